@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run, one project per workspace. `npm run test:unit` / `test:server` pick projects.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'kit', root: 'packages/kit', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          fileParallelism: false,
+        },
+      },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+    ],
+  },
+});
