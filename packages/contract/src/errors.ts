@@ -1,0 +1,84 @@
+/**
+ * The error-code table. 200 is success (seed §8). Business errors answer HTTP 200 with their code;
+ * session errors answer HTTP 401 with a code in 11000400–11000410 so the client clears its session.
+ */
+export const ErrorCode = {
+  OK: 200,
+  /** In a 200 reply: the action needs a logged-in member; the client opens the login screen. */
+  LOGIN_REQUIRED: -1,
+
+  TOKEN_MISSING: 11000400,
+  TOKEN_INVALID: 11000401,
+  TOKEN_EXPIRED: 11000402,
+  TOKEN_REVOKED: 11000403,
+  ACCOUNT_DISABLED: 11000404,
+  GUEST_NOT_ALLOWED: 11000405,
+
+  VALIDATION: 10000,
+  BODY_TOO_LARGE: 10001,
+  NOT_FOUND: 10002,
+  RATE_LIMITED: 10003,
+  DECRYPT_FAILED: 10004,
+  FORBIDDEN: 10005,
+  CONFLICT: 10006,
+
+  CAPTCHA_REQUIRED: 10100,
+  CAPTCHA_WRONG: 10101,
+  CAPTCHA_EXPIRED: 10102,
+  SMS_CODE_WRONG: 10103,
+  SMS_CODE_EXPIRED: 10104,
+  SMS_TOO_FREQUENT: 10105,
+  SMS_DAILY_LIMIT: 10106,
+
+  MOBILE_TAKEN: 10200,
+  ACCOUNT_OR_PASSWORD_WRONG: 10201,
+  LOGIN_LOCKED: 10202,
+  NOT_REGISTERED: 10203,
+  NICKNAME_TAKEN: 10204,
+
+  UPLOAD_BAD_FILE: 10300,
+  UPLOAD_TOO_LARGE: 10301,
+
+  INTERNAL: 50000,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+/** Codes that invalidate the session (seed §8): the client clears token and user info and relaunches at login. */
+export const isSessionErrorCode = (code: number): boolean =>
+  code === ErrorCode.LOGIN_REQUIRED || (code >= 11000400 && code <= 11000410);
+
+/** Default message for each code (zh-CN, the source language); the server may send a more specific one. */
+export const errorMessages: Record<ErrorCodeValue, string> = {
+  200: '成功',
+  [-1]: '请先登录',
+  11000400: '请先登录',
+  11000401: '登录已失效，请重新登录',
+  11000402: '登录已过期，请重新登录',
+  11000403: '登录已退出，请重新登录',
+  11000404: '账号已被禁用',
+  11000405: '游客不能进行此操作，请登录',
+  10000: '参数错误',
+  10001: '请求内容过大',
+  10002: '内容不存在',
+  10003: '操作太频繁，请稍后再试',
+  10004: '请求解密失败',
+  10005: '没有权限',
+  10006: '操作冲突，请重试',
+  10100: '请先完成图形验证码',
+  10101: '图形验证码错误',
+  10102: '图形验证码已过期，请刷新',
+  10103: '短信验证码错误',
+  10104: '短信验证码已过期，请重新获取',
+  10105: '验证码发送太频繁，请稍后再试',
+  10106: '今日验证码发送次数已达上限',
+  10200: '该手机号已注册',
+  10201: '账号或密码错误',
+  10202: '密码错误次数过多，请稍后再试',
+  10203: '该手机号未注册',
+  10204: '昵称已被使用',
+  10300: '文件格式不支持',
+  10301: '文件太大',
+  50000: '服务器开小差了，请稍后再试',
+};

@@ -1,0 +1,23 @@
+import { adminRoutes } from './calls/admin.js';
+import { authRoutes } from './calls/auth.js';
+import { configRoutes } from './calls/config.js';
+import { homeRoutes } from './calls/home.js';
+import { messageRoutes } from './calls/message.js';
+import { uploadRoutes } from './calls/upload.js';
+import { userRoutes } from './calls/user.js';
+import { verifyRoutes } from './calls/verify.js';
+
+/** The route table: every call the server serves, by name. */
+export const api = {
+  ...configRoutes,
+  ...authRoutes,
+  ...verifyRoutes,
+  ...userRoutes,
+  ...uploadRoutes,
+  ...homeRoutes,
+  ...messageRoutes,
+  ...adminRoutes,
+};
+
+export type Api = typeof api;
+export type RouteName = keyof Api;
