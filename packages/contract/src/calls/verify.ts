@@ -63,4 +63,14 @@ export const verifyRoutes = {
     query: z.object({ mobile }),
     data: z.object({ code: z.string(), scene: smsScene, sent_at: z.string() }),
   }),
+  devCaptchaAnswer: defineRoute({
+    method: 'GET',
+    path: '/api/dev/captcha',
+    auth: 'public',
+    tag: 'dev',
+    summary: 'Outside production: the answer of a captcha image (for tests)',
+    devOnly: true,
+    query: z.object({ unique_code: uniqueCode }),
+    data: z.object({ answer: z.string() }),
+  }),
 };
