@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => ok(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+export async function waitHttp(url: string, child: ChildProcess, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > end) throw new Error(`${url} did not answer in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export interface Proc {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the product server on a fresh SQLite data dir, quiet logs. */
+export async function startProduct(): Promise<Proc> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'apps/server/src/main.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHttp(`${url}/healthz`, child);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare node:http hello-world in its own process: the same-run baseline. */
+export async function startBaseline(): Promise<Proc> {
+  const port = await freePort();
+  const src = `require('node:http').createServer((q,s)=>{s.setHeader('content-type','application/json');s.end('{"code":200,"msg":"ok","data":"hello"}')}).listen(${port},'127.0.0.1')`;
+  const child = spawn(process.execPath, ['-e', src], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHttp(url, child);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
