@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { isProduction, type Config } from './config.js';
+import { openDb, type Db } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemo } from './db/seed.js';
+import type { Deps } from './deps.js';
+import type { RouteEnv } from './http/routeEnv.js';
+import { jsonSerializerCompiler, zodValidatorCompiler } from './http/validator.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { configRoutes } from './modules/config/config.routes.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+import { messageRoutes } from './modules/message/message.routes.js';
+import { uploadRoutes } from './modules/upload/upload.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { verifyRoutes } from './modules/verify/verify.routes.js';
+import { registerCipher } from './plugins/cipher.js';
+import { registerEnvelope } from './plugins/envelope.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerRateLimit } from './plugins/rateLimit.js';
+import { connectRedis, type RedisClients } from './plugins/redis.js';
+import { registerFileRoutes, registerWebApp } from './plugins/staticFiles.js';
+import { Hall } from './realtime/hall.js';
+import { createServices, type Services } from './services.js';
+import { createSmsSender } from './sms/smsSender.js';
+import { LocalStorage } from './storage/localStorage.js';
+
+// Validation messages for fields without a message of their own, in the source language.
+z.config(z.locales.zhCN());
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: Deps;
+  services: Services;
+  hall: Hall;
+  /** Whether the web app is served (WEB_DIST has a build). */
+  webApp: boolean;
+}
+
+const JSON_LIMIT = 256 * 1024;
+const UPLOAD_LIMIT = 10 * 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Builds one server instance: opens and migrates the database, seeds demo content when asked,
+ * and registers plugins, the contract's routes, the hall and the static files. Does not listen.
+ */
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const db: Db = openDb(config);
+  let redis: RedisClients | undefined;
+  try {
+    await migrateToLatest(db);
+    if (config.seedDemo) await seedDemo(db);
+    if (config.redisUrl) redis = await connectRedis(config.redisUrl);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: JSON_LIMIT,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    // A caller's request id is kept when it looks like one, so logs can be followed across hops.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    return payload;
+  });
+
+  const hall = new Hall(app.server, {
+    log: app.log,
+    redis: redis ? { pub: redis.cmd, sub: redis.sub, prefix: config.redisPrefix } : undefined,
+  });
+  const deps: Deps = {
+    config,
+    db,
+    log: app.log,
+    hall,
+    storage: new LocalStorage(path.join(config.dataDir, 'uploads'), config.publicUrl),
+    sms: createSmsSender(config.smsProvider, db, app.log),
+  };
+  const services = createServices(deps);
+  hall.listen(services.sessions, services.message);
+
+  app.decorateRequest('caller', null);
+  await registerRateLimit(app, { redis: redis?.cmd, prefix: config.redisPrefix });
+  registerEnvelope(app);
+  registerCipher(app, config.cipherKey, config.cipherIv);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 8, fieldSize: 1024, parts: 10 } });
+  await registerOpenApi(app);
+
+  const dev = !isProduction(config);
+  const env: RouteEnv = {
+    services,
+    plain: { sessions: services.sessions, dev },
+    limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
+  };
+  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes]) {
+    routes(app, env);
+  }
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await db.kysely.selectFrom('settings').select('key').limit(1).execute();
+      if (redis) await redis.cmd.ping();
+      return { code: 200, msg: 'ok', data: { db: 'ok', redis: redis ? 'ok' : 'off' } };
+    } catch (err) {
+      app.log.error({ err }, 'health check failed');
+      return reply.status(503).send({ code: 50000, msg: 'unhealthy', data: null });
+    }
+  });
+
+  await registerFileRoutes(app, path.join(config.dataDir, 'uploads'));
+  const webApp = await registerWebApp(app, config.webDist);
+
+  // Shutdown order: stop taking sockets, let Fastify finish in-flight requests, then close the rest.
+  app.addHook('preClose', async () => hall.disconnectLocal());
+  app.addHook('onClose', async () => {
+    await hall.close();
+    await redis?.close();
+    await db.close();
+  });
+
+  await app.ready();
+  return { app, deps, services, hall, webApp };
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The database handle with the dialect it speaks (migrations and a few queries differ by dialect). */
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL schema in use, when not the default. */
+  schema: string | undefined;
+  close(): Promise<void>;
+}
+
+/** A connection or a transaction: repositories take either, so services decide the transaction. */
+export type Conn = Kysely<Database> | Transaction<Database>;
+
+// int8 (count(*), bigint money) would come back as strings; every integer we store fits in 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DbOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  databaseSchema?: string | undefined;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Opens SQLite (WAL, foreign keys) under dataDir, or PostgreSQL when a URL is given. */
+export function openDb(opts: DbOptions): Db {
+  if (opts.databaseUrl) {
+    const schema = opts.databaseSchema;
+    if (schema && !SCHEMA_NAME.test(schema)) throw new Error(`DATABASE_SCHEMA "${schema}" is not a plain identifier`);
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // Every pooled connection resolves unqualified tables in our schema first.
+      ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', schema, close: () => kysely.destroy() };
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(opts.dataDir, 'app.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', schema: undefined, close: () => kysely.destroy() };
+}

@@ -1,0 +1,25 @@
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.js';
+import { foundation } from './migrations/0001_foundation.js';
+
+/** The one migration set, in order; each builds its DDL for the dialect at hand. */
+function migrations(db: Db): Record<string, Migration> {
+  return {
+    '0001_foundation': foundation(db.dialect),
+  };
+}
+
+/** Brings the database to the latest schema; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (db.schema) await sql`create schema if not exists ${sql.id(db.schema)}`.execute(db.kysely);
+  const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    // In a non-default PostgreSQL schema the bookkeeping tables live there too, not in `public`.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

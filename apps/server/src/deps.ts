@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { HallEmitter } from './realtime/hallEmitter.js';
+import type { SmsSender } from './sms/smsSender.js';
+import type { Storage } from './storage/storage.js';
+
+/** What services are built from; app.ts assembles it once per instance. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  hall: HallEmitter;
+  storage: Storage;
+  sms: SmsSender;
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { envelope, fullPath, type RouteBody, type RouteData, type RouteDef, type RouteQuery } from '@app/contract';
+import { authenticate } from '../plugins/auth.js';
+import { ok } from '../plugins/envelope.js';
+import type { Auth, SessionService } from '../modules/auth/session.service.js';
+
+/** What a handler receives: validated query and body, the caller, and the raw request for headers/IP. */
+export interface Ctx<R extends RouteDef> {
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  /** The caller: null only on `public` routes without a valid token. */
+  auth: Auth | null;
+  /** The caller on non-public routes (authenticated before the handler runs); throws on a public route without one. */
+  me: Auth;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<R extends RouteDef> = (ctx: Ctx<R>) => Promise<RouteData<R>>;
+
+/** Rate limit of one route, applied by @fastify/rate-limit (registered with `global: false`). */
+export interface RouteLimit {
+  max: number;
+  timeWindow: string;
+}
+
+export interface ServeOptions {
+  sessions: SessionService;
+  /** Per-IP limit for this route (auth and verification routes). */
+  limit?: RouteLimit | undefined;
+  /** Whether devOnly routes are served (NODE_ENV !== 'production'). */
+  dev: boolean;
+}
+
+/** Routes registered so far, by `METHOD path`: the OpenAPI test compares them with the route table. */
+export type Served = Set<string>;
+
+/**
+ * Registers one contract route: method and path from the table, the query/body schemas for
+ * validation and OpenAPI, the success data wrapped in the envelope, auth by the route's level.
+ * The handler's answer is parsed by the contract's data schema, so a field that is not in the
+ * contract (a password hash, say) can never leak: unknown keys are stripped, a mismatch is a 500.
+ */
+export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: ServeOptions, handler: Handler<R>): void {
+  if (def.devOnly && !opts.dev) return;
+  const url = fullPath(def);
+  app.route({
+    method: def.method,
+    url,
+    schema: {
+      tags: [def.tag],
+      summary: def.summary,
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body && !def.multipart ? { body: def.body } : {}),
+      ...(def.auth === 'public' ? {} : { security: [{ token: [] }] }),
+      response: { 200: envelope(def.data) },
+    },
+    config: {
+      ...(opts.limit ? { rateLimit: opts.limit } : {}),
+      ...(def.multipart && def.body ? { multipartFields: def.body } : {}),
+    },
+    // Before validation: a caller without a valid session learns that first, not which field is wrong.
+    preValidation: async (req) => {
+      req.caller = await authenticate(opts.sessions, req, def.auth);
+    },
+    handler: async (req, reply) => {
+      const data = await handler({
+        query: req.query as RouteQuery<R>,
+        body: req.body as RouteBody<R>,
+        auth: req.caller,
+        get me(): Auth {
+          if (!req.caller) throw new Error(`${url}: no caller on a ${def.auth} route`);
+          return req.caller;
+        },
+        req,
+        reply,
+      });
+      const checked = def.data.safeParse(data);
+      if (!checked.success) {
+        req.log.error({ issues: checked.error.issues, route: url }, 'answer does not match the contract');
+        throw new Error(`answer of ${def.method} ${url} does not match the contract`);
+      }
+      return reply.send(ok(checked.data));
+    },
+  });
+}

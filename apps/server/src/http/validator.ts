@@ -1,0 +1,18 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { validationError } from './errors.js';
+import { issuesToFields } from './zodIssues.js';
+
+/**
+ * Validates querystring and body with the contract's zod schema. A failure becomes our BizError
+ * (400 / 10000, `msg` naming the first field), so the error handler needs no Ajv-shaped special case.
+ * Fastify hands `null` for an absent body; we pass `undefined` so `.optional()` bodies accept it.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
+  const r = schema.safeParse(data === null ? undefined : data);
+  if (r.success) return { value: r.data };
+  return { error: validationError(issuesToFields(r.error.issues)) };
+};
+
+/** Answers are already checked against the contract by the route helper: serialising is just JSON. */
+export const jsonSerializerCompiler = () => (data: unknown) => JSON.stringify(data);

@@ -1,0 +1,159 @@
+/**
+ * One WHIP publisher (a seat's camera and microphone): receives its RTP, prepares each packet once
+ * and hands the same buffer to every viewer slot bound to this seat.
+ */
+import {
+  ReceiverEstimatedMaxBitrate,
+  RtcpPayloadSpecificFeedback,
+  type RTCPeerConnection,
+  type RTCRtpReceiver,
+  type RtpHeader,
+  type RtpPacket,
+} from 'werift';
+import { isVp8KeyframeStart } from './keyframe.js';
+import { TrailingThrottle } from './throttle.js';
+
+/** What a viewer slot receives from its publisher; implemented by viewer.ts. */
+export interface MediaSink {
+  onVideo(buf: Buffer, header: RtpHeader, keyframeStart: boolean): void;
+  onAudio(buf: Buffer, header: RtpHeader): void;
+}
+
+/** Minimum gap between two keyframe requests to a publisher (see throttle.ts). */
+export const PLI_INTERVAL_MS = 300;
+
+export class Publisher {
+  readonly kind = 'publisher' as const;
+  /** Set once the peer connection reports `connected`. */
+  live = false;
+  closed = false;
+  readonly createdAt = performance.now();
+  /** Last RTP or RTCP seen from the publisher (performance.now()), for the idle check. */
+  lastHeardAt = performance.now();
+  private readonly sinks = new Set<MediaSink>();
+  private videoReceiver: RTCRtpReceiver | undefined;
+  private videoSsrc: number | undefined;
+  private hasVideoTrack = false;
+  private hasAudioTrack = false;
+  private readonly pli: TrailingThrottle;
+  /** Keyframe requests actually sent (after throttling): the tests and the bench read it. */
+  pliSent = 0;
+  packetsIn = 0;
+
+  constructor(
+    readonly sessionId: string,
+    readonly roomId: string,
+    readonly seatId: string,
+    readonly userId: string | undefined,
+    readonly pc: RTCPeerConnection,
+    private readonly maxBitrate: number,
+  ) {
+    this.pli = new TrailingThrottle(PLI_INTERVAL_MS, () => this.sendPli());
+    // `ontrack` (not `onTrack`) because it carries the transceiver, hence the receiver to send PLIs on.
+    pc.ontrack = ({ track, transceiver }) => {
+      if (track.kind === 'video') {
+        if (this.hasVideoTrack) return; // one camera per seat; a second video section is ignored
+        this.hasVideoTrack = true;
+        this.videoReceiver = transceiver.receiver;
+        transceiver.receiver.onRtcp.subscribe(() => this.heard());
+        track.onReceiveRtp.subscribe((rtp) => this.onVideoRtp(rtp));
+      } else if (track.kind === 'audio') {
+        if (this.hasAudioTrack) return;
+        this.hasAudioTrack = true;
+        transceiver.receiver.onRtcp.subscribe(() => this.heard());
+        track.onReceiveRtp.subscribe((rtp) => this.onAudioRtp(rtp));
+      }
+    };
+  }
+
+  addSink(sink: MediaSink): void {
+    this.sinks.add(sink);
+  }
+
+  removeSink(sink: MediaSink): void {
+    this.sinks.delete(sink);
+  }
+
+  get sinkCount(): number {
+    return this.sinks.size;
+  }
+
+  /** Asks the publisher for a keyframe, at most once per PLI_INTERVAL_MS with a trailing retry. */
+  requestKeyframe(): void {
+    if (!this.closed) this.pli.request();
+  }
+
+  private heard(): void {
+    this.lastHeardAt = performance.now();
+  }
+
+  /**
+   * The publisher's header extensions are dropped: werift's sendRtp copies incoming extensions by
+   * id over its own, so the publisher's ids (abs-send-time, and transport-cc from encoders that send
+   * it anyway) would leak into every viewer's stream under ids the viewer negotiated differently.
+   */
+  private prepare(rtp: RtpPacket): Buffer {
+    rtp.header.extensions = [];
+    rtp.header.extension = false;
+    return rtp.serialize();
+  }
+
+  private onVideoRtp(rtp: RtpPacket): void {
+    this.heard();
+    this.packetsIn++;
+    this.videoSsrc = rtp.header.ssrc;
+    if (this.sinks.size === 0) return;
+    const buf = this.prepare(rtp);
+    const key = isVp8KeyframeStart(rtp.payload);
+    for (const sink of this.sinks) sink.onVideo(buf, rtp.header, key);
+  }
+
+  private onAudioRtp(rtp: RtpPacket): void {
+    this.heard();
+    this.packetsIn++;
+    if (this.sinks.size === 0) return;
+    const buf = this.prepare(rtp);
+    for (const sink of this.sinks) sink.onAudio(buf, rtp.header);
+  }
+
+  private sendPli(): void {
+    const receiver = this.videoReceiver;
+    if (this.closed || !receiver || this.videoSsrc === undefined) return;
+    this.pliSent++;
+    void receiver.sendRtcpPLI(this.videoSsrc);
+  }
+
+  /**
+   * REMB caps the publisher's video bitrate from the server side (Chrome sends at most the REMB
+   * value), so a client that forgot `maxBitrate` or OBS set to 6 Mbps cannot flood every viewer.
+   */
+  sendBitrateCap(): void {
+    const receiver = this.videoReceiver;
+    if (this.closed || !this.live || !receiver || this.videoSsrc === undefined) return;
+    let mantissa = this.maxBitrate;
+    let exp = 0;
+    while (mantissa >= 1 << 18) {
+      mantissa = Math.floor(mantissa / 2);
+      exp++;
+    }
+    const remb = new ReceiverEstimatedMaxBitrate({
+      senderSsrc: receiver.rtcpSsrc,
+      mediaSsrc: 0,
+      ssrcNum: 1,
+      brExp: exp,
+      brMantissa: mantissa,
+      bitrate: BigInt(this.maxBitrate),
+      ssrcFeedbacks: [this.videoSsrc],
+    });
+    void receiver.dtlsTransport.sendRtcp([new RtcpPayloadSpecificFeedback({ feedback: remb })]).catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.live = false;
+    this.pli.dispose();
+    this.sinks.clear();
+    await this.pc.close().catch(() => {});
+  }
+}

@@ -1,0 +1,57 @@
+import type { Conn } from '../../db/database.js';
+import type { SessionRow, UserRow } from '../../db/schema.js';
+
+/** SQL for sessions (tokens are stored only as their SHA-256). */
+export const sessionRepository = {
+  insert: (db: Conn, s: { token_hash: string; user_id: number; device: string | null; ip: string | null; expires_at: string; created_at: string }) =>
+    db.insertInto('sessions').values(s).returning('id').executeTakeFirstOrThrow(),
+
+  /** The session of a token hash with its user, in one query (every authenticated request runs it). */
+  withUser: async (db: Conn, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> => {
+    const row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .selectAll('u')
+      .select([
+        's.id as s_id',
+        's.token_hash as s_token_hash',
+        's.device as s_device',
+        's.ip as s_ip',
+        's.expires_at as s_expires_at',
+        's.revoked_at as s_revoked_at',
+        's.created_at as s_created_at',
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { s_id, s_token_hash, s_device, s_ip, s_expires_at, s_revoked_at, s_created_at, ...user } = row;
+    return {
+      session: {
+        id: s_id,
+        token_hash: s_token_hash,
+        user_id: user.id,
+        device: s_device,
+        ip: s_ip,
+        expires_at: s_expires_at,
+        revoked_at: s_revoked_at,
+        created_at: s_created_at,
+      },
+      user,
+    };
+  },
+
+  revoke: (db: Conn, id: number, at: string) =>
+    db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute(),
+
+  /** Revokes every live session of a user; returns their ids (their sockets get `sessionEnd`). */
+  revokeAllOfUser: async (db: Conn, userId: number, at: string): Promise<number[]> => {
+    const rows = await db
+      .updateTable('sessions')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+};

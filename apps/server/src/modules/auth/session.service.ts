@@ -1,0 +1,66 @@
+import { ErrorCode, errorMessages, type ErrorCodeValue } from '@app/contract';
+import type { Conn } from '../../db/database.js';
+import type { SessionRow, UserRow } from '../../db/schema.js';
+import { DAY, isoIn, nowIso } from '../../db/time.js';
+import type { Deps } from '../../deps.js';
+import { hashToken, newToken } from './token.js';
+import { sessionRepository } from './session.repository.js';
+
+/** A request's verified identity. */
+export interface Auth {
+  user: UserRow;
+  session: SessionRow;
+}
+
+export type SessionCheck = { ok: true; auth: Auth } | { ok: false; code: ErrorCodeValue };
+
+/** Issues, checks and revokes session tokens. */
+export class SessionService {
+  constructor(private readonly deps: Deps) {}
+
+  /** Creates a session for the user; the token is returned once and stored only hashed. */
+  async issue(db: Conn, userId: number, opts: { remember?: boolean; device?: string | null; ip?: string | null; ttlDays?: number }) {
+    const token = newToken();
+    const days = opts.ttlDays ?? (opts.remember ? this.deps.config.tokenTtlRememberDays : this.deps.config.tokenTtlDays);
+    const expires_at = isoIn(days * DAY);
+    await sessionRepository.insert(db, {
+      token_hash: hashToken(token),
+      user_id: userId,
+      device: opts.device ?? null,
+      ip: opts.ip ?? null,
+      expires_at,
+      created_at: nowIso(),
+    });
+    return { token, expires_at };
+  }
+
+  /** Checks a token: unknown → invalid, revoked, expired, disabled account, in that order. */
+  async check(token: string): Promise<SessionCheck> {
+    const found = await sessionRepository.withUser(this.deps.db.kysely, hashToken(token));
+    if (!found) return { ok: false, code: ErrorCode.TOKEN_INVALID };
+    const now = nowIso();
+    if (found.session.revoked_at) return { ok: false, code: ErrorCode.TOKEN_REVOKED };
+    if (found.session.expires_at <= now) return { ok: false, code: ErrorCode.TOKEN_EXPIRED };
+    if (found.user.disabled_until && found.user.disabled_until > now) return { ok: false, code: ErrorCode.ACCOUNT_DISABLED };
+    return { ok: true, auth: found };
+  }
+
+  /** Revokes one session and ends its hall sockets. */
+  async revoke(session: SessionRow): Promise<void> {
+    await sessionRepository.revoke(this.deps.db.kysely, session.id, nowIso());
+    this.deps.hall.endSessions(
+      { sessionIds: [session.id] },
+      { code: ErrorCode.TOKEN_REVOKED, msg: errorMessages[ErrorCode.TOKEN_REVOKED] },
+    );
+  }
+
+  /** Revokes every session of a user inside the caller's transaction; call `endAll` after commit. */
+  revokeAllOfUser(db: Conn, userId: number): Promise<number[]> {
+    return sessionRepository.revokeAllOfUser(db, userId, nowIso());
+  }
+
+  /** Ends the hall sockets of every session of a user (after their sessions were revoked). */
+  endAll(userId: number): void {
+    this.deps.hall.endSessions({ userId }, { code: ErrorCode.TOKEN_REVOKED, msg: errorMessages[ErrorCode.TOKEN_REVOKED] });
+  }
+}

@@ -1,0 +1,27 @@
+import type { Conn } from '../../db/database.js';
+import type { BulletinRow } from '../../db/schema.js';
+
+/** SQL for bulletins and ad clicks. */
+export const homeRepository = {
+  bulletinPage: async (db: Conn, page: number, size: number): Promise<{ rows: BulletinRow[]; total: number }> => {
+    const [rows, count] = await Promise.all([
+      db
+        .selectFrom('bulletins')
+        .selectAll()
+        .orderBy('pinned', 'desc')
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      db.selectFrom('bulletins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
+  bulletinById: (db: Conn, id: number) => db.selectFrom('bulletins').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  insertBulletin: (db: Conn, row: Omit<BulletinRow, 'id'>) => db.insertInto('bulletins').values(row).returningAll().executeTakeFirstOrThrow(),
+
+  insertAdClick: (db: Conn, row: { ad_id: number; source: string; user_id: number | null; ip: string | null; created_at: string }) =>
+    db.insertInto('ad_clicks').values(row).execute(),
+};

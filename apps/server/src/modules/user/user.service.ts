@@ -1,0 +1,63 @@
+import { ErrorCode, type UserInfo } from '@app/contract';
+import { nowIso } from '../../db/time.js';
+import type { UserPatch } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { BizError } from '../../http/errors.js';
+import { UPLOADS_PREFIX } from '../../storage/storage.js';
+import type { Auth } from '../auth/session.service.js';
+import { noticeRepository } from '../message/notice.repository.js';
+import { uploadRepository } from '../upload/upload.repository.js';
+import { userRepository } from './user.repository.js';
+import { toUserInfo } from './userInfo.js';
+
+export interface ProfileEdit {
+  nickname?: string | undefined;
+  avatar?: string | undefined;
+  signature?: string | undefined;
+  gender?: 0 | 1 | 2 | undefined;
+  birthday?: string | null | undefined;
+}
+
+/** The current user's profile. */
+export class UserService {
+  constructor(private readonly deps: Deps) {}
+
+  async info(userId: number): Promise<UserInfo> {
+    const db = this.deps.db.kysely;
+    const user = await userRepository.byId(db, userId);
+    if (!user) throw new BizError(ErrorCode.NOT_FOUND);
+    return toUserInfo(user, await noticeRepository.unreadCount(db, userId));
+  }
+
+  /** The key of an upload URL of ours (`[PUBLIC_URL]/uploads/<key>`), or null for any other URL. */
+  private uploadKey(url: string): string | null {
+    const path = url.startsWith(this.deps.config.publicUrl) ? url.slice(this.deps.config.publicUrl.length) : url;
+    return path.startsWith(UPLOADS_PREFIX) ? path.slice(UPLOADS_PREFIX.length) : null;
+  }
+
+  async update(auth: Auth, edit: ProfileEdit): Promise<UserInfo> {
+    const db = this.deps.db.kysely;
+    const me = auth.user;
+    const patch: UserPatch = {};
+    if (edit.nickname !== undefined && edit.nickname !== me.nickname) {
+      if (await userRepository.nicknameTaken(db, edit.nickname, me.id)) throw new BizError(ErrorCode.NICKNAME_TAKEN);
+      patch.nickname = edit.nickname;
+    }
+    if (edit.avatar !== undefined && edit.avatar !== me.avatar) {
+      // An avatar is an image this user uploaded (or none): never an arbitrary URL to hotlink.
+      const key = edit.avatar === '' ? '' : this.uploadKey(edit.avatar);
+      if (key === null || (key !== '' && !(await uploadRepository.byKeyOfUser(db, me.id, key)))) {
+        throw new BizError(ErrorCode.VALIDATION, 'avatar: 请先上传头像图片');
+      }
+      patch.avatar = edit.avatar;
+    }
+    if (edit.signature !== undefined) patch.signature = edit.signature;
+    if (edit.gender !== undefined) patch.gender = edit.gender;
+    if (edit.birthday !== undefined) {
+      if (edit.birthday !== null && edit.birthday > nowIso().slice(0, 10)) throw new BizError(ErrorCode.VALIDATION, 'birthday: 生日不能晚于今天');
+      patch.birthday = edit.birthday;
+    }
+    if (Object.keys(patch).length > 0) await userRepository.update(db, me.id, { ...patch, updated_at: nowIso() });
+    return this.info(me.id);
+  }
+}

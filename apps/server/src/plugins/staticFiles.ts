@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { SERVER_ROOT } from '../config.js';
+import { UPLOADS_PREFIX } from '../storage/storage.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Uploaded files (unique keys: cached forever) and the server's own assets such as gift icons. */
+export async function registerFileRoutes(app: FastifyInstance, uploadsDir: string): Promise<void> {
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(SERVER_ROOT, 'assets'),
+    prefix: '/static/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+}
+
+/**
+ * The built web app at `/`. Vite's hashed files under `/assets/` are cached for a year; the shell
+ * (index.html, sw.js, the manifest) is revalidated every time so a deploy reaches users at once.
+ * Returns false (and the API runs alone) when there is no build.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (res, file) => {
+      const rel = path.relative(webDist, file).split(path.sep).join('/');
+      if (rel.startsWith('assets/')) res.header('cache-control', IMMUTABLE);
+      else if (rel === 'index.html' || rel === 'sw.js' || rel.endsWith('.webmanifest')) res.header('cache-control', 'no-cache');
+      else res.header('cache-control', 'public, max-age=3600');
+    },
+  });
+  return true;
+}

@@ -1,0 +1,15 @@
+import type { HallServerEvents } from '@app/contract';
+
+/**
+ * What services may push through the hall. An interface so services never touch socket.io;
+ * the socket.io implementation (hall.ts) reaches sockets on every instance through the adapter.
+ */
+export interface HallEmitter {
+  toUser<E extends keyof HallServerEvents>(userId: number, event: E, ...args: Parameters<HallServerEvents[E]>): void;
+  /** Sends `sessionEnd` to the sockets of these sessions (or of every session of the user) and disconnects them. */
+  endSessions(target: { sessionIds?: number[]; userId?: number }, payload: { code: number; msg: string }): void;
+}
+
+/** Room names: one per user, one per session (so a revoked token's sockets can be found). */
+export const userRoom = (userId: number) => `user:${userId}`;
+export const sessionRoom = (sessionId: number) => `session:${sessionId}`;

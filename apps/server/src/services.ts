@@ -1,0 +1,28 @@
+import type { Deps } from './deps.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { SessionService } from './modules/auth/session.service.js';
+import { ConfigService } from './modules/config/config.service.js';
+import { HomeService } from './modules/home/home.service.js';
+import { MessageService } from './modules/message/message.service.js';
+import { UploadService } from './modules/upload/upload.service.js';
+import { UserService } from './modules/user/user.service.js';
+import { VerifyService } from './modules/verify/verify.service.js';
+
+/** Every service of one instance, wired once. */
+export function createServices(deps: Deps) {
+  const sessions = new SessionService(deps);
+  const verify = new VerifyService(deps);
+  const auth = new AuthService(deps, sessions, verify);
+  return {
+    sessions,
+    verify,
+    auth,
+    config: new ConfigService(deps),
+    user: new UserService(deps),
+    upload: new UploadService(deps),
+    home: new HomeService(deps, sessions, auth),
+    message: new MessageService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,35 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { UPLOADS_PREFIX, type Storage } from './storage.js';
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
+
+/** Files under `<root>/<key>`, served statically at `/uploads/<key>`. */
+export class LocalStorage implements Storage {
+  constructor(
+    readonly root: string,
+    private readonly publicUrl: string,
+  ) {}
+
+  private file(key: string): string {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    const file = this.file(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, file);
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.file(key), { force: true });
+  }
+
+  url(key: string): string {
+    return `${this.publicUrl}${UPLOADS_PREFIX}${key}`;
+  }
+}
