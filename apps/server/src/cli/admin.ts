@@ -1,0 +1,40 @@
+import { loadConfig } from '../config.js';
+import { openDb } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { BizError } from '../http/errors.js';
+import { addNotice, addOperator } from './commands.js';
+
+const USAGE = `usage:
+  npm run admin -- operator add <mobile>             promote a registered user to operator
+  npm run admin -- notice <mobile> <title> <content> send a system notice to a user
+Opens the same database as the server (DATA_DIR / DATABASE_URL).`;
+
+/** Operator command line; works on the database the server uses. */
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  const config = loadConfig();
+  const db = openDb(config);
+  try {
+    await migrateToLatest(db);
+    if (cmd === 'operator' && rest[0] === 'add' && rest[1]) {
+      const u = await addOperator(db, rest[1]);
+      console.log(`${rest[1]} (${u.nickname}, id ${u.id}) is now an operator`);
+      return 0;
+    }
+    if (cmd === 'notice' && rest.length >= 3) {
+      const [mobile, title, ...content] = rest as [string, string, ...string[]];
+      const n = await addNotice(db, mobile, title, content.join(' '));
+      console.log(`notice ${n.id} sent to ${mobile}`);
+      return 0;
+    }
+    console.error(USAGE);
+    return 2;
+  } catch (err) {
+    console.error(err instanceof BizError ? err.message : err);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));

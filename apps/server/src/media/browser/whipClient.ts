@@ -1,0 +1,221 @@
+/**
+ * Browser WHIP/WHEP client for the SFU (apps/server/src/media), dependency-free and without Node
+ * imports so the web app can import or move it as is. Non-trickle: gather every ICE candidate, POST
+ * one offer, apply the answer, DELETE the session URL on stop.
+ *
+ *   const pub = await publish('/api/media/whip/ROOM/anchor', token, camStream, { maxBitrate: 1_000_000 });
+ *   const { stream, streams } = await play('/api/media/whep/ROOM', token, { seats: ['anchor', 'seat-1'] });
+ *   // streams.get('seat-1') is the co-host's MediaStream (it may stay empty until the seat publishes)
+ *   await pub.stop();
+ *
+ * Types: this file is also type-checked by the server project, which has no DOM library. The DOM
+ * types are used when the program has them (the web app) and small structural stand-ins otherwise.
+ */
+
+// ---- types: real DOM types in a DOM program, minimal stand-ins in the Node one -------------------
+
+interface MiniTrack {
+  readonly kind: string;
+  stop(): void;
+}
+interface MiniStream {
+  readonly id: string;
+  getTracks(): MiniTrack[];
+  addTrack(track: never): void;
+}
+interface MiniSender {
+  getParameters(): { encodings: { maxBitrate?: number }[] };
+  setParameters(p: never): Promise<void>;
+}
+interface MiniPeerConnection {
+  readonly iceGatheringState: string;
+  readonly connectionState: string;
+  readonly localDescription: { readonly sdp: string } | null;
+  addTransceiver(trackOrKind: never, init?: never): { readonly sender: MiniSender };
+  createOffer(): Promise<{ sdp?: string; type: string }>;
+  setLocalDescription(d?: never): Promise<void>;
+  setRemoteDescription(d: never): Promise<void>;
+  addEventListener(type: string, listener: (ev: never) => void): void;
+  removeEventListener(type: string, listener: (ev: never) => void): void;
+  getStats(): Promise<unknown>;
+  close(): void;
+}
+type G = typeof globalThis;
+export type PeerConnection = G extends { RTCPeerConnection: { prototype: infer P } } ? P : MiniPeerConnection;
+export type Stream = G extends { MediaStream: { prototype: infer S } } ? S : MiniStream;
+type Track = G extends { MediaStreamTrack: { prototype: infer T } } ? T : MiniTrack;
+type TrackEvent = { track: Track; streams: readonly Stream[] };
+
+const PC = (): new (config?: object) => PeerConnection =>
+  (globalThis as unknown as { RTCPeerConnection: new (config?: object) => PeerConnection }).RTCPeerConnection;
+const MS = (): new (tracks?: Track[]) => Stream =>
+  (globalThis as unknown as { MediaStream: new (tracks?: Track[]) => Stream }).MediaStream;
+
+// ---- API -------------------------------------------------------------------------------------------
+
+/** A refusal from the media server: HTTP status plus its `{code, msg}` (e.g. 403 forbidden, 503 viewer_limit). */
+export class WhipError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    msg: string,
+  ) {
+    super(msg);
+    this.name = 'WhipError';
+  }
+}
+
+export interface MediaSession {
+  pc: PeerConnection;
+  /** Absolute session URL (the `Location` of the 201). */
+  location: string;
+  /** DELETEs the session (best effort) and closes the peer connection. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface PublishOptions {
+  /** Video bitrate cap in bit/s (the server also caps with REMB). Default 1 Mbps. */
+  maxBitrate?: number;
+  maxFramerate?: number;
+  /** Give up waiting for ICE gathering after this long and send what was gathered. Default 3000. */
+  iceTimeoutMs?: number;
+}
+
+export interface PlayOptions {
+  /** Seats to receive, one audio+video slot each, in this order. Default: 1 slot, the server fills it. */
+  seats?: string[];
+  /** Slots to offer without naming seats (the server binds the seats publishing now, anchor first). */
+  slots?: number;
+  iceTimeoutMs?: number;
+}
+
+export interface PlaySession extends MediaSession {
+  /** The first seat's stream (the anchor's, usually). */
+  stream: Stream;
+  /** Stream per seat id (the answer labels each slot with its seat). */
+  streams: Map<string, Stream>;
+}
+
+/** Publishes a camera/microphone stream with WHIP. */
+export async function publish(url: string, token: string, stream: Stream, opts: PublishOptions = {}): Promise<MediaSession> {
+  const pc = new (PC())({ bundlePolicy: 'max-bundle' });
+  try {
+    for (const track of (stream as MiniStream).getTracks() as Track[]) {
+      const video = (track as MiniTrack).kind === 'video';
+      const encoding: { maxBitrate?: number; maxFramerate?: number } = {};
+      if (video) {
+        encoding.maxBitrate = opts.maxBitrate ?? 1_000_000;
+        if (opts.maxFramerate) encoding.maxFramerate = opts.maxFramerate;
+      }
+      // sendEncodings at creation is the one place Chrome reliably honours maxBitrate before negotiation.
+      (pc as MiniPeerConnection).addTransceiver(track as never, {
+        direction: 'sendonly',
+        streams: [stream],
+        sendEncodings: video ? [encoding] : undefined,
+      } as never);
+    }
+    return await negotiate(pc, url, token, opts.iceTimeoutMs);
+  } catch (err) {
+    (pc as MiniPeerConnection).close();
+    throw err;
+  }
+}
+
+/** Plays a room with WHEP: one peer connection carrying every requested seat. */
+export async function play(url: string, token: string, opts: PlayOptions = {}): Promise<PlaySession> {
+  const pc = new (PC())({ bundlePolicy: 'max-bundle' });
+  const streams = new Map<string, Stream>();
+  const onTrack = (ev: TrackEvent): void => {
+    const s = ev.streams[0];
+    if (s) streams.set((s as MiniStream).id, s);
+  };
+  (pc as MiniPeerConnection).addEventListener('track', onTrack as (ev: never) => void);
+  try {
+    const slots = opts.seats?.length ?? Math.max(1, opts.slots ?? 1);
+    for (let i = 0; i < slots; i++) {
+      // Audio then video per slot: the server pairs the i-th audio with the i-th video section.
+      (pc as MiniPeerConnection).addTransceiver('audio' as never, { direction: 'recvonly' } as never);
+      (pc as MiniPeerConnection).addTransceiver('video' as never, { direction: 'recvonly' } as never);
+    }
+    const target = opts.seats?.length ? withQuery(url, 'seats', opts.seats.join(',')) : url;
+    const session = await negotiate(pc, target, token, opts.iceTimeoutMs);
+    const first = (opts.seats?.[0] && streams.get(opts.seats[0])) || streams.values().next().value;
+    return { ...session, stream: first ?? new (MS())(), streams };
+  } catch (err) {
+    (pc as MiniPeerConnection).close();
+    throw err;
+  }
+}
+
+// ---- internals ---------------------------------------------------------------------------------------
+
+async function negotiate(pc: PeerConnection, url: string, token: string, iceTimeoutMs = 3000): Promise<MediaSession> {
+  const p = pc as MiniPeerConnection;
+  await p.setLocalDescription((await p.createOffer()) as never);
+  await iceGatheringComplete(p, iceTimeoutMs);
+  const offer = p.localDescription?.sdp;
+  if (!offer) throw new WhipError(0, 'no_offer', 'the browser produced no SDP offer');
+  const endpoint = absolute(url);
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
+    body: offer,
+  });
+  if (res.status !== 201) throw await toError(res);
+  const answer = await res.text();
+  const loc = res.headers.get('location');
+  if (!loc) throw new WhipError(res.status, 'no_location', 'the media server sent no session Location');
+  const location = new URL(loc, endpoint).toString();
+  await p.setRemoteDescription({ type: 'answer', sdp: answer } as never);
+  let stopped = false;
+  return {
+    pc,
+    location,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      p.close();
+      // keepalive lets the DELETE leave even when called from pagehide.
+      await fetch(location, { method: 'DELETE', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => {});
+    },
+  };
+}
+
+function iceGatheringComplete(pc: MiniPeerConnection, timeoutMs: number): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      pc.removeEventListener('icegatheringstatechange', check as (ev: never) => void);
+      resolve();
+    };
+    const check = (): void => {
+      if (pc.iceGatheringState === 'complete') done();
+    };
+    // On a timeout the candidates gathered so far are in localDescription already: send those.
+    const timer = setTimeout(done, timeoutMs);
+    pc.addEventListener('icegatheringstatechange', check as (ev: never) => void);
+  });
+}
+
+async function toError(res: Response): Promise<WhipError> {
+  let code = `http_${res.status}`;
+  let msg = `the media server answered ${res.status}`;
+  try {
+    const body = (await res.json()) as { code?: unknown; msg?: unknown };
+    if (typeof body.code === 'string') code = body.code;
+    if (typeof body.msg === 'string') msg = body.msg;
+  } catch {
+    /* not JSON: keep the status text */
+  }
+  return new WhipError(res.status, code, msg);
+}
+
+function absolute(url: string): string {
+  const base = (globalThis as { location?: { href: string } }).location?.href;
+  return new URL(url, base).toString();
+}
+
+function withQuery(url: string, key: string, value: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
+}

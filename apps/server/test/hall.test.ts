@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, ErrorCode, HALL_AUTH_FAILED, type Session } from '@app/contract';
+import { addOperator } from '../src/cli/commands.js';
+import { freshMobile } from './helpers/apiClient.js';
+import { connectHall, connected, next, type HallSocket } from './helpers/hallClient.js';
+import { startTestServer, type TestServer } from './helpers/testServer.js';
+
+let s: TestServer;
+let operator: Session;
+const sockets: HallSocket[] = [];
+const open = (auth: { uuid: string; token: string }) => {
+  const sock = connectHall(s.url, auth);
+  sockets.push(sock);
+  return sock;
+};
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const mobile = freshMobile();
+  operator = await s.api.register(mobile);
+  await addOperator(s.deps.db, mobile);
+});
+afterAll(async () => {
+  for (const sock of sockets) sock.close();
+  await s?.close();
+});
+
+describe('hall', () => {
+  it('refuses a bad token, a wrong uuid and a missing payload with HALL_AUTH_FAILED', async () => {
+    const user = await s.api.register(freshMobile());
+    await expect(connected(open({ uuid: user.user.uuid, token: 'bad-token' }))).rejects.toThrow(HALL_AUTH_FAILED);
+    await expect(connected(open({ uuid: operator.user.uuid, token: user.token }))).rejects.toThrow(HALL_AUTH_FAILED);
+    await expect(connected(open({} as never))).rejects.toThrow(HALL_AUTH_FAILED);
+  });
+
+  it('answers getUnreadCount, and pushes newMessage + rGetUnreadCount when an operator sends a notice', async () => {
+    const user = await s.api.register(freshMobile());
+    const sock = open({ uuid: user.user.uuid, token: user.token });
+    await connected(sock);
+
+    const first = next(sock, 'rGetUnreadCount');
+    sock.emit('getUnreadCount');
+    expect(await first).toEqual({ total: 0, isNew: false });
+
+    const msg = next(sock, 'newMessage');
+    const count = next(sock, 'rGetUnreadCount');
+    const sent = await s.api.call(api.adminSendNotice, { user_id: user.user.id, title: '系统通知', content: '你好' }, { token: operator.token });
+    expect(sent.data).toEqual({ sent: 1 });
+    const m = await msg;
+    expect(m.kind).toBe('notice');
+    expect(m.notice).toMatchObject({ title: '系统通知', content: '你好', type: 'system', is_read: false });
+    expect(await count).toEqual({ total: 1, isNew: true });
+
+    // Asking again: still one unread, and it is no longer new.
+    const a1 = next(sock, 'rGetUnreadCount');
+    sock.emit('getUnreadCount');
+    expect(await a1).toEqual({ total: 1, isNew: true });
+    const a2 = next(sock, 'rGetUnreadCount');
+    sock.emit('getUnreadCount');
+    expect(await a2).toEqual({ total: 1, isNew: false });
+
+    // Reading pushes the new count to the user's sockets.
+    const afterRead = next(sock, 'rGetUnreadCount');
+    expect((await s.api.call(api.messageRead, { all: true }, { token: user.token })).data).toEqual({ unread: 0 });
+    expect(await afterRead).toEqual({ total: 0, isNew: false });
+  });
+
+  it('refuses admin calls from a member (403) and a notice to an unknown user', async () => {
+    const user = await s.api.register(freshMobile());
+    const r = await s.api.call(api.adminSendNotice, { title: 't', content: 'c' }, { token: user.token });
+    expect([r.status, r.code]).toEqual([403, ErrorCode.FORBIDDEN]);
+    const unknown = await s.api.call(api.adminSendNotice, { user_id: 999999, title: 't', content: 'c' }, { token: operator.token });
+    expect(unknown.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('ends the sockets of a logged-out token with sessionEnd, keeping the user’s other sessions', async () => {
+    const mobile = freshMobile();
+    const a = await s.api.register(mobile);
+    const b = (await s.api.login(mobile, 'abc12345')).data;
+    const sa = open({ uuid: a.user.uuid, token: a.token });
+    const sb = open({ uuid: b.user.uuid, token: b.token });
+    await Promise.all([connected(sa), connected(sb)]);
+    const ended = next(sa, 'sessionEnd');
+    const gone = new Promise<void>((resolve) => sa.once('disconnect', () => resolve()));
+    await s.api.call(api.logout, undefined, { token: a.token });
+    expect((await ended).code).toBe(ErrorCode.TOKEN_REVOKED);
+    await gone;
+    expect(sb.connected).toBe(true);
+  });
+
+  it('ends every socket of the user after forget_password', async () => {
+    const mobile = freshMobile();
+    const a = await s.api.register(mobile);
+    const sa = open({ uuid: a.user.uuid, token: a.token });
+    await connected(sa);
+    const ended = next(sa, 'sessionEnd');
+    await s.rewindSms(mobile);
+    const code = await s.api.smsCode(mobile, 'forget');
+    await s.api.call(api.forgetPassword, { mobile, code, password: 'new12345' });
+    expect((await ended).code).toBe(ErrorCode.TOKEN_REVOKED);
+  });
+
+  it('sends a notice to every member when no user_id is given', async () => {
+    const user = await s.api.register(freshMobile());
+    const sock = open({ uuid: user.user.uuid, token: user.token });
+    await connected(sock);
+    const msg = next(sock, 'newMessage');
+    const r = await s.api.call(api.adminSendNotice, { title: '全站公告', content: '今晚八点有活动', type: 'activity' }, { token: operator.token });
+    expect(r.data.sent).toBeGreaterThan(2);
+    expect((await msg).notice.type).toBe('activity');
+  });
+});

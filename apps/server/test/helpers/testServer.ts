@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { ApiClient } from './apiClient.js';
+
+export interface TestServer extends BuiltApp {
+  url: string;
+  port: number;
+  config: Config;
+  api: ApiClient;
+  /** Moves a number's SMS history back in time (tests cannot wait out the 60 s resend gap). */
+  rewindSms(mobile: string, ms?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Config fields to override (limits, for instance). */
+  config?: Partial<Config>;
+  /** Share a PostgreSQL schema and Redis prefix with another test server (the scale test). */
+  shared?: { schema: string; redisPrefix: string };
+}
+
+/** A fresh PostgreSQL schema name, or a fresh shared setup for several instances. */
+export const newSchemaName = () => `t_${randomBytes(6).toString('hex')}`;
+export const pgUrl = () => process.env.TEST_DATABASE_URL || undefined;
+export const redisUrl = () => process.env.TEST_REDIS_URL || undefined;
+
+/** Drops a test schema (PostgreSQL only). */
+export async function dropSchema(schema: string): Promise<void> {
+  const url = pgUrl();
+  if (!url) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Builds and starts a real server on a free port: SQLite in a fresh temp DATA_DIR, or, with
+ * TEST_DATABASE_URL, PostgreSQL in a fresh schema (and the Redis adapter with TEST_REDIS_URL).
+ * Limits are raised so suites do not trip over each other; limit tests lower them again.
+ */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-test-'));
+  const schema = pgUrl() ? (opts.shared?.schema ?? newSchemaName()) : undefined;
+  const config: Config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    nodeEnv: 'test',
+    dataDir,
+    webDist: path.join(dataDir, 'no-web'),
+    databaseUrl: pgUrl(),
+    databaseSchema: schema,
+    redisUrl: redisUrl(),
+    redisPrefix: opts.shared?.redisPrefix ?? `test:${randomBytes(4).toString('hex')}:`,
+    smsIpPerHour: 10_000,
+    smsGlobalPerHour: 100_000,
+    authRatePerMinute: 10_000,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...opts.config,
+  };
+  const built = await buildApp(config);
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    ...built,
+    url,
+    port,
+    config,
+    api: new ApiClient(url, config),
+    rewindSms: async (mobile, ms = 61_000) => {
+      const rows = await built.deps.db.kysely.selectFrom('sms_codes').select(['id', 'created_at']).where('mobile', '=', mobile).execute();
+      for (const r of rows) {
+        const at = new Date(Date.parse(r.created_at) - ms).toISOString();
+        await built.deps.db.kysely.updateTable('sms_codes').set({ created_at: at }).where('id', '=', r.id).execute();
+      }
+    },
+    close: async () => {
+      await built.app.close();
+      if (schema && !opts.shared) await dropSchema(schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
