@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@app/contract';
+import { addOperator } from '../src/cli/commands.js';
+import { freshMobile } from './helpers/apiClient.js';
+import { connectHall, connected, next, type HallSocket } from './helpers/hallClient.js';
+import { dropSchema, newSchemaName, pgUrl, redisUrl, startTestServer, type TestServer } from './helpers/testServer.js';
+
+const enabled = Boolean(pgUrl() && redisUrl());
+
+/** Two instances on two ports sharing PostgreSQL and Redis, as behind a load balancer. */
+describe.skipIf(!enabled)('two instances (PostgreSQL + Redis)', () => {
+  const schema = newSchemaName();
+  const shared = { schema, redisPrefix: `scale:${schema}:` };
+  let a: TestServer;
+  let b: TestServer;
+  const sockets: HallSocket[] = [];
+
+  beforeAll(async () => {
+    a = await startTestServer({ shared });
+    b = await startTestServer({ shared });
+  });
+  afterAll(async () => {
+    for (const sock of sockets) sock.close();
+    await a?.close();
+    await b?.close();
+    await dropSchema(schema);
+  });
+
+  it('delivers a notice sent through A to a hall socket connected to B', async () => {
+    expect(a.port).not.toBe(b.port);
+    const opMobile = freshMobile();
+    const op = await a.api.register(opMobile);
+    await addOperator(a.deps.db, opMobile);
+    // The user signs up on B; the session is shared through the database.
+    const user = await b.api.register(freshMobile());
+
+    const sock = connectHall(b.url, { uuid: user.user.uuid, token: user.token });
+    sockets.push(sock);
+    await connected(sock);
+    const msg = next(sock, 'newMessage');
+    const count = next(sock, 'rGetUnreadCount');
+    const sent = await a.api.call(api.adminSendNotice, { user_id: user.user.id, title: '跨实例', content: '从 A 发出' }, { token: op.token });
+    expect(sent.data).toEqual({ sent: 1 });
+    expect((await msg).notice.title).toBe('跨实例');
+    expect(await count).toEqual({ total: 1, isNew: true });
+  });
+
+  it('ends a socket on B when its token is logged out through A, and shares SMS limits', async () => {
+    const mobile = freshMobile();
+    const user = await a.api.register(mobile);
+    const sock = connectHall(b.url, { uuid: user.user.uuid, token: user.token });
+    sockets.push(sock);
+    await connected(sock);
+    const ended = next(sock, 'sessionEnd');
+    await a.api.call(api.logout, undefined, { token: user.token });
+    expect((await ended).code).toBe(11000403);
+
+    // The 60 s resend gap holds across instances: counted in the shared database.
+    await a.rewindSms(mobile);
+    const first = await a.api.smsCode(mobile, 'forget');
+    expect(first).toMatch(/^\d{6}$/);
+    const unique_code = await b.api.passCaptcha();
+    const again = await b.api.call(api.sendSms, { mobile, scene: 'forget', unique_code });
+    expect(again.code).toBe(10105);
+  });
+});
