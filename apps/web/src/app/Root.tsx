@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { loginUrl, setNavigator } from '../lib/nav';
+import { useSession } from '../state/session';
+import { decideAccess } from './guard';
+import { OfflineBanner } from './OfflineBanner';
+
+/** The top route: registers navigation for non-React code and applies the login guard to every page. */
+export function Root() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = useSession((s) => s.token);
+
+  useEffect(() => {
+    setNavigator((to, opts) => void navigate(to, opts));
+    return () => setNavigator(null);
+  }, [navigate]);
+
+  const wanted = location.pathname + location.search;
+  if (decideAccess(location.pathname, token !== '') === 'login') {
+    return <Navigate to={loginUrl(wanted)} replace />;
+  }
+  return (
+    <>
+      <OfflineBanner />
+      <Outlet />
+    </>
+  );
+}

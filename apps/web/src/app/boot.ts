@@ -1,0 +1,32 @@
+import { loadConfig, startConfigSync } from '../state/queries/config';
+import { startHallSync } from '../state/realtime/hall';
+import { getSession } from '../state/session';
+import { refreshLanguage } from '../locale/languagePack';
+import { storedLang } from '../locale/i18n';
+
+const REFERRAL_PARAMS = ['invite_code', 'ref', 'referer', 'invite'];
+
+/** A referral code in the page URL (?ref=… before or inside the hash) is remembered as the referer. */
+export function captureReferral(href: string = window.location.href): string | null {
+  const url = new URL(href);
+  const hashQuery = url.hash.includes('?') ? url.hash.slice(url.hash.indexOf('?') + 1) : '';
+  for (const params of [url.searchParams, new URLSearchParams(hashQuery)]) {
+    for (const name of REFERRAL_PARAMS) {
+      const v = params.get(name)?.trim();
+      if (v && /^[A-Za-z0-9_-]{1,16}$/.test(v)) {
+        getSession().patch({ referer: v });
+        return v;
+      }
+    }
+  }
+  return null;
+}
+
+/** Starts what runs outside React: referral capture, config (+ reload when back online), language pack, hall. */
+export function boot(): void {
+  captureReferral();
+  void loadConfig({ silent: true }).catch(() => undefined);
+  startConfigSync();
+  refreshLanguage(storedLang());
+  startHallSync();
+}

@@ -1,0 +1,40 @@
+import { PATHS } from './paths';
+
+/**
+ * Pages that open without login: exactly the seed §2 list (update page, root, index index,
+ * login index, forget, register, room index, newroom index, rank index, live index, index video,
+ * index uploadVd, forum index, forum details, index notice, game index), with the aliases of root and newroom.
+ */
+export const WHITELIST: ReadonlySet<string> = new Set<string>([
+  PATHS.update,
+  PATHS.launch,
+  PATHS.launchAlias,
+  PATHS.home,
+  PATHS.login,
+  PATHS.forget,
+  PATHS.register,
+  PATHS.room,
+  PATHS.newroom,
+  PATHS.newroomAlias,
+  PATHS.rank,
+  PATHS.live,
+  PATHS.video,
+  PATHS.uploadVd,
+  PATHS.forum,
+  PATHS.forumDetails,
+  PATHS.notice,
+  PATHS.game,
+]);
+
+/** '/pages/x/?a=1' → '/pages/x' (query and trailing slash do not change which page it is). */
+export function normalizePath(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? '/';
+  return bare.length > 1 ? bare.replace(/\/+$/, '') || '/' : bare || '/';
+}
+
+export const isWhitelisted = (path: string): boolean => WHITELIST.has(normalizePath(path));
+
+/** The login guard: a page outside the whitelist needs a session token (seed §4). */
+export function decideAccess(path: string, hasToken: boolean): 'open' | 'login' {
+  return hasToken || isWhitelisted(path) ? 'open' : 'login';
+}

@@ -1,0 +1,92 @@
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@app/kit';
+import { LoadError } from '../components/EmptyState';
+import { PageLoading } from '../components/PageLoading';
+import { t } from '../locale/i18n';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+export class ChunkTimeoutError extends Error {
+  constructor() {
+    super('chunk load timeout');
+    this.name = 'ChunkTimeoutError';
+  }
+}
+
+/** Rejects a load that hangs, so it is reported (seed §8: by 120 s at the latest). */
+export function withTimeout<T>(p: Promise<T>, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkTimeoutError()), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+interface BoundaryProps {
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches a screen that failed to load (or crashed) and offers a retry instead of a blank page. */
+export class ScreenBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error('[screen]', error);
+  }
+
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const timeout = error instanceof ChunkTimeoutError;
+    return (
+      <div className="page page--default screen-error">
+        <LoadError
+          title={timeout ? t('error.chunkTimeout') : t('error.chunk')}
+          description={t('error.chunkDesc')}
+          onRetry={() => {
+            this.props.onRetry();
+            this.setState({ error: null });
+          }}
+        />
+      </div>
+    );
+  }
+}
+
+/**
+ * A code-split screen: its chunk loads when the route opens. A failed or hung load shows an error
+ * with a retry that makes a fresh import (React caches a rejected lazy, so a new one is made).
+ */
+export function lazyScreen(load: Loader): ComponentType {
+  const make = () => lazy(() => withTimeout(load()));
+  let Lazy = make();
+  function Screen() {
+    const [, setAttempt] = useState(0);
+    return (
+      <ScreenBoundary
+        onRetry={() => {
+          Lazy = make();
+          setAttempt((n) => n + 1);
+        }}
+      >
+        <Suspense fallback={<PageLoading />}>
+          <Lazy />
+        </Suspense>
+      </ScreenBoundary>
+    );
+  }
+  return Screen;
+}

@@ -1,0 +1,57 @@
+/** Every route of seed §2 (plus the update, newroom and system pages), by name. */
+export const PATHS = {
+  launch: '/',
+  launchAlias: '/pages/index/launch',
+  home: '/pages/index/index',
+  live: '/pages/live/index',
+  game: '/pages/game/index',
+  forum: '/pages/forum/index',
+  chats: '/pages/chats/index',
+  user: '/pages/user/index',
+
+  login: '/pages/login/index',
+  register: '/pages/login/register',
+  forget: '/pages/login/forget',
+
+  userInfo: '/pages/user/info',
+  userModify: '/pages/user/modify',
+  attention: '/pages/user/attention',
+  fans: '/pages/user/fans',
+  walletRecord: '/pages/user/walletRecord',
+  rechargeRecord: '/pages/user/rechargeRecord',
+  create: '/pages/user/create',
+  join: '/pages/user/join',
+  recharge: '/pages/user/recharge',
+  exchangeRecord: '/pages/user/exchangeRecord',
+  shouyi: '/pages/user/shouyi',
+
+  room: '/pages/room/index',
+  newroom: '/pages/room/newroom',
+  /** The seed's whitelist names the newroom page "newroom index"; both spellings open it. */
+  newroomAlias: '/pages/newroom/index',
+
+  forumDetails: '/pages/forum/details',
+  forumPublish: '/pages/forum/publish',
+  tagDetails: '/pages/forum/tagDetails',
+  tagList: '/pages/forum/tagList',
+  activeList: '/pages/forum/activeList',
+  activeDetails: '/pages/forum/activeDetails',
+  forumSearch: '/pages/forum/search',
+  myBbs: '/pages/forum/myBbs',
+
+  rank: '/pages/rank/index',
+  notice: '/pages/index/notice',
+  video: '/pages/index/video',
+  uploadVd: '/pages/index/uploadVd',
+  gamePlay: '/pages/game/game',
+  chat: '/pages/chats/chat',
+  chatVideo: '/pages/chats/video/video',
+  findFriend: '/pages/chats/findFriend',
+  chatSetting: '/pages/chats/setting',
+  update: '/pages/update/index',
+  chooseLocation: '/pages/system/chooseLocation',
+  openLocation: '/pages/system/openLocation',
+} as const;
+
+export type PathName = keyof typeof PATHS;
+export type AppPath = (typeof PATHS)[PathName];

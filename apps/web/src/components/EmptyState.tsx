@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Button, ErrorBlock } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  title: ReactNode;
+  description?: ReactNode;
+  /** A call to action under the text. */
+  action?: { label: ReactNode; onClick: () => void };
+  icon?: ReactNode;
+}
+
+/** The illustrated "nothing here" block every list shows when it is empty. */
+export function EmptyState({ title, description, action, icon }: Props) {
+  return (
+    <div className="empty-state">
+      {icon ?? <ErrorBlock status="empty" title={null} description={null} className="empty-state__art" />}
+      <div className="empty-state__title">{title}</div>
+      {description && <div className="empty-state__desc">{description}</div>}
+      {action && (
+        <Button className="empty-state__action" color="primary" fill="outline" shape="rounded" size="small" onClick={action.onClick}>
+          {action.label}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A failed load with a retry button. */
+export function LoadError({ onRetry, title, description }: { onRetry: () => void; title?: ReactNode; description?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="empty-state">
+      <ErrorBlock status="disconnected" title={null} description={null} className="empty-state__art" />
+      <div className="empty-state__title">{title ?? t('common.loadFailed')}</div>
+      <div className="empty-state__desc">{description ?? t('common.loadFailedDesc')}</div>
+      <Button className="empty-state__action" color="primary" shape="rounded" size="small" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}

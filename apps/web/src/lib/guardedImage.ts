@@ -1,0 +1,51 @@
+import { looksLikeImage, unguardBytes } from '@app/kit';
+
+/** URL → decoding in progress or done; kept for the whole visit so each image is fetched once. */
+const pending = new Map<string, Promise<string>>();
+/** URL → decoded blob URL (or the original URL when decoding failed). */
+const resolved = new Map<string, string>();
+
+/** Images worth decoding: our uploads. data:, blob: and foreign URLs are shown as they are. */
+export function isGuardedUrl(url: string): boolean {
+  if (!url || url.startsWith('data:') || url.startsWith('blob:')) return false;
+  try {
+    const base = globalThis.location?.href ?? 'http://localhost/';
+    const u = new URL(url, base);
+    return u.origin === new URL(base).origin && u.pathname.startsWith('/uploads/');
+  } catch {
+    return false;
+  }
+}
+
+async function decode(url: string, fetcher: typeof fetch): Promise<string> {
+  try {
+    const res = await fetcher(url);
+    if (!res.ok) return url;
+    const bytes = unguardBytes(new Uint8Array(await res.arrayBuffer()));
+    const mime = looksLikeImage(bytes);
+    // Not an image once un-guarded (a plain SVG, or a file that was never guarded): the URL itself works.
+    if (!mime) return url;
+    return URL.createObjectURL(new Blob([bytes as BlobPart], { type: mime }));
+  } catch {
+    return url;
+  }
+}
+
+/** Resolves a protected image URL to something an <img> can show (seed §7), decoding once per URL. */
+export function resolveGuarded(url: string, fetcher: typeof fetch = fetch): Promise<string> {
+  if (!isGuardedUrl(url)) return Promise.resolve(url);
+  let job = pending.get(url);
+  if (!job) {
+    job = decode(url, fetcher).then((src) => {
+      resolved.set(url, src);
+      return src;
+    });
+    pending.set(url, job);
+  }
+  return job;
+}
+
+/** The showable source when already known, so a re-mounted image does not flash. */
+export function peekGuarded(url: string): string | undefined {
+  return isGuardedUrl(url) ? resolved.get(url) : url;
+}

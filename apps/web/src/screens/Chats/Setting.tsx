@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { FrameScreen } from '../../components/FrameScreen';
+
+/** Chat settings (/pages/chats/setting). Its real frame until its feature lands in a later issue. */
+export default function ChatSetting() {
+  const { t } = useTranslation();
+  return <FrameScreen title={t('page.chatSetting')} empty={t('common.comingSoon')} />;
+}

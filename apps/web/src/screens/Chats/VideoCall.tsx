@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { FrameScreen } from '../../components/FrameScreen';
+
+/** Video call (/pages/chats/video/video). Its real frame until its feature lands in a later issue. */
+export default function VideoCall() {
+  const { t } = useTranslation();
+  return <FrameScreen title={t('page.chatVideo')} empty={t('common.comingSoon')} />;
+}

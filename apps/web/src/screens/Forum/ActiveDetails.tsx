@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { FrameScreen } from '../../components/FrameScreen';
+
+/** Activity detail (/pages/forum/activeDetails). Its real frame until its feature lands in a later issue. */
+export default function ActiveDetails() {
+  const { t } = useTranslation();
+  return <FrameScreen title={t('page.activeDetails')} empty={t('empty.generic')} />;
+}

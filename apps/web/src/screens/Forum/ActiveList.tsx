@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { FrameScreen } from '../../components/FrameScreen';
+
+/** More activities (/pages/forum/activeList). Its real frame until its feature lands in a later issue. */
+export default function ActiveList() {
+  const { t } = useTranslation();
+  return <FrameScreen title={t('page.activeList')} empty={t('empty.generic')} />;
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { FrameScreen } from '../../components/FrameScreen';
+
+/** Post detail (/pages/forum/details). Its real frame until its feature lands in a later issue. */
+export default function ForumDetails() {
+  const { t } = useTranslation();
+  return <FrameScreen title={t('page.forumDetails')} empty={t('empty.forum')} />;
+}

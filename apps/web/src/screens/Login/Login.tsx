@@ -1,0 +1,98 @@
+import { Button, Checkbox, Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../app/paths';
+import { call } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import { useSession } from '../../state/session';
+import { AuthField } from './parts/AuthField';
+import { AuthLayout } from './parts/AuthLayout';
+import { AccountIcon } from './parts/icons';
+import { PasswordInput } from './parts/PasswordInput';
+import { useAfterLogin } from './parts/useAfterLogin';
+import { checkLogin } from './validate';
+
+/** Login (/pages/login/index): account or mobile + password, remember me; then back to the wanted page. */
+export default function Login() {
+  const { t } = useTranslation();
+  const remembered = useSession((s) => (s.rememberMe ? s.account : ''));
+  const rememberedFlag = useSession((s) => s.rememberMe);
+  const signIn = useSession((s) => s.signIn);
+  const afterLogin = useAfterLogin();
+  const [account, setAccount] = useState(remembered);
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(rememberedFlag);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const problem = checkLogin({ account, password });
+    if (problem) return showToast(t(problem));
+    setBusy(true);
+    try {
+      const session = await call('login', { account: account.trim(), password, remember });
+      signIn(session, { account: account.trim(), rememberMe: remember });
+      showToast(t('login.success'), 'success');
+      afterLogin();
+    } catch {
+      /* toasted by the API client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('login.title')}
+      heading={t('login.welcome')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')} <Link to={PATHS.register}>{t('login.toRegister')}</Link>
+        </>
+      }
+    >
+      <form
+        className="auth-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <AuthField icon={<AccountIcon />} label={t('login.account')}>
+          <Input
+            name="account"
+            placeholder={t('login.accountPlaceholder')}
+            value={account}
+            onChange={setAccount}
+            maxLength={32}
+            autoComplete="username"
+            clearable
+          />
+        </AuthField>
+        <PasswordInput
+          name="password"
+          label={t('login.password')}
+          placeholder={t('login.passwordPlaceholder')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          onEnterPress={() => void submit()}
+        />
+        <div className="auth-row">
+          <span data-testid="remember">
+            <Checkbox checked={remember} onChange={setRemember} style={{ '--icon-size': '16px', '--font-size': '13px' }}>
+              {t('login.remember')}
+            </Checkbox>
+          </span>
+          <Link to={PATHS.forget} className="auth-link">
+            {t('login.forget')}
+          </Link>
+        </div>
+        <Button type="submit" block shape="rounded" size="large" className="brand-button" loading={busy}>
+          {t('login.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

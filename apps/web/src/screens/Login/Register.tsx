@@ -1,0 +1,113 @@
+import { Button, Checkbox, Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../app/paths';
+import { call } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import { useSession } from '../../state/session';
+import { AuthField } from './parts/AuthField';
+import { AuthLayout } from './parts/AuthLayout';
+import { CaptchaField } from './parts/CaptchaField';
+import { InviteIcon, MobileIcon } from './parts/icons';
+import { PasswordInput } from './parts/PasswordInput';
+import { SmsCodeField } from './parts/SmsCodeField';
+import { useAfterLogin } from './parts/useAfterLogin';
+import { useCaptcha } from './parts/useCaptcha';
+import { checkRegister } from './validate';
+
+/** Register (/pages/login/register): mobile, image captcha, SMS code, password twice, optional invite code. */
+export default function Register() {
+  const { t } = useTranslation();
+  const referer = useSession((s) => s.referer);
+  const signIn = useSession((s) => s.signIn);
+  const afterLogin = useAfterLogin();
+  const captcha = useCaptcha();
+  const [f, setF] = useState({ mobile: '', captcha: '', code: '', password: '', confirm: '', invite: referer, agreed: false });
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof typeof f>(k: K) => (v: (typeof f)[K]) => setF((prev) => ({ ...prev, [k]: v }));
+
+  const submit = async () => {
+    const problem = checkRegister(f);
+    if (problem) return showToast(t(problem));
+    setBusy(true);
+    try {
+      const invite = f.invite.trim();
+      const session = await call('register', {
+        mobile: f.mobile.trim(),
+        code: f.code.trim(),
+        password: f.password,
+        ...(invite ? { invite_code: invite } : {}),
+      });
+      signIn(session, { account: f.mobile.trim() });
+      showToast(t('register.success'), 'success');
+      afterLogin();
+    } catch {
+      /* toasted by the API client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('register.title')}
+      heading={t('register.welcome')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <>
+          {t('register.haveAccount')} <Link to={PATHS.login}>{t('register.toLogin')}</Link>
+        </>
+      }
+    >
+      <form
+        className="auth-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <AuthField icon={<MobileIcon />} label={t('register.mobile')}>
+          <Input
+            name="mobile"
+            type="tel"
+            placeholder={t('register.mobilePlaceholder')}
+            value={f.mobile}
+            onChange={(v) => set('mobile')(v.replace(/\D/g, ''))}
+            maxLength={11}
+            autoComplete="tel"
+            clearable
+          />
+        </AuthField>
+        <CaptchaField captcha={captcha} value={f.captcha} onChange={set('captcha')} />
+        <SmsCodeField
+          scene="register"
+          mobile={f.mobile}
+          captchaAnswer={f.captcha}
+          captcha={captcha}
+          onCaptchaSpent={() => set('captcha')('')}
+          value={f.code}
+          onChange={set('code')}
+        />
+        <PasswordInput name="password" label={t('register.password')} placeholder={t('register.passwordPlaceholder')} value={f.password} onChange={set('password')} autoComplete="new-password" />
+        <PasswordInput name="confirm" label={t('register.confirm')} placeholder={t('register.confirmPlaceholder')} value={f.confirm} onChange={set('confirm')} autoComplete="new-password" />
+        <AuthField icon={<InviteIcon />} label={t('register.invite')}>
+          <Input name="invite_code" placeholder={`${t('register.invite')}（${t('register.invitePlaceholder')}）`} value={f.invite} onChange={set('invite')} maxLength={16} clearable />
+        </AuthField>
+        <div className="auth-row auth-row--agree">
+          <span data-testid="agreement">
+            <Checkbox checked={f.agreed} onChange={set('agreed')} style={{ '--icon-size': '16px', '--font-size': '12px' }}>
+              {t('register.agreePrefix')}
+              <span className="auth-link">{t('register.agreement')}</span>
+              {t('register.and')}
+              <span className="auth-link">{t('register.privacy')}</span>
+            </Checkbox>
+          </span>
+        </div>
+        <Button type="submit" block shape="rounded" size="large" className="brand-button" loading={busy}>
+          {t('register.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

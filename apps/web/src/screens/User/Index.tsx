@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import {
+  AddCircleOutline, BillOutline, CollectMoneyOutline, GiftOutline, HeartOutline, PayCircleOutline,
+  ReceiptOutline, TeamOutline, VideoOutline,
+} from 'antd-mobile-icons';
+import { PATHS } from '../../app/paths';
+import { LoadError } from '../../components/EmptyState';
+import { PageLoading } from '../../components/PageLoading';
+import { useUserInfo } from '../../state/queries/user';
+import { useSession } from '../../state/session';
+import { EntryGrid, type Entry } from './parts/EntryGrid';
+import { ServiceList } from './parts/ServiceList';
+import { UserHeader } from './parts/UserHeader';
+import { WalletCard } from './parts/WalletCard';
+import './user.css';
+
+/** 我的 (/pages/user/index), the VIP page: profile head, wallet, shortcuts to every user page, settings. */
+export default function UserCentre() {
+  const { t } = useTranslation();
+  const q = useUserInfo();
+  const isGuest = useSession((s) => s.isGuest);
+  const user = q.data ?? null;
+
+  const wallet: Entry[] = [
+    { key: 'recharge', label: t('page.recharge'), icon: <PayCircleOutline />, tint: ['#ff8a5c', '#ff4f8b'], to: PATHS.recharge },
+    { key: 'walletRecord', label: t('page.walletRecord'), icon: <BillOutline />, tint: ['#ffc24f', '#ff8a3d'], to: PATHS.walletRecord },
+    { key: 'rechargeRecord', label: t('page.rechargeRecord'), icon: <ReceiptOutline />, tint: ['#5cc8ff', '#5c7bff'], to: PATHS.rechargeRecord },
+    { key: 'exchangeRecord', label: t('page.exchangeRecord'), icon: <CollectMoneyOutline />, tint: ['#4fdc9a', '#1fb59a'], to: PATHS.exchangeRecord },
+    { key: 'shouyi', label: t('page.shouyi'), icon: <GiftOutline />, tint: ['#ff6fb1', '#b452f0'], to: PATHS.shouyi },
+  ];
+  const live: Entry[] = [
+    { key: 'create', label: t('page.create'), icon: <VideoOutline />, tint: ['#ff4f8b', '#ff7a59'], to: PATHS.create },
+    { key: 'join', label: t('page.join'), icon: <AddCircleOutline />, tint: ['#8a5cff', '#5c7bff'], to: PATHS.join },
+    { key: 'attention', label: t('page.attention'), icon: <HeartOutline />, tint: ['#ff5c8a', '#ff3b5c'], to: PATHS.attention },
+    { key: 'fans', label: t('page.fans'), icon: <TeamOutline />, tint: ['#b452f0', '#7b5cff'], to: PATHS.fans },
+  ];
+
+  return (
+    <div className="page user-page">
+      <div className="user-page__bg" />
+      <div className="user-page__title">{t('user.title')}</div>
+      {q.isPending && !user ? (
+        <PageLoading />
+      ) : q.isError && !user ? (
+        <LoadError onRetry={() => void q.refetch()} />
+      ) : (
+        <>
+          <UserHeader user={user} guest={isGuest} />
+          {user && !isGuest && <WalletCard coin={user.coin} />}
+          {!isGuest && <EntryGrid title={t('user.sectionWallet')} entries={wallet} />}
+          {!isGuest && <EntryGrid title={t('user.sectionLive')} entries={live} />}
+          <ServiceList messageCount={user?.message_count ?? 0} member={!isGuest && !!user} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { FrameScreen } from '../../components/FrameScreen';
+
+/** Recharge records (/pages/user/rechargeRecord). Its real frame until its feature lands in a later issue. */
+export default function RechargeRecord() {
+  const { t } = useTranslation();
+  return <FrameScreen title={t('page.rechargeRecord')} empty={t('empty.records')} />;
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { FrameScreen } from '../../components/FrameScreen';
+
+/** Gift earnings (/pages/user/shouyi). Its real frame until its feature lands in a later issue. */
+export default function Shouyi() {
+  const { t } = useTranslation();
+  return <FrameScreen title={t('page.shouyi')} empty={t('empty.records')} />;
+}

@@ -1,0 +1,32 @@
+import { formatMoney } from '@app/kit';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { currentLang } from '../../../locale/i18n';
+import { useCurrency } from '../../../state/queries/currency';
+
+/** Coin balance (user/info coin ÷ 10000) in the currency of the language, with a recharge button. */
+export function WalletCard({ coin }: { coin: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const currency = useCurrency(currentLang());
+  const name = currency.data?.name ?? t('currency.coin');
+  const decimals = currency.data?.decimals ?? 2;
+  return (
+    <section className="wallet-card" data-testid="wallet-card">
+      <div>
+        <div className="wallet-card__label">
+          {t('user.balance')}（{name}）
+        </div>
+        <div className="wallet-card__amount" data-testid="coin-balance">
+          {currency.data?.symbol && <small>{currency.data.symbol}</small>}
+          {formatMoney(coin, decimals)}
+        </div>
+      </div>
+      <Button shape="rounded" size="small" className="wallet-card__btn" onClick={() => navigate(PATHS.recharge)}>
+        {t('user.recharge')}
+      </Button>
+    </section>
+  );
+}

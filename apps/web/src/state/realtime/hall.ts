@@ -1,0 +1,61 @@
+import type { NewMessage } from '@app/contract';
+import { loadContract } from '../../lib/contract';
+import { goLogin } from '../../lib/nav';
+import { showToast } from '../../lib/toast';
+import { t } from '../../locale/i18n';
+import { queryClient } from '../queries/client';
+import { messageKeys, userKeys } from '../queries/keys';
+import { getSession, useSession } from '../session';
+import { HallClient } from './hallClient';
+
+let authFailedMessage = 'HALL_AUTH_FAILED';
+
+function onNewMessage(m: NewMessage): void {
+  if (m.kind === 'notice') showToast(t('chats.newMessage', { title: m.notice.title }));
+  void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  void queryClient.invalidateQueries({ queryKey: userKeys.info() });
+}
+
+/** The app's one hall connection. */
+export const hall = new HallClient({
+  createSocket: async (auth) => {
+    // socket.io-client loads only once someone is logged in, keeping it out of the first-load bundle.
+    const [{ io }, c] = await Promise.all([import('socket.io-client'), loadContract()]);
+    authFailedMessage = c.HALL_AUTH_FAILED;
+    return io(c.HALL_NAMESPACE, {
+      path: c.HALL_PATH,
+      transports: ['websocket'],
+      auth,
+      reconnection: false, // HallClient runs the §9 backoff itself
+      timeout: 10_000,
+      forceNew: true,
+    });
+  },
+  isAuthFailure: (err) => err instanceof Error && err.message === authFailedMessage,
+  onUnread: (u) => useSession.getState().patch({ unreadCount: u.total }),
+  onNewMessage,
+  onSessionLost: () => {
+    getSession().clearSession();
+    showToast(t('error.hallLost'));
+    goLogin();
+  },
+  isOnline: () => globalThis.navigator?.onLine !== false,
+  waitOnline: (cb) => {
+    const handler = () => cb();
+    globalThis.addEventListener('online', handler, { once: true });
+    return () => globalThis.removeEventListener('online', handler);
+  },
+});
+
+/** Keeps the hall connected exactly while a token and a user uuid are held. Returns the unsubscribe. */
+export function startHallSync(): () => void {
+  const sync = () => {
+    const { token, userInfo } = getSession();
+    if (token && userInfo?.uuid) hall.connect({ uuid: userInfo.uuid, token });
+    else hall.disconnect();
+  };
+  sync();
+  return useSession.subscribe((s, prev) => {
+    if (s.token !== prev.token || s.userInfo?.uuid !== prev.userInfo?.uuid) sync();
+  });
+}

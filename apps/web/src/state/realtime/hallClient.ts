@@ -1,0 +1,180 @@
+import type { HallAuth, NewMessage, UnreadCount } from '@app/contract';
+import { SOCKET_RECONNECT } from '@app/kit';
+
+/**
+ * idle → connecting → connected ⇄ reconnecting → failed (gave up / auth refused) | closed (we disconnected).
+ */
+export type HallStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'closed';
+
+export interface HallSnapshot {
+  status: HallStatus;
+  /** Reconnection attempt under way (1-based), 0 when none. */
+  attempt: number;
+}
+
+/** The part of a socket.io client socket the hall uses (a fake one in tests). */
+export interface HallSocketLike {
+  on(event: string, fn: (...args: never[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+  removeAllListeners(): unknown;
+}
+
+export type SessionLostReason = 'retries' | 'auth' | 'sessionEnd';
+
+export interface HallDeps {
+  /** Opens a socket (connecting at once) to the hall with socket.io's own reconnection off. */
+  createSocket(auth: HallAuth): Promise<HallSocketLike> | HallSocketLike;
+  /** Whether a connect_error means the handshake refused the credentials (HALL_AUTH_FAILED). */
+  isAuthFailure(err: unknown): boolean;
+  onUnread(payload: UnreadCount): void;
+  onNewMessage(payload: NewMessage): void;
+  /** Gave up or was refused: the app clears the session and goes to login. */
+  onSessionLost(reason: SessionLostReason): void;
+  /** Offline time does not use up attempts: retries wait for the network to return. */
+  isOnline?: () => boolean;
+  waitOnline?: (cb: () => void) => () => void;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+}
+
+/** Delay before reconnection attempt n (1-based): 1000 ms doubling, capped at 5000 ms (seed §9). */
+export function backoffDelay(attempt: number, cfg: { delayMs: number; maxDelayMs: number } = SOCKET_RECONNECT): number {
+  return Math.min(cfg.delayMs * 2 ** Math.max(0, attempt - 1), cfg.maxDelayMs);
+}
+
+/** The realtime hall connection: a plain class with a status machine and backoff; React reads it via useHall(). */
+export class HallClient {
+  private snapshot: HallSnapshot = { status: 'idle', attempt: 0 };
+  private socket: HallSocketLike | null = null;
+  private auth: HallAuth | null = null;
+  private timer: unknown = null;
+  private stopWaiting: (() => void) | null = null;
+  /** Bumped on every (re)start and stop, so late async work of an old connection is ignored. */
+  private generation = 0;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly deps: HallDeps,
+    private readonly maxAttempts: number = SOCKET_RECONNECT.attempts,
+  ) {}
+
+  getSnapshot = (): HallSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Connects with these credentials; a no-op when already connecting or connected with them. */
+  connect(auth: HallAuth): void {
+    const same = this.auth?.uuid === auth.uuid && this.auth.token === auth.token;
+    const live = ['connecting', 'connected', 'reconnecting'].includes(this.snapshot.status);
+    if (same && live) return;
+    this.teardown();
+    this.auth = auth;
+    this.set({ status: 'connecting', attempt: 0 });
+    void this.open(this.generation);
+  }
+
+  /** Closes the connection on purpose (logout). */
+  disconnect(): void {
+    this.teardown();
+    this.auth = null;
+    if (this.snapshot.status !== 'idle') this.set({ status: 'closed', attempt: 0 });
+  }
+
+  /** Asks the server for the unread count (answered with rGetUnreadCount). */
+  requestUnread(): void {
+    if (this.snapshot.status === 'connected') this.socket?.emit('getUnreadCount');
+  }
+
+  private set(next: HallSnapshot): void {
+    this.snapshot = next;
+    this.listeners.forEach((l) => l());
+  }
+
+  private async open(gen: number): Promise<void> {
+    if (!this.auth) return;
+    let socket: HallSocketLike;
+    try {
+      socket = await this.deps.createSocket(this.auth);
+    } catch {
+      if (gen === this.generation) this.retry(gen);
+      return;
+    }
+    if (gen !== this.generation) {
+      socket.disconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.on('connect', () => {
+      if (gen !== this.generation) return;
+      this.set({ status: 'connected', attempt: 0 });
+      socket.emit('getUnreadCount');
+    });
+    socket.on('connect_error', (err: unknown) => {
+      if (gen !== this.generation) return;
+      if (this.deps.isAuthFailure(err)) this.fail('auth');
+      else this.retry(gen);
+    });
+    socket.on('disconnect', (reason: string) => {
+      // 'io client disconnect' is our own disconnect(); anything else is a lost connection.
+      if (gen !== this.generation || reason === 'io client disconnect') return;
+      this.retry(gen);
+    });
+    socket.on('rGetUnreadCount', (p: UnreadCount) => this.deps.onUnread(p));
+    socket.on('newMessage', (p: NewMessage) => this.deps.onNewMessage(p));
+    socket.on('sessionEnd', () => {
+      if (gen === this.generation) this.fail('sessionEnd');
+    });
+  }
+
+  private retry(gen: number): void {
+    if (this.timer !== null || this.stopWaiting) return;
+    if (this.deps.isOnline && !this.deps.isOnline() && this.deps.waitOnline) {
+      this.set({ status: 'reconnecting', attempt: this.snapshot.attempt });
+      this.stopWaiting = this.deps.waitOnline(() => {
+        this.stopWaiting = null;
+        if (gen === this.generation) this.retry(gen);
+      });
+      return;
+    }
+    const attempt = this.snapshot.attempt + 1;
+    if (attempt > this.maxAttempts) {
+      this.fail('retries');
+      return;
+    }
+    this.set({ status: 'reconnecting', attempt });
+    const setT = this.deps.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
+    this.timer = setT(() => {
+      this.timer = null;
+      if (gen !== this.generation) return;
+      if (this.socket) this.socket.connect();
+      else void this.open(gen);
+    }, backoffDelay(attempt));
+  }
+
+  private fail(reason: SessionLostReason): void {
+    this.teardown();
+    this.auth = null;
+    this.set({ status: 'failed', attempt: 0 });
+    this.deps.onSessionLost(reason);
+  }
+
+  private teardown(): void {
+    this.generation++;
+    if (this.timer !== null) {
+      (this.deps.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>)))(this.timer);
+      this.timer = null;
+    }
+    this.stopWaiting?.();
+    this.stopWaiting = null;
+    if (this.socket) {
+      this.socket.removeAllListeners();
+      this.socket.disconnect();
+      this.socket = null;
+    }
+  }
+}

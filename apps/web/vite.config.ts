@@ -1,0 +1,66 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Where `npm run dev` sends API, upload and socket traffic (the server of apps/server). */
+const BACKEND = process.env.VITE_BACKEND ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/',
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['icon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: '星光直播',
+        short_name: '星光直播',
+        description: '直播、短视频、小游戏与社区',
+        lang: 'zh-CN',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#fff5f9',
+        theme_color: '#ff4f8b',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // The whole shell, every screen chunk included, so the app launches offline.
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/socket\.io\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    host: '0.0.0.0',
+    port: 5173,
+    proxy: {
+      '/api': BACKEND,
+      '/uploads': BACKEND,
+      '/socket.io': { target: BACKEND, ws: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': BACKEND,
+      '/uploads': BACKEND,
+      '/socket.io': { target: BACKEND, ws: true },
+    },
+  },
+});
