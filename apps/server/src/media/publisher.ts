@@ -11,6 +11,7 @@ import {
   type RtpPacket,
 } from 'werift';
 import { isVp8KeyframeStart } from './keyframe.js';
+import { sendCloseNotify } from './peer.js';
 import { TrailingThrottle } from './throttle.js';
 
 /** What a viewer slot receives from its publisher; implemented by viewer.ts. */
@@ -154,6 +155,7 @@ export class Publisher {
     this.live = false;
     this.pli.dispose();
     this.sinks.clear();
+    await sendCloseNotify(this.pc);
     await this.pc.close().catch(() => {});
   }
 }

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, API_BASE, fullPath } from '@app/contract';
+import { startTestServer, type TestServer } from './helpers/testServer.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FIXTURE = path.join(here, 'fixtures/seed-calls.tsv');
+const SHARED = path.resolve(here, '../../../../shared/conformance/seed-calls.tsv');
+
+/** `METHOD /full/path` of every call the seed names (the fixture is a copy of ../shared/conformance). */
+function seedCalls(file: string): string[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => {
+      const [method, p] = l.split('\t');
+      return `${method} ${p!.startsWith('/') ? p : `${API_BASE}/${p}`}`;
+    });
+}
+
+/** The calls of the foundation issue, which must be served now. */
+const FOUNDATION = [
+  'GET common_config', 'GET user/info', 'PUT user/info', 'POST user/login', 'POST register', 'POST forget_password',
+  'GET home/visitor', 'POST home/verify_visitor', 'GET home/bulletin', 'GET home/statistics', 'POST resource/upload/file',
+  'GET common/message/unique_code', 'GET common/captcha_img', 'GET common/message/captcha', 'POST common/message/captcha_check',
+  'GET common/message/verify', 'GET message/fetch', 'POST message/read',
+].map((c) => c.replace(' ', ` ${API_BASE}/`));
+
+const tableKeys = (defs = Object.values(api)) => new Set(defs.map((d) => `${d.method} ${fullPath(d)}`));
+
+async function openapiOps(url: string): Promise<Set<string>> {
+  const doc = (await (await fetch(`${url}/api/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+  expect(doc.openapi).toBe('3.1.0');
+  const ops = new Set<string>();
+  for (const [p, methods] of Object.entries(doc.paths)) for (const m of Object.keys(methods)) ops.add(`${m.toUpperCase()} ${p}`);
+  return ops;
+}
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('OpenAPI', () => {
+  it('lists exactly the routes of the contract table, and nothing else', async () => {
+    expect([...(await openapiOps(s.url))].sort()).toEqual([...tableKeys()].sort());
+  });
+
+  it('serves every seed call that is in the table with its method and path', async () => {
+    const table = tableKeys();
+    const byPath = new Map(Object.values(api).map((d) => [fullPath(d), d.method]));
+    for (const call of seedCalls(FIXTURE)) {
+      const [method, p] = call.split(' ') as [string, string];
+      if (!byPath.has(p)) continue;
+      const served = [...table].filter((k) => k.endsWith(` ${p}`));
+      expect(served, call).toContain(call);
+      expect(method).toBeDefined();
+    }
+    for (const call of FOUNDATION) {
+      expect(table, call).toContain(call);
+      expect(seedCalls(FIXTURE), call).toContain(call);
+      // Served for real, not just listed: the router knows the method and path.
+      const [method, p] = call.split(' ') as [string, string];
+      expect(s.app.hasRoute({ method: method as 'GET', url: p }), call).toBe(true);
+    }
+  });
+
+  it('keeps the seed-call fixture in step with ../shared/conformance', () => {
+    if (!fs.existsSync(SHARED)) return;
+    expect(seedCalls(FIXTURE)).toEqual(seedCalls(SHARED));
+  });
+
+  it('describes the upload as multipart with a binary file part, and marks token routes', async () => {
+    const doc = (await (await fetch(`${s.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }; security?: unknown[] }>>;
+    };
+    const upload = doc.paths[fullPath(api.uploadFile)]!.post!;
+    expect(upload.requestBody!.content['multipart/form-data']!.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(doc.paths[fullPath(api.userInfo)]!.get!.security).toEqual([{ token: [] }]);
+    expect(doc.paths[fullPath(api.commonConfig)]!.get!.security).toBeUndefined();
+  });
+
+  it('serves the docs UI', async () => {
+    const res = await fetch(`${s.url}/api/docs/`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('swagger');
+  });
+});
+
+describe('production mode', () => {
+  it('does not serve or list the dev-only routes', async () => {
+    const prod = await startTestServer({ config: { nodeEnv: 'production' } });
+    try {
+      const expected = tableKeys(Object.values(api).filter((d) => !('devOnly' in d && d.devOnly)));
+      expect([...(await openapiOps(prod.url))].sort()).toEqual([...expected].sort());
+      const r = await prod.api.raw('GET', `${fullPath(api.devLastSms)}?mobile=13800000001`);
+      expect([r.status, r.code]).toEqual([404, 10002]);
+    } finally {
+      await prod.close();
+    }
+  });
+});
