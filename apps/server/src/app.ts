@@ -76,8 +76,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
+  let closing = false;
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
+    // While shutting down, answers close their keep-alive connection so the server can stop at once.
+    if (closing) reply.header('connection', 'close');
     return payload;
   });
 
@@ -128,7 +131,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const webApp = await registerWebApp(app, config.webDist);
 
   // Shutdown order: stop taking sockets, let Fastify finish in-flight requests, then close the rest.
-  app.addHook('preClose', async () => hall.disconnectLocal());
+  app.addHook('preClose', async () => {
+    closing = true;
+    hall.disconnectLocal();
+  });
   app.addHook('onClose', async () => {
     await hall.close();
     await redis?.close();

@@ -116,6 +116,7 @@ export async function startMediaApp(sfu: Sfu, authorize: MediaAuthorize = allowA
   const js = (await transform(await readFile(CLIENT_TS, 'utf8'), { loader: 'ts', format: 'esm', target: 'es2022' })).code;
   app.get('/test/whipClient.js', async (_req, reply) => reply.type('text/javascript').send(js));
   app.get('/test/media', async (_req, reply) => reply.type('text/html').send(PAGE_HTML));
+  app.get('/favicon.ico', async (_req, reply) => reply.code(204).send());
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url, close: () => app.close() };
 }
@@ -163,4 +164,15 @@ export function postSdp(url: string, sdp: string, token?: string, contentType = 
   const headers: Record<string, string> = { 'content-type': contentType };
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   return fetch(url, { method: 'POST', headers, body: sdp });
+}
+
+/** Polls `fn` until it returns a truthy value (returned) or `timeoutMs` passes (throws, naming `what`). */
+export async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 5000, everyMs = 50): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
 }

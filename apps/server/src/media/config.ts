@@ -19,6 +19,12 @@ export interface MediaConfig {
   maxPublishBitrate: number;
   /** A session whose peer connection is not connected this long after the answer is closed. */
   connectTimeoutMs: number;
+  /**
+   * A live publisher from whom nothing (RTP or RTCP) arrived this long is closed as gone: a crashed
+   * tab or a lost network is otherwise noticed only by ICE consent, 30 s later. Clients must mute
+   * with `track.enabled = false` (which keeps packets flowing), not by removing tracks.
+   */
+  publisherIdleMs: number;
 }
 
 export const MEDIA_ENV_VARS = [
@@ -30,6 +36,7 @@ export const MEDIA_ENV_VARS = [
   { name: 'MEDIA_MAX_PUBLISHERS_PER_ROOM', default: '9', doc: 'Publishers (anchor + co-hosts / mic seats) per room' },
   { name: 'MEDIA_MAX_VIEWERS', default: '150', doc: 'Viewer sessions this process feeds (measured: ~150 at 600 kbps on 2 cores)' },
   { name: 'MEDIA_MAX_BITRATE', default: '1000000', doc: 'Video bitrate cap of a publisher, bit/s (REMB to the publisher)' },
+  { name: 'MEDIA_PUBLISHER_IDLE_MS', default: '8000', doc: 'A publisher silent (no RTP/RTCP) this long is closed as gone ("the anchor has left")' },
   { name: 'MEDIA_CONNECT_TIMEOUT_MS', default: '15000', doc: 'A media session not connected this long after its answer is closed' },
 ] as const;
 
@@ -63,5 +70,6 @@ export function mediaConfigFromEnv(env: Env = process.env): MediaConfig {
     maxViewers: int(env, 'MEDIA_MAX_VIEWERS', 150),
     maxPublishBitrate: int(env, 'MEDIA_MAX_BITRATE', 1_000_000),
     connectTimeoutMs: int(env, 'MEDIA_CONNECT_TIMEOUT_MS', 15_000),
+    publisherIdleMs: int(env, 'MEDIA_PUBLISHER_IDLE_MS', 8000),
   };
 }

@@ -99,38 +99,3 @@ export function hasNegotiatedMedia(sdp: string, kind?: 'audio' | 'video'): boole
   }
   return false;
 }
-
-interface DtlsSocketInternals {
-  send(buf: Buffer): Promise<void>;
-  cipher: { encryptPacket(pkt: { recordLayerHeader: { contentType: number } }): unknown };
-}
-
-/**
- * Sends a DTLS close_notify alert on each of the connection's transports, so the browser learns at
- * once that the server ended the session (werift 0.24.4's close() sends none: "todo impl send alert",
- * and Chrome then only notices through ICE consent, 5–30 s later). werift has no API for alerts; its
- * socket's `send` makes an application-data record, so the record type is switched to alert (21)
- * just before encryption. Best effort, feature-detected: a werift without these internals skips it.
- */
-export async function sendCloseNotify(pc: RTCPeerConnection): Promise<void> {
-  const transports = new Set(pc.getTransceivers().map((t) => t.dtlsTransport));
-  for (const transport of transports) {
-    if (transport.state !== 'connected') continue;
-    const sock = (transport as unknown as { dtls?: Partial<DtlsSocketInternals> }).dtls;
-    const cipher = sock?.cipher;
-    if (!sock || typeof sock.send !== 'function' || !cipher || typeof cipher.encryptPacket !== 'function') continue;
-    const encrypt = cipher.encryptPacket;
-    cipher.encryptPacket = (pkt) => {
-      cipher.encryptPacket = encrypt;
-      pkt.recordLayerHeader.contentType = 21; // alert
-      return encrypt.call(cipher, pkt);
-    };
-    try {
-      await sock.send(Buffer.from([1, 0])); // level warning(1), close_notify(0)
-    } catch {
-      /* the socket may already be gone */
-    } finally {
-      cipher.encryptPacket = encrypt;
-    }
-  }
-}

@@ -11,7 +11,6 @@ import {
   type RtpPacket,
 } from 'werift';
 import { isVp8KeyframeStart } from './keyframe.js';
-import { sendCloseNotify } from './peer.js';
 import { TrailingThrottle } from './throttle.js';
 
 /** What a viewer slot receives from its publisher; implemented by viewer.ts. */
@@ -131,22 +130,8 @@ export class Publisher {
   sendBitrateCap(): void {
     const receiver = this.videoReceiver;
     if (this.closed || !this.live || !receiver || this.videoSsrc === undefined) return;
-    let mantissa = this.maxBitrate;
-    let exp = 0;
-    while (mantissa >= 1 << 18) {
-      mantissa = Math.floor(mantissa / 2);
-      exp++;
-    }
-    const remb = new ReceiverEstimatedMaxBitrate({
-      senderSsrc: receiver.rtcpSsrc,
-      mediaSsrc: 0,
-      ssrcNum: 1,
-      brExp: exp,
-      brMantissa: mantissa,
-      bitrate: BigInt(this.maxBitrate),
-      ssrcFeedbacks: [this.videoSsrc],
-    });
-    void receiver.dtlsTransport.sendRtcp([new RtcpPayloadSpecificFeedback({ feedback: remb })]).catch(() => {});
+    const packet = bitrateCapPacket(this.maxBitrate, receiver.rtcpSsrc, this.videoSsrc);
+    void receiver.dtlsTransport.sendRtcp([packet]).catch(() => {});
   }
 
   async close(): Promise<void> {
@@ -155,7 +140,27 @@ export class Publisher {
     this.live = false;
     this.pli.dispose();
     this.sinks.clear();
-    await sendCloseNotify(this.pc);
     await this.pc.close().catch(() => {});
   }
+}
+
+/** A REMB (RTCP PSFB fmt 15) telling the sender of `mediaSsrc` to stay under `bitrate` bit/s. */
+export function bitrateCapPacket(bitrate: number, senderSsrc: number, mediaSsrc: number): RtcpPayloadSpecificFeedback {
+  // The bitrate travels as an 18-bit mantissa and a 6-bit exponent; werift does not encode it.
+  let mantissa = Math.max(0, Math.floor(bitrate));
+  let exp = 0;
+  while (mantissa >= 1 << 18) {
+    mantissa = Math.floor(mantissa / 2);
+    exp++;
+  }
+  const remb = new ReceiverEstimatedMaxBitrate({
+    senderSsrc,
+    mediaSsrc: 0,
+    ssrcNum: 1,
+    brExp: exp,
+    brMantissa: mantissa,
+    bitrate: BigInt(mantissa) << BigInt(exp),
+    ssrcFeedbacks: [mediaSsrc],
+  });
+  return new RtcpPayloadSpecificFeedback({ feedback: remb });
 }

@@ -25,8 +25,6 @@ import { Viewer } from './viewer.js';
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 /** Keyframe re-request period for a connected viewer slot still waiting for one (lost PLI, etc.). */
 const KEYFRAME_RETRY_MS = 1000;
-/** A live publisher from whom nothing (RTP or RTCP) arrived this long is treated as gone. */
-const PUBLISHER_IDLE_MS = 8000;
 const TICK_MS = 250;
 const REMB_EVERY_MS = 1000;
 
@@ -408,7 +406,7 @@ export class Sfu {
       if (s.kind === 'publisher') {
         if (!s.live) {
           if (now - s.createdAt > this.config.connectTimeoutMs) this.closeSession(s, 'timeout');
-        } else if (now - s.lastHeardAt > PUBLISHER_IDLE_MS) {
+        } else if (now - s.lastHeardAt > this.config.publisherIdleMs) {
           this.closeSession(s, 'idle');
         } else if (sendRemb) {
           s.sendBitrateCap();

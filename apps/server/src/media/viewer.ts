@@ -10,7 +10,6 @@ import {
   type RTCRtpSender,
   type RtpHeader,
 } from 'werift';
-import { sendCloseNotify } from './peer.js';
 import type { MediaSink, Publisher } from './publisher.js';
 
 const CLOCK = { audio: 48000, video: 90000 } as const;
@@ -163,7 +162,6 @@ export class Viewer {
     if (this.closed) return;
     this.closed = true;
     for (const slot of this.slots) slot.bind(undefined);
-    await sendCloseNotify(this.pc);
     await this.pc.close().catch(() => {});
   }
 }

@@ -31,7 +31,7 @@ export class ApiClient {
   ) {}
 
   /** Sends raw bytes/text to a path and parses the envelope (decrypting an encrypted answer). */
-  async raw<T = unknown>(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  async raw<T = unknown>(method: string, path: string, init: { body?: string | FormData | Uint8Array; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
     const res = await fetch(`${this.baseUrl}${path}`, { method, body: init.body ?? null, headers: init.headers ?? {} });
     const raw = await res.text();
     const text = res.headers.get('requested-encrypt') === '1' ? decryptText(raw, this.config.cipherKey, this.config.cipherIv) : raw;
@@ -56,7 +56,7 @@ export class ApiClient {
       if (input && Object.keys(input).length > 0) {
         const qs = opts.encrypt
           ? new URLSearchParams({ params: enc(input) })
-          : new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]));
+          : new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)]));
         path += `?${qs.toString()}`;
       }
     } else if (input !== undefined) {

@@ -1,6 +1,6 @@
 import { ErrorCode, type UserInfo } from '@app/contract';
 import { nowIso } from '../../db/time.js';
-import type { UserPatch } from '../../db/schema.js';
+import type { UserPatch, UserRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import { UPLOADS_PREFIX } from '../../storage/storage.js';
@@ -22,11 +22,15 @@ export interface ProfileEdit {
 export class UserService {
   constructor(private readonly deps: Deps) {}
 
+  /** The profile of a user row already loaded (the caller's, read with the session: no second lookup). */
+  async infoOf(user: UserRow): Promise<UserInfo> {
+    return toUserInfo(user, await noticeRepository.unreadCount(this.deps.db.kysely, user.id));
+  }
+
   async info(userId: number): Promise<UserInfo> {
-    const db = this.deps.db.kysely;
-    const user = await userRepository.byId(db, userId);
+    const user = await userRepository.byId(this.deps.db.kysely, userId);
     if (!user) throw new BizError(ErrorCode.NOT_FOUND);
-    return toUserInfo(user, await noticeRepository.unreadCount(db, userId));
+    return this.infoOf(user);
   }
 
   /** The key of an upload URL of ours (`[PUBLIC_URL]/uploads/<key>`), or null for any other URL. */

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { api, fullPath } from '@app/contract';
+import { DEMO_USER } from '../src/db/seed.js';
+import { connectHall, connected } from './helpers/hallClient.js';
+import { startTestServer } from './helpers/testServer.js';
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight, closes hall sockets, then refuses new connections', async () => {
+    const s = await startTestServer();
+    const session = (await s.api.login(DEMO_USER.mobile, DEMO_USER.password)).data;
+    const sock = connectHall(s.url, { uuid: session.user.uuid, token: session.token });
+    await connected(sock);
+    const dropped = new Promise<void>((resolve) => sock.once('disconnect', () => resolve()));
+
+    // A login whose body arrives in two halves, with the shutdown starting in between.
+    const body = JSON.stringify({ account: DEMO_USER.mobile, password: DEMO_USER.password });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(`${s.url}${fullPath(api.login)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 300);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const closing = s.close();
+    const r = await answer;
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.text).code).toBe(200);
+    await dropped;
+    await closing;
+    await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('web app', () => {
+  it('serves the built app at / with the shell revalidated and hashed assets cached for a year', async () => {
+    const s = await startTestServer();
+    await s.close();
+    const dist = path.join(s.config.dataDir, 'web');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>LiveApp</title>');
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const w = await startTestServer({ config: { webDist: dist } });
+    try {
+      expect(w.webApp).toBe(true);
+      const root = await fetch(`${w.url}/`);
+      expect(await root.text()).toContain('LiveApp');
+      expect(root.headers.get('cache-control')).toBe('no-cache');
+      expect((await fetch(`${w.url}/sw.js`)).headers.get('cache-control')).toBe('no-cache');
+      expect((await fetch(`${w.url}/assets/index-abc123.js`)).headers.get('cache-control')).toContain('immutable');
+      // The API still answers beside the app, and unknown API paths stay JSON 404s.
+      expect((await w.api.call(api.commonConfig)).code).toBe(200);
+      const missing = await w.api.raw('GET', '/api/client_live/nothing');
+      expect([missing.status, missing.code]).toEqual([404, 10002]);
+    } finally {
+      await w.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the API alone when there is no build', async () => {
+    const s = await startTestServer();
+    try {
+      expect(s.webApp).toBe(false);
+      expect((await s.api.raw('GET', '/')).status).toBe(404);
+    } finally {
+      await s.close();
+    }
+  });
+});
