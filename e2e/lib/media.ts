@@ -1,0 +1,75 @@
+/**
+ * Browser-side media probes for tests and benches: Chromium flags for a fake camera and microphone,
+ * and a page script that records every RTCPeerConnection a page creates so a test can read what it
+ * really decodes (framesDecoded, audio samples), not merely that a <video> exists.
+ *
+ * In-page code is plain JS strings on purpose: tsx/esbuild add `__name(…)` helpers to named
+ * functions, which do not exist in the page when Playwright serializes a function.
+ */
+import type { Page } from 'playwright-core';
+
+/** Fake camera (Chrome's test pattern) and microphone (a beep), granted without a prompt; pages kept running in the background. */
+export const FAKE_MEDIA_FLAGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+];
+
+/**
+ * Add with `page.addInitScript(MEDIA_PROBE_JS)` before the page loads: wraps RTCPeerConnection so
+ * `window.__mediaProbe.pcs` lists every connection, and `window.__mediaProbe.inbound()` sums
+ * inbound RTP stats per remote track.
+ */
+export const MEDIA_PROBE_JS = `(() => {
+  if (window.__mediaProbe) return;
+  const Native = window.RTCPeerConnection;
+  const pcs = [];
+  window.RTCPeerConnection = function (...args) { const pc = new Native(...args); pcs.push(pc); return pc; };
+  window.RTCPeerConnection.prototype = Native.prototype;
+  Object.setPrototypeOf(window.RTCPeerConnection, Native);
+  async function inbound() {
+    const out = { video: [], audio: [], states: pcs.map((pc) => pc.connectionState) };
+    for (const pc of pcs) {
+      if (pc.connectionState === 'closed') continue;
+      for (const r of pc.getReceivers()) {
+        const stats = await r.getStats();
+        stats.forEach((s) => {
+          if (s.type !== 'inbound-rtp') return;
+          if (s.kind === 'video') out.video.push({ trackId: r.track.id, framesDecoded: s.framesDecoded || 0, frameWidth: s.frameWidth || 0, packetsReceived: s.packetsReceived || 0, packetsLost: s.packetsLost || 0 });
+          else out.audio.push({ trackId: r.track.id, totalSamplesReceived: s.totalSamplesReceived || 0, packetsReceived: s.packetsReceived || 0 });
+        });
+      }
+    }
+    return out;
+  }
+  window.__mediaProbe = { pcs, inbound };
+})();`;
+
+export interface InboundMedia {
+  video: { trackId: string; framesDecoded: number; frameWidth: number; packetsReceived: number; packetsLost: number }[];
+  audio: { trackId: string; totalSamplesReceived: number; packetsReceived: number }[];
+  states: string[];
+}
+
+/** What the page's peer connections decode now (needs MEDIA_PROBE_JS). */
+export function inboundMedia(page: Page): Promise<InboundMedia> {
+  return page.evaluate('window.__mediaProbe.inbound()') as Promise<InboundMedia>;
+}
+
+const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * Samples the page twice `windowMs` apart; resolves with the rises in decoded frames (per video
+ * track, summed) and audio samples. A stalled stream shows up as a zero rise, not a timeout.
+ */
+export async function mediaRise(page: Page, windowMs = 2000): Promise<{ frames: number[]; samples: number; before: InboundMedia; after: InboundMedia }> {
+  const before = await inboundMedia(page);
+  await page.waitForTimeout(windowMs);
+  const after = await inboundMedia(page);
+  const frames = after.video.map((v) => v.framesDecoded - (before.video.find((b) => b.trackId === v.trackId)?.framesDecoded ?? 0));
+  const samples = sum(after.audio.map((a) => a.totalSamplesReceived)) - sum(before.audio.map((a) => a.totalSamplesReceived));
+  return { frames, samples, before, after };
+}

@@ -1,0 +1,42 @@
+import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY, decryptText } from '@app/kit';
+import type { Page, Response } from 'playwright-core';
+
+/** Reads the envelope of an answer the app received, decrypting it when it came encrypted. */
+export async function envelopeOf(res: Response): Promise<{ code: number; msg: string; data: unknown }> {
+  const text = await res.text();
+  const plain = res.headers()['requested-encrypt'] ? decryptText(text, DEFAULT_CIPHER_KEY, DEFAULT_CIPHER_IV) : text;
+  return JSON.parse(plain);
+}
+
+/** Keeps the newest captcha key the page asked for, so the test can look up its answer in the dev sink. */
+export function trackUniqueCode(page: Page): () => string {
+  let latest = '';
+  page.on('response', async (res) => {
+    if (!res.url().includes('/common/message/unique_code')) return;
+    try {
+      const env = await envelopeOf(res);
+      latest = (env.data as { unique_code: string }).unique_code;
+    } catch {
+      /* a failed answer leaves the previous key */
+    }
+  });
+  return () => latest;
+}
+
+/** The token the app persisted (seed §3 remembered keys). */
+export async function storedToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('liveapp.session');
+    return raw ? ((JSON.parse(raw) as { state?: { token?: string } }).state?.token ?? '') : '';
+  });
+}
+
+/** Opens a hash route of the app. */
+export const open = (page: Page, base: string, path: string) => page.goto(`${base}/#${path}`);
+
+/** Resolves when the hash route is the given path (the query ignored). */
+export async function waitForRoute(page: Page, path: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction((p) => location.hash.replace(/^#/, '').split('?')[0] === p, path, { timeout });
+}
+
+export const routeOf = (page: Page): Promise<string> => page.evaluate(() => location.hash.replace(/^#/, '').split('?')[0] ?? '');
