@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { call, registerMember } from '../lib/api.js';
+import { launch, phone, shot } from '../lib/browser.js';
+import { open, routeOf, waitForRoute } from '../lib/page.js';
+import { startServer, type RunningServer } from '../lib/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let operatorToken: string;
+
+/** The seed §2 whitelist: these open without login. */
+const WHITELISTED = [
+  '/pages/update/index',
+  '/pages/index/index',
+  '/pages/login/index',
+  '/pages/login/forget',
+  '/pages/login/register',
+  '/pages/room/index',
+  '/pages/room/newroom',
+  '/pages/rank/index',
+  '/pages/live/index',
+  '/pages/index/video',
+  '/pages/index/uploadVd',
+  '/pages/forum/index',
+  '/pages/forum/details',
+  '/pages/index/notice',
+  '/pages/game/index',
+];
+
+/** Every other §2 page needs a session. */
+const PROTECTED = [
+  '/pages/chats/index',
+  '/pages/user/index',
+  '/pages/user/info',
+  '/pages/user/modify',
+  '/pages/user/attention',
+  '/pages/user/fans',
+  '/pages/user/walletRecord',
+  '/pages/user/rechargeRecord',
+  '/pages/user/create',
+  '/pages/user/join',
+  '/pages/user/recharge',
+  '/pages/user/exchangeRecord',
+  '/pages/user/shouyi',
+  '/pages/forum/publish',
+  '/pages/forum/tagDetails',
+  '/pages/forum/tagList',
+  '/pages/forum/activeList',
+  '/pages/forum/activeDetails',
+  '/pages/forum/search',
+  '/pages/forum/myBbs',
+  '/pages/game/game',
+  '/pages/chats/chat',
+  '/pages/chats/video/video',
+  '/pages/chats/findFriend',
+  '/pages/chats/setting',
+];
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  const op = await registerMember(server.url);
+  await server.admin('operator', 'add', op.mobile);
+  operatorToken = op.token;
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Logs a fresh member in through the login form and returns it. */
+async function loginAsNewMember(page: Page) {
+  const member = await registerMember(server.url);
+  await open(page, server.url, '/pages/login/index');
+  await page.locator('input[name=account]').fill(member.mobile);
+  await page.locator('input[name=password]').fill(member.password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.getByTestId('tabbar').waitFor();
+  return member;
+}
+
+describe('the login guard', () => {
+  it('sends every protected page to login and opens every whitelisted page', async () => {
+    const ctx = await phone(browser);
+    const page = await ctx.newPage();
+    for (const path of PROTECTED) {
+      await open(page, server.url, path);
+      await waitForRoute(page, '/pages/login/index');
+    }
+    for (const path of WHITELISTED) {
+      await open(page, server.url, path);
+      // The screen's chunk has loaded and rendered (a redirect would have happened by then).
+      await page.waitForFunction(() => (document.querySelector('#root') as HTMLElement | null)?.innerText.trim().length, null, { timeout: 10_000 });
+      await page.waitForLoadState('networkidle');
+      assert.equal(await routeOf(page), path, `${path} should open without login`);
+    }
+    await ctx.close();
+  });
+});
+
+describe('the tab bar', () => {
+  it('hides home and games when their config flags are off', async () => {
+    const ctx = await phone(browser);
+    const page = await ctx.newPage();
+    await loginAsNewMember(page);
+    const tabs = page.getByTestId('tabbar').locator('[data-testid^=tab-]');
+    assert.deepEqual(await tabs.allInnerTexts(), ['首页', '直播', '游戏', '社区', '消息', '我的']);
+
+    await call(server.url, 'adminSetFlags', { video_is_open: false, game_is_open: false }, operatorToken);
+    try {
+      await open(page, server.url, '/');
+      await page.getByTestId('tabbar').waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid^=tab-]').length === 4);
+      assert.deepEqual(await tabs.allInnerTexts(), ['直播', '社区', '消息', '我的']);
+      await shot(page, 'tabs-video-game-off');
+    } finally {
+      await call(server.url, 'adminSetFlags', { video_is_open: true, game_is_open: true }, operatorToken);
+    }
+    await ctx.close();
+  });
+
+  it('raises the messages badge when a system notice arrives, without a reload', async () => {
+    const ctx = await phone(browser);
+    const page = await ctx.newPage();
+    const member = await loginAsNewMember(page);
+    await open(page, server.url, '/pages/live/index');
+    const badge = page.locator('.adm-tab-bar-item').filter({ has: page.getByTestId('tab-chats') }).locator('.adm-badge');
+    const before = (await badge.count()) > 0 ? Number(await badge.innerText()) : 0;
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
+
+    await call(server.url, 'adminSendNotice', { user_id: member.user.id, title: '系统维护通知', content: '今晚 2 点维护 30 分钟' }, operatorToken);
+    await badge.filter({ hasText: String(before + 1) }).waitFor();
+    assert.deepEqual(navigations, [], 'the badge rose without a reload');
+    await shot(page, 'tabs-unread-badge');
+    await ctx.close();
+  });
+});
