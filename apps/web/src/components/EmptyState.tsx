@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { FileOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
+import { EmptyArt } from './EmptyArt';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -14,7 +16,7 @@ interface Props {
 export function EmptyState({ title, description, action, icon }: Props) {
   return (
     <div className="empty-state">
-      {icon ?? <ErrorBlock status="empty" title={null} description={null} className="empty-state__art" />}
+      <EmptyArt icon={icon ?? <FileOutline />} />
       <div className="empty-state__title">{title}</div>
       {description && <div className="empty-state__desc">{description}</div>}
       {action && (
@@ -31,7 +33,7 @@ export function LoadError({ onRetry, title, description }: { onRetry: () => void
   const { t } = useTranslation();
   return (
     <div className="empty-state">
-      <ErrorBlock status="disconnected" title={null} description={null} className="empty-state__art" />
+      <EmptyArt tone="muted" icon={<ExclamationCircleOutline />} />
       <div className="empty-state__title">{title ?? t('common.loadFailed')}</div>
       <div className="empty-state__desc">{description ?? t('common.loadFailedDesc')}</div>
       <Button className="empty-state__action" color="primary" shape="rounded" size="small" onClick={onRetry}>

@@ -21,7 +21,7 @@ export default function Room() {
         <VideoOutline className="room-screen__icon" />
         <div>{t('empty.room')}</div>
         <Button className="brand-button" shape="rounded" size="small" onClick={() => navigate(PATHS.live, { replace: true })}>
-          {t('tab.live')}
+          {t('empty.browseLive')}
         </Button>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@app/contract';
 import { TEXTAREA_MAXLENGTH } from '@app/kit';
-import { Button, DatePicker, Input, List, Selector, TextArea } from 'antd-mobile';
+import { Button, DatePicker, Form, Input, Selector, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/EmptyState';
@@ -58,21 +58,30 @@ function ModifyForm({ user }: { user: UserInfo }) {
     <>
       <AvatarPicker src={f.avatar} onUploaded={(avatar) => setF((p) => ({ ...p, avatar }))} />
       <div className="card modify-form">
-        <List>
-          <List.Item prefix={t('info.nickname')}>
-            <Input name="nickname" value={f.nickname} maxLength={20} placeholder={t('modify.nicknamePlaceholder')} onChange={(nickname) => setF((p) => ({ ...p, nickname }))} clearable />
-          </List.Item>
-          <List.Item prefix={t('info.gender')}>
+        <Form layout="horizontal" mode="card" requiredMarkStyle="none">
+          <Form.Item label={t('info.nickname')}>
+            <Input
+              name="nickname"
+              value={f.nickname}
+              maxLength={20}
+              placeholder={t('modify.nicknamePlaceholder')}
+              onChange={(nickname) => setF((p) => ({ ...p, nickname }))}
+              clearable
+            />
+          </Form.Item>
+          <Form.Item label={t('info.gender')}>
             <Selector
               columns={3}
               value={[f.gender]}
               options={([0, 1, 2] as Gender[]).map((g) => ({ label: t(`gender.${g}`), value: g }))}
               onChange={(v) => v[0] !== undefined && setF((p) => ({ ...p, gender: v[0] as Gender }))}
-              style={{ '--padding': '6px 10px' }}
+              style={{ '--padding': '4px 0', '--border-radius': '14px', '--checked-color': '#ffe6ef' }}
             />
-          </List.Item>
-          <List.Item prefix={t('info.birthday')} extra={f.birthday || t('modify.pickBirthday')} onClick={() => setPickerOpen(true)} data-testid="birthday" />
-          <List.Item prefix={t('info.signature')}>
+          </Form.Item>
+          <Form.Item label={t('info.birthday')} arrow onClick={() => setPickerOpen(true)} data-testid="birthday">
+            <span className={f.birthday ? '' : 'muted'}>{f.birthday || t('modify.pickBirthday')}</span>
+          </Form.Item>
+          <Form.Item label={t('info.signature')} layout="vertical">
             <TextArea
               name="signature"
               value={f.signature}
@@ -82,8 +91,8 @@ function ModifyForm({ user }: { user: UserInfo }) {
               placeholder={t('modify.signaturePlaceholder')}
               onChange={(signature) => setF((p) => ({ ...p, signature }))}
             />
-          </List.Item>
-        </List>
+          </Form.Item>
+        </Form>
       </div>
       <DatePicker
         visible={pickerOpen}

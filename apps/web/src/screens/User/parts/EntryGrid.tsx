@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 export interface Entry {
@@ -16,7 +16,7 @@ export function EntryGrid({ title, entries }: { title: string; entries: Entry[] 
   return (
     <section className="card entry-card">
       <div className="card-title">{title}</div>
-      <div className="entry-grid">
+      <div className="entry-grid" style={{ '--cols': Math.min(5, entries.length) } as CSSProperties}>
         {entries.map((e) => (
           <button key={e.key} type="button" className="entry" data-testid={`entry-${e.key}`} onClick={() => navigate(e.to)}>
             <span className="entry__icon" style={{ background: `linear-gradient(135deg, ${e.tint[0]}, ${e.tint[1]})` }}>

@@ -16,12 +16,11 @@ export function WalletCard({ coin }: { coin: number }) {
   return (
     <section className="wallet-card" data-testid="wallet-card">
       <div>
-        <div className="wallet-card__label">
-          {t('user.balance')}（{name}）
-        </div>
-        <div className="wallet-card__amount" data-testid="coin-balance">
+        <div className="wallet-card__label">{t('user.balance')}</div>
+        <div className="wallet-card__amount">
           {currency.data?.symbol && <small>{currency.data.symbol}</small>}
-          {formatMoney(coin, decimals)}
+          <span data-testid="coin-balance">{formatMoney(coin, decimals)}</span>
+          <small className="wallet-card__unit">{name}</small>
         </div>
       </div>
       <Button shape="rounded" size="small" className="wallet-card__btn" onClick={() => navigate(PATHS.recharge)}>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess, normalizePath, WHITELIST } from './guard';
+import { PATHS } from './paths';
+
+const OPEN = [
+  '/pages/update/index', '/', '/pages/index/index', '/pages/login/index', '/pages/login/forget', '/pages/login/register',
+  '/pages/room/index', '/pages/room/newroom', '/pages/rank/index', '/pages/live/index', '/pages/index/video',
+  '/pages/index/uploadVd', '/pages/forum/index', '/pages/forum/details', '/pages/index/notice', '/pages/game/index',
+];
+
+describe('login guard', () => {
+  it.each(OPEN)('opens whitelisted %s without a token', (path) => {
+    expect(decideAccess(path, false)).toBe('open');
+  });
+
+  it('whitelists nothing else than §2 (plus the two aliases)', () => {
+    expect([...WHITELIST].sort()).toEqual([...OPEN, PATHS.launchAlias, PATHS.newroomAlias].sort());
+  });
+
+  const protectedPaths = Object.values(PATHS).filter((p) => !WHITELIST.has(p));
+  it.each(protectedPaths)('sends %s to login without a token, opens it with one', (path) => {
+    expect(decideAccess(path, false)).toBe('login');
+    expect(decideAccess(path, true)).toBe('open');
+  });
+
+  it('protects more than twenty pages', () => expect(protectedPaths.length).toBeGreaterThan(20));
+
+  it('ignores query strings and trailing slashes', () => {
+    expect(normalizePath('/pages/index/notice?id=3')).toBe('/pages/index/notice');
+    expect(decideAccess('/pages/index/notice/?id=3', false)).toBe('open');
+    expect(decideAccess('/pages/user/index?x=1', false)).toBe('login');
+    expect(decideAccess('/pages/unknown', false)).toBe('login');
+  });
+});
