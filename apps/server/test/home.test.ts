@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type Session } from '@app/contract';
 import { catalogs } from '@app/locale';
-import { addOperator } from '../src/cli/commands.js';
+import { addNotice, addOperator } from '../src/cli/commands.js';
 import { DEMO_USER } from '../src/db/seed.js';
 import { seedDemo } from '../src/db/seed.js';
 import { freshMobile } from './helpers/apiClient.js';
@@ -181,6 +181,17 @@ describe('messages', () => {
     expect((await s.api.call(api.messageFetch, {}, { token: member.token })).data.unread).toBe(list.data.unread - 1);
     expect((await s.api.call(api.messageRead, { all: true }, { token: member.token })).data.unread).toBe(0);
     expect((await s.api.call(api.userInfo, undefined, { token: member.token })).data.message_count).toBe(0);
+  });
+
+  it('shows a notice written by the admin CLI, and the CLI refuses unknown numbers', async () => {
+    const mobile = freshMobile();
+    const user = await s.api.register(mobile);
+    await addNotice(s.deps.db, mobile, '客服回复', '您的问题已处理');
+    const list = await s.api.call(api.messageFetch, {}, { token: user.token });
+    expect(list.data.list[0]).toMatchObject({ title: '客服回复', content: '您的问题已处理', is_read: false });
+    expect(list.data.unread).toBe(1);
+    await expect(addNotice(s.deps.db, '13000000000', 't', 'c')).rejects.toThrow(/未注册/);
+    await expect(addOperator(s.deps.db, '13000000000')).rejects.toThrow(/未注册/);
   });
 
   it('refuses bad read requests naming the field, and guests', async () => {

@@ -42,7 +42,11 @@ const BODY_LIMIT = 64 * 1024;
 export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions): Promise<void> {
   const { sfu, authorize } = opts;
 
-  app.addContentTypeParser(SDP, { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
+  const asString = (_req: FastifyRequest, body: string | Buffer, done: (err: null, body: string) => void): void =>
+    done(null, String(body));
+  app.addContentTypeParser(SDP, { parseAs: 'string', bodyLimit: BODY_LIMIT }, asString);
+  // Trickle ICE fragments are parsed only so the PATCH below can answer its 405 instead of a 415.
+  app.addContentTypeParser('application/trickle-ice-sdpfrag', { parseAs: 'string', bodyLimit: BODY_LIMIT }, asString);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof MediaError) return sendError(reply, err.status, err.code, err.message);
