@@ -1,28 +1,32 @@
 import type { Conn } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { SessionRow, UserRow } from '../../db/schema.js';
+
+/** The session of a token hash with its user, in one query (every authenticated request runs it). */
+const sessionWithUser = prepared((db: Conn, tokenHash: string) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select([
+      's.id as s_id',
+      's.token_hash as s_token_hash',
+      's.device as s_device',
+      's.ip as s_ip',
+      's.expires_at as s_expires_at',
+      's.revoked_at as s_revoked_at',
+      's.created_at as s_created_at',
+    ])
+    .where('s.token_hash', '=', tokenHash),
+);
 
 /** SQL for sessions (tokens are stored only as their SHA-256). */
 export const sessionRepository = {
   insert: (db: Conn, s: { token_hash: string; user_id: number; device: string | null; ip: string | null; expires_at: string; created_at: string }) =>
     db.insertInto('sessions').values(s).returning('id').executeTakeFirstOrThrow(),
 
-  /** The session of a token hash with its user, in one query (every authenticated request runs it). */
   withUser: async (db: Conn, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> => {
-    const row = await db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .selectAll('u')
-      .select([
-        's.id as s_id',
-        's.token_hash as s_token_hash',
-        's.device as s_device',
-        's.ip as s_ip',
-        's.expires_at as s_expires_at',
-        's.revoked_at as s_revoked_at',
-        's.created_at as s_created_at',
-      ])
-      .where('s.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const [row] = await sessionWithUser(db, tokenHash);
     if (!row) return undefined;
     const { s_id, s_token_hash, s_device, s_ip, s_expires_at, s_revoked_at, s_created_at, ...user } = row;
     return {
