@@ -68,6 +68,16 @@ describe('SMS abuse limits', () => {
     expect((await s.api.call(api.sendSms, { mobile, scene: 'register', unique_code: await s.api.passCaptcha() })).code).toBe(200);
   });
 
+  it('lets only one of several simultaneous sends to a number through', async () => {
+    s = await startTestServer();
+    const mobile = freshMobile();
+    const codes = await Promise.all(Array.from({ length: 5 }, () => s!.api.passCaptcha()));
+    const answers = await Promise.all(codes.map((unique_code) => s!.api.call(api.sendSms, { mobile, scene: 'register', unique_code })));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === ErrorCode.SMS_TOO_FREQUENT)).toHaveLength(4);
+    expect(await smsCount(s, mobile)).toBe(1);
+  });
+
   it('limits sends per IP per hour', async () => {
     s = await startTestServer({ config: { smsIpPerHour: 2 } });
     await s.api.smsCode(freshMobile(), 'register');

@@ -73,6 +73,7 @@ export class VerifyService {
 
     const code = String(randomInt(10 ** R.codeLength)).padStart(R.codeLength, '0');
     await this.deps.db.kysely.transaction().execute(async (trx) => {
+      await repo.lockNumber(trx, this.deps.db.dialect, input.mobile);
       await this.checkLimits(trx, input.mobile, ip);
       if (!(await repo.useCaptcha(trx, input.unique_code, nowIso()))) throw new BizError(ErrorCode.CAPTCHA_REQUIRED);
       await repo.insertSmsCode(trx, {
