@@ -47,6 +47,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // Screen chunks named by area (Rank-Index-…js rather than a dozen Index-…js): readable in the network panel.
+        chunkFileNames: (chunk) => {
+          const m = chunk.facadeModuleId?.match(/screens[\\/]([^\\/]+)[\\/]([^\\/.]+)\.tsx$/);
+          return m ? `assets/${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         // Long-lived vendor chunks (they change less often than the app). Only libraries the first
         // screen needs anyway are grouped; antd-mobile, zod and socket.io split by use.
         codeSplitting: {

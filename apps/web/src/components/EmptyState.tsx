@@ -31,11 +31,13 @@ export function EmptyState({ title, description, action, icon }: Props) {
 /** A failed load with a retry button. */
 export function LoadError({ onRetry, title, description }: { onRetry: () => void; title?: ReactNode; description?: ReactNode }) {
   const { t } = useTranslation();
+  // Offline, say so plainly: the banner above explains, the retry works once the network is back.
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
     <div className="empty-state">
       <EmptyArt tone="muted" icon={<ExclamationCircleOutline />} />
-      <div className="empty-state__title">{title ?? t('common.loadFailed')}</div>
-      <div className="empty-state__desc">{description ?? t('common.loadFailedDesc')}</div>
+      <div className="empty-state__title">{title ?? (offline ? t('error.offlineLaunch') : t('common.loadFailed'))}</div>
+      <div className="empty-state__desc">{description ?? (offline ? t('error.offlineLaunchDesc') : t('common.loadFailedDesc'))}</div>
       <Button className="empty-state__action" color="primary" shape="rounded" size="small" onClick={onRetry}>
         {t('common.retry')}
       </Button>

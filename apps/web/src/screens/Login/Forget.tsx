@@ -45,7 +45,7 @@ export default function Forget() {
     try {
       await call('forgetPassword', { mobile: f.mobile.trim(), code: f.code.trim(), password: f.password });
       showToast(t('forget.success'), 'success');
-      navigate(PATHS.login, { replace: true });
+      navigate(PATHS.login, { replace: true, state: { account: f.mobile.trim() } });
     } catch {
       /* toasted */
     } finally {

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { call } from '../../lib/api';
 import { showToast } from '../../lib/toast';
@@ -11,6 +11,7 @@ import { AuthLayout } from './parts/AuthLayout';
 import { AccountIcon } from './parts/icons';
 import { PasswordInput } from './parts/PasswordInput';
 import { useAfterLogin } from './parts/useAfterLogin';
+import { useBounceIfLoggedIn } from './parts/useBounceIfLoggedIn';
 import { checkLogin } from './validate';
 
 /** Login (/pages/login/index): account or mobile + password, remember me; then back to the wanted page. */
@@ -20,7 +21,11 @@ export default function Login() {
   const rememberedFlag = useSession((s) => s.rememberMe);
   const signIn = useSession((s) => s.signIn);
   const afterLogin = useAfterLogin();
-  const [account, setAccount] = useState(remembered);
+  useBounceIfLoggedIn();
+  const { search, state } = useLocation();
+  // After a password reset the forget page hands over the mobile it just verified.
+  const handed = (state as { account?: unknown } | null)?.account;
+  const [account, setAccount] = useState(typeof handed === 'string' ? handed : remembered);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(rememberedFlag);
   const [busy, setBusy] = useState(false);
@@ -48,7 +53,9 @@ export default function Login() {
       subtitle={t('login.subtitle')}
       footer={
         <>
-          {t('login.noAccount')} <Link to={PATHS.register}>{t('login.toRegister')}</Link>
+          {t('login.noAccount')} <Link to={PATHS.register + search} replace>
+            {t('login.toRegister')}
+          </Link>
         </>
       }
     >

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { call } from '../../lib/api';
 import { showToast } from '../../lib/toast';
@@ -13,6 +13,7 @@ import { InviteIcon, MobileIcon } from './parts/icons';
 import { PasswordInput } from './parts/PasswordInput';
 import { SmsCodeField } from './parts/SmsCodeField';
 import { useAfterLogin } from './parts/useAfterLogin';
+import { useBounceIfLoggedIn } from './parts/useBounceIfLoggedIn';
 import { useCaptcha } from './parts/useCaptcha';
 import { checkRegister } from './validate';
 
@@ -22,6 +23,8 @@ export default function Register() {
   const referer = useSession((s) => s.referer);
   const signIn = useSession((s) => s.signIn);
   const afterLogin = useAfterLogin();
+  useBounceIfLoggedIn();
+  const { search } = useLocation();
   const captcha = useCaptcha();
   const [f, setF] = useState({ mobile: '', captcha: '', code: '', password: '', confirm: '', invite: referer, agreed: false });
   const [busy, setBusy] = useState(false);
@@ -56,7 +59,9 @@ export default function Register() {
       subtitle={t('register.subtitle')}
       footer={
         <>
-          {t('register.haveAccount')} <Link to={PATHS.login}>{t('register.toLogin')}</Link>
+          {t('register.haveAccount')} <Link to={PATHS.login + search} replace>
+            {t('register.toLogin')}
+          </Link>
         </>
       }
     >
@@ -92,7 +97,7 @@ export default function Register() {
         <PasswordInput name="password" label={t('register.password')} placeholder={t('register.passwordPlaceholder')} value={f.password} onChange={set('password')} autoComplete="new-password" />
         <PasswordInput name="confirm" label={t('register.confirm')} placeholder={t('register.confirmPlaceholder')} value={f.confirm} onChange={set('confirm')} autoComplete="new-password" />
         <AuthField icon={<InviteIcon />} label={t('register.invite')}>
-          <Input name="invite_code" placeholder={`${t('register.invite')}（${t('register.invitePlaceholder')}）`} value={f.invite} onChange={set('invite')} maxLength={16} clearable />
+          <Input name="invite_code" placeholder={t('register.invitePlaceholder')} value={f.invite} onChange={set('invite')} maxLength={16} clearable />
         </AuthField>
         <div className="auth-row auth-row--agree">
           <span data-testid="agreement">

@@ -10,7 +10,8 @@ const PAGE_SIZE = 15;
 export function useBulletins() {
   return useInfiniteQuery({
     queryKey: bulletinKeys.list(),
-    queryFn: ({ pageParam }) => call('bulletin', { page: pageParam, size: PAGE_SIZE }, { silent: pageParam > 1 }),
+    // Silent: a failed first page shows the error block, a failed next page the list's own retry.
+    queryFn: ({ pageParam }) => call('bulletin', { page: pageParam, size: PAGE_SIZE }, { silent: true }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     staleTime: STALE.MINUTE,
@@ -21,7 +22,7 @@ export function useBulletins() {
 export function useBulletin(id: number) {
   return useQuery({
     queryKey: bulletinKeys.detail(id),
-    queryFn: async () => (await call('bulletin', { id, page: 1, size: 1 })).list[0] ?? null,
+    queryFn: async () => (await call('bulletin', { id, page: 1, size: 1 }, { silent: true })).list[0] ?? null,
     enabled: Number.isInteger(id) && id > 0,
     staleTime: STALE.MINUTES5,
   });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { showToast } from '../../../lib/toast';
-import { currentLang, LANGS } from '../../../locale/i18n';
+import { currentLang, LANGS, t as translate } from '../../../locale/i18n';
 import { loadLanguage } from '../../../locale/languagePack';
 import { useLogout } from './useLogout';
 
@@ -23,7 +23,7 @@ export function ServiceList({ messageCount, member }: { messageCount: number; me
         const lang = LANGS.find((l) => l === action.key);
         if (!lang) return;
         loadLanguage(lang, { silent: false })
-          .then(() => showToast(t('language.switched'), 'success'))
+          .then(() => showToast(translate('language.switched'), 'success'))
           .catch(() => undefined);
       },
       closeOnAction: true,
