@@ -25,10 +25,14 @@ export function AppTabBar() {
   const messageCount = useSession((s) => s.userInfo?.message_count ?? 0);
   const { unread } = useHall();
 
-  const badgeOf = (key: TabKey): ReactNode => {
+  const badgeText = (key: TabKey): string => {
     if (key === 'chats' && unread > 0) return unread > 99 ? '99+' : String(unread);
-    if (key === 'user' && messageCount > 0) return Badge.dot;
-    return undefined;
+    if (key === 'user' && messageCount > 0) return 'dot';
+    return '';
+  };
+  const badgeOf = (key: TabKey): ReactNode => {
+    const text = badgeText(key);
+    return text === 'dot' ? Badge.dot : text || undefined;
   };
 
   return (
@@ -38,7 +42,12 @@ export function AppTabBar() {
           <TabBar.Item
             key={tab.path}
             icon={ICONS[tab.key]}
-            title={<span data-testid={`tab-${tab.key}`}>{t(`tab.${tab.key}`)}</span>}
+            title={
+              // data-badge mirrors the badge for tests: the count on messages, 'dot' on the user tab.
+              <span data-testid={`tab-${tab.key}`} data-badge={badgeText(tab.key)}>
+                {t(`tab.${tab.key}`)}
+              </span>
+            }
             badge={badgeOf(tab.key)}
           />
         ))}
