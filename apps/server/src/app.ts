@@ -77,11 +77,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   let closing = false;
-  app.addHook('onSend', async (req, reply, payload) => {
+  // Callback-style hooks: this runs on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     // While shutting down, answers close their keep-alive connection so the server can stop at once.
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done();
   });
 
   const hall = new Hall(app.server, {

@@ -36,12 +36,14 @@ export function registerCipher(app: FastifyInstance, key: string, iv: string): v
   app.decorateRequest('encryptAnswer', false);
 
   // Encrypted bodies arrive as text/plain, which Fastify's built-in parser keeps as a string.
-  app.addHook('onRequest', async (req) => {
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (req, _reply, done) => {
     if (req.headers[ENCRYPT_HEADER] === '1' && req.url.startsWith('/api/')) req.encryptAnswer = true;
+    done();
   });
 
-  app.addHook('preValidation', async (req: FastifyRequest) => {
-    if (!req.encryptAnswer) return;
+  app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
+    if (!req.encryptAnswer) return done();
     try {
       if (req.method === 'GET' || req.method === 'DELETE') {
         const params = (req.query as Record<string, unknown> | undefined)?.params;
@@ -53,16 +55,17 @@ export function registerCipher(app: FastifyInstance, key: string, iv: string): v
       }
     } catch (e) {
       req.encryptAnswer = false;
-      throw e;
+      return done(e as Error);
     }
+    done();
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.encryptAnswer || typeof payload !== 'string') return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.encryptAnswer || typeof payload !== 'string') return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('application/json')) return payload;
+    if (!type.startsWith('application/json')) return done(null, payload);
     reply.header('content-type', 'text/plain; charset=utf-8');
     reply.header(Header.encrypt, '1');
-    return encryptText(payload, key, iv);
+    done(null, encryptText(payload, key, iv));
   });
 }
