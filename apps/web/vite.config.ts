@@ -35,7 +35,7 @@ export default defineConfig({
         // The whole shell, every screen chunk included, so the app launches offline.
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/socket\.io\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/static\//, /^\/socket\.io\//, /^\/healthz/],
         cleanupOutdatedCaches: true,
       },
     }),

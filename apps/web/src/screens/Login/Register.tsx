@@ -94,10 +94,31 @@ export default function Register() {
           value={f.code}
           onChange={set('code')}
         />
-        <PasswordInput name="password" label={t('register.password')} placeholder={t('register.passwordPlaceholder')} value={f.password} onChange={set('password')} autoComplete="new-password" />
-        <PasswordInput name="confirm" label={t('register.confirm')} placeholder={t('register.confirmPlaceholder')} value={f.confirm} onChange={set('confirm')} autoComplete="new-password" />
+        <PasswordInput
+          name="password"
+          label={t('register.password')}
+          placeholder={t('register.passwordPlaceholder')}
+          value={f.password}
+          onChange={set('password')}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          name="confirm"
+          label={t('register.confirm')}
+          placeholder={t('register.confirmPlaceholder')}
+          value={f.confirm}
+          onChange={set('confirm')}
+          autoComplete="new-password"
+        />
         <AuthField icon={<InviteIcon />} label={t('register.invite')}>
-          <Input name="invite_code" placeholder={t('register.invitePlaceholder')} value={f.invite} onChange={set('invite')} maxLength={16} clearable />
+          <Input
+            name="invite_code"
+            placeholder={t('register.invitePlaceholder')}
+            value={f.invite}
+            onChange={set('invite')}
+            maxLength={16}
+            clearable
+          />
         </AuthField>
         <div className="auth-row auth-row--agree">
           <span data-testid="agreement">

@@ -30,7 +30,10 @@ function ModifyForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const goBack = useGoBack();
   const save = useUpdateUserInfo();
-  const [f, setF] = useState({ nickname: user.nickname, avatar: user.avatar, signature: user.signature, gender: user.gender, birthday: user.birthday });
+  const [f, setF] = useState(() => {
+    const { nickname, avatar, signature, gender, birthday } = user;
+    return { nickname, avatar, signature, gender, birthday };
+  });
   const [pickerOpen, setPickerOpen] = useState(false);
   const range = birthdayRange(fromDay(f.birthday));
 

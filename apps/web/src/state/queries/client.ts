@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../lib/apiError';
 
 /** Shared staleness so screens agree on when to refetch. */
 export const STALE = {
@@ -12,7 +13,7 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: STALE.SECONDS,
       // The API client already toasted the failure; one retry is enough for flaky mobile networks.
-      retry: (count, err) => count < 1 && !(err && typeof err === 'object' && 'status' in err && (err as { status: number }).status >= 400),
+      retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400),
       refetchOnWindowFocus: false,
     },
     mutations: { retry: false },

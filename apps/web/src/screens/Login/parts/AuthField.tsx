@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
 /** One rounded input row of the auth forms: icon, the input, something on the right (eye, code button). */
-export function AuthField({ icon, children, extra, label }: { icon: ReactNode; children: ReactNode; extra?: ReactNode; label: string }) {
+export function AuthField(props: { icon: ReactNode; children: ReactNode; extra?: ReactNode; label: string }) {
+  const { icon, children, extra, label } = props;
   return (
     <label className="auth-field" aria-label={label}>
       <span className="auth-field__icon">{icon}</span>

@@ -1,6 +1,8 @@
 import { APP_VERSION } from '@app/kit';
 import { ActionSheet, Badge, Dialog, List } from 'antd-mobile';
-import { BellOutline, GlobalOutline, HistogramOutline, SoundOutline, UpCircleOutline, UserContactOutline, EditSOutline } from 'antd-mobile-icons';
+import {
+  BellOutline, EditSOutline, GlobalOutline, HistogramOutline, SoundOutline, UpCircleOutline, UserContactOutline,
+} from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -68,7 +70,11 @@ export function ServiceList({ messageCount, member }: { messageCount: number; me
         type="button"
         className="logout-button"
         onClick={() =>
-          void Dialog.confirm({ content: t('user.logoutConfirm'), confirmText: t('common.confirm'), cancelText: t('common.cancel') }).then(
+          void Dialog.confirm({
+            content: t('user.logoutConfirm'),
+            confirmText: t('common.confirm'),
+            cancelText: t('common.cancel'),
+          }).then(
             (ok) => {
               if (ok) void logout();
             },
