@@ -41,6 +41,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    // Browser suites register many users from 127.0.0.1.
+    SMS_IP_PER_HOUR: '1000',
+    AUTH_RATE_PER_MINUTE: '1000',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(tsx, [join(repoRoot, 'apps/server/src/main.ts')], {

@@ -33,4 +33,10 @@ describe('config', () => {
     const read = new Set([...src.matchAll(/env\.([A-Z_]+)/g)].map((m) => m[1]));
     expect([...read].sort()).toEqual(ENV_VARS.map((v) => v.name).sort());
   });
+
+  it('lists the same variables in the README table', () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const listed = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    expect(listed).toEqual(ENV_VARS.map((v) => v.name));
+  });
 });
