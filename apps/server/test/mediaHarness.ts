@@ -147,6 +147,8 @@ export async function weriftOffer(kind: 'publish' | 'play', slots = 1): Promise<
     iceUseIpv6: false,
     iceInterfaceAddresses: { udp4: '127.0.0.1' },
     iceAdditionalHostAddresses: ['127.0.0.1'],
+    // One transport for every section, as browsers do; per-section gathering takes seconds in werift.
+    bundlePolicy: 'max-bundle',
   });
   const direction = kind === 'publish' ? 'sendonly' : 'recvonly';
   for (let i = 0; i < slots; i++) {

@@ -17,7 +17,7 @@ import { EventEmitter } from 'node:events';
 import type { RTCPeerConnection, RTCRtpTransceiver } from 'werift';
 import { mediaConfigFromEnv, type MediaConfig } from './config.js';
 import { MediaError, MediaErrorCode } from './errors.js';
-import { applyOffer, completeAnswer, createPeer, hasNegotiatedMedia } from './peer.js';
+import { applyOffer, assertOfferShape, completeAnswer, createPeer, hasNegotiatedMedia } from './peer.js';
 import { Publisher } from './publisher.js';
 import { Viewer } from './viewer.js';
 
@@ -45,7 +45,10 @@ export interface ViewerEvent {
 export interface SfuEvents {
   /** The publisher's connection is up: its seat is live. */
   'publisher-up': [PublisherEvent];
-  /** The seat's publisher is gone ("the anchor has left" when seatId is 'anchor'). */
+  /**
+   * The seat's publisher is gone ("the anchor has left" when seatId is 'anchor'). reason 'replaced'
+   * means the same seat is being republished (a reconnect): expect a 'publisher-up' next.
+   */
   'publisher-down': [PublisherEvent & { reason: CloseReason }];
   'viewer-up': [ViewerEvent];
   'viewer-down': [ViewerEvent & { reason: CloseReason }];
@@ -80,6 +83,8 @@ interface Room {
   id: string;
   publishers: Map<string, Publisher>;
   viewers: Map<string, Viewer>;
+  /** Viewers still negotiating: the room must not be dropped under them. */
+  joining: number;
 }
 
 type Session = Publisher | Viewer;
@@ -126,6 +131,8 @@ export class Sfu {
     this.assertOpen();
     assertId('roomId', roomId);
     assertId('seatId', seatId);
+    // Before any state changes: a junk body must not evict the seat's current publisher.
+    assertOfferShape(offerSdp);
     const room = this.roomFor(roomId, 'publish');
     const existing = room.publishers.get(seatId);
     if (existing) {
@@ -188,11 +195,14 @@ export class Sfu {
   async play(roomId: string, viewerId: string, offerSdp: string, opts: PlayOptions = {}): Promise<SessionAnswer> {
     this.assertOpen();
     assertId('roomId', roomId);
-    assertId('viewerId', viewerId);
+    if (typeof viewerId !== 'string' || viewerId.length === 0 || viewerId.length > 128) {
+      throw new MediaError(MediaErrorCode.BAD_REQUEST, 'viewerId must be 1–128 characters');
+    }
     opts.seatIds?.forEach((s) => assertId('seatId', s));
     if (opts.seatIds && new Set(opts.seatIds).size !== opts.seatIds.length) {
       throw new MediaError(MediaErrorCode.BAD_REQUEST, 'seatIds lists a seat twice');
     }
+    assertOfferShape(offerSdp);
     if (this.viewerCount + this.pendingViewers >= this.config.maxViewers) {
       throw new MediaError(
         MediaErrorCode.VIEWER_LIMIT,
@@ -217,6 +227,7 @@ export class Sfu {
     const sessionId = newSessionId();
     const viewer = new Viewer(sessionId, roomId, viewerId, pc);
     this.pendingViewers++;
+    room.joining++;
     let pending = true;
     try {
       await applyOffer(pc, offerSdp);
@@ -246,6 +257,7 @@ export class Sfu {
       }
       pending = false;
       this.pendingViewers--;
+      room.joining--;
       viewer.answeredAt = performance.now();
       room.viewers.set(sessionId, viewer);
       this.sessions.set(sessionId, viewer);
@@ -261,7 +273,10 @@ export class Sfu {
       });
       return { answerSdp, sessionId };
     } catch (err) {
-      if (pending) this.pendingViewers--;
+      if (pending) {
+        this.pendingViewers--;
+        room.joining--;
+      }
       const closedMeanwhile = this.shutDown || this.rooms.get(roomId) !== room;
       void viewer.close();
       this.dropIfEmpty(room);
@@ -285,7 +300,8 @@ export class Sfu {
     if (!room) return 0;
     const all: Session[] = [...room.publishers.values(), ...room.viewers.values()];
     for (const s of all) this.closeSession(s, 'room-closed');
-    this.dropIfEmpty(room);
+    // Also drops it under viewers still negotiating: they fail with `closed` instead of joining.
+    this.dropIfEmpty(room, true);
     return all.length;
   }
 
@@ -350,13 +366,14 @@ export class Sfu {
         `this media server hosts its maximum of ${this.config.maxRooms} rooms; cannot ${why} in a new one`,
       );
     }
-    room = { id: roomId, publishers: new Map(), viewers: new Map() };
+    room = { id: roomId, publishers: new Map(), viewers: new Map(), joining: 0 };
     this.rooms.set(roomId, room);
     return room;
   }
 
-  private dropIfEmpty(room: Room): void {
-    if (room.publishers.size === 0 && room.viewers.size === 0 && this.rooms.get(room.id) === room) {
+  private dropIfEmpty(room: Room, force = false): void {
+    const empty = room.publishers.size === 0 && room.viewers.size === 0 && room.joining === 0;
+    if ((force || empty) && this.rooms.get(room.id) === room) {
       this.rooms.delete(room.id);
       this.emit('room-empty', { roomId: room.id });
     }
