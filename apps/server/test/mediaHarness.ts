@@ -13,7 +13,7 @@ import { FAKE_MEDIA_FLAGS, MEDIA_PROBE_JS } from '../../../e2e/lib/media.js';
 import { mediaRoutes, type MediaAuthorize } from '../src/media/media.routes.js';
 import type { Sfu } from '../src/media/sfu.js';
 
-const CLIENT_TS = fileURLToPath(new URL('../src/media/browser/whipClient.ts', import.meta.url));
+const CLIENT_TS = fileURLToPath(new URL('../../web/src/lib/media/whipClient.ts', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const QUIET_FLAGS = [
   '--headless=new',
