@@ -39,6 +39,17 @@ export const ErrorCode = {
   UPLOAD_BAD_FILE: 10300,
   UPLOAD_TOO_LARGE: 10301,
 
+  /** Wallet (issue 4): the client offers recharge on BALANCE_NOT_ENOUGH. */
+  BALANCE_NOT_ENOUGH: 10400,
+  GIFT_NOT_FOUND: 10401,
+  GIFT_TO_SELF: 10402,
+  RECEIVER_NOT_FOUND: 10403,
+  EARNINGS_NOT_ENOUGH: 10404,
+  WITHDRAW_BELOW_MIN: 10405,
+  ALREADY_CHECKED_IN: 10406,
+  ORDER_NOT_PENDING: 10407,
+  PAYMENT_REFUSED: 10408,
+
   INTERNAL: 50000,
 } as const;
 
@@ -80,5 +91,14 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10204: '昵称已被使用',
   10300: '文件格式不支持',
   10301: '文件太大',
+  10400: '金币余额不足，请先充值',
+  10401: '礼物不存在',
+  10402: '不能给自己送礼物',
+  10403: '收礼用户不存在',
+  10404: '可用收益不足',
+  10405: '提现金额低于最低限额',
+  10406: '今天已经签到过了',
+  10407: '订单状态已变更',
+  10408: '支付回调校验失败',
   50000: '服务器开小差了，请稍后再试',
 };

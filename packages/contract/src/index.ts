@@ -13,3 +13,4 @@ export * from './calls/upload.js';
 export * from './calls/home.js';
 export * from './calls/message.js';
 export * from './calls/admin.js';
+export * from './calls/finance.js';

@@ -1,6 +1,7 @@
 import { adminRoutes } from './calls/admin.js';
 import { authRoutes } from './calls/auth.js';
 import { configRoutes } from './calls/config.js';
+import { financeRoutes } from './calls/finance.js';
 import { homeRoutes } from './calls/home.js';
 import { messageRoutes } from './calls/message.js';
 import { uploadRoutes } from './calls/upload.js';
@@ -17,6 +18,7 @@ export const api = {
   ...homeRoutes,
   ...messageRoutes,
   ...adminRoutes,
+  ...financeRoutes,
 };
 
 export type Api = typeof api;
