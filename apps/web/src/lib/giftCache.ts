@@ -1,0 +1,172 @@
+/**
+ * The gift file cache (seed §3: gift version, room gift list, a gift's downloaded path).
+ *
+ * Gift icons and animation files are kept in Cache Storage under one cache per `gift_version`
+ * (`liveapp-gifts-v<version>`). When common_config announces a new version the files are fetched
+ * into the new cache and every older cache is deleted, so a changed animation under an unchanged
+ * URL is still refreshed. A gift's "downloaded path" is a blob URL made from the cached bytes; where
+ * Cache Storage is missing (insecure origin, private mode) the original URL is used as is.
+ */
+
+/** Prefix of every gift cache; the version follows. */
+export const GIFT_CACHE_PREFIX = 'liveapp-gifts-v';
+
+export const giftCacheName = (version: number): string => `${GIFT_CACHE_PREFIX}${version}`;
+
+/** The fields of a gift that name files. */
+export interface GiftFiles {
+  icon: string;
+  url: string;
+}
+
+/** What the cache needs from the browser; tests pass fakes. */
+export interface GiftCacheDeps {
+  caches?: Pick<CacheStorage, 'open' | 'keys' | 'delete'> | undefined;
+  fetch?: typeof fetch;
+  /** Base for relative URLs (location.href in the browser). */
+  base?: string;
+}
+
+function absolute(url: string, base: string): string | null {
+  const trimmed = url.trim();
+  if (!trimmed || trimmed.startsWith('data:') || trimmed.startsWith('blob:')) return null;
+  try {
+    return new URL(trimmed, base).href;
+  } catch {
+    return null;
+  }
+}
+
+const defaultBase = (): string => globalThis.location?.href ?? 'http://localhost/';
+
+/** The files of a gift list worth caching: icons and animation files, absolute and without duplicates. */
+export function giftFiles(gifts: readonly GiftFiles[], base: string = defaultBase()): string[] {
+  const out = new Set<string>();
+  for (const g of gifts) {
+    for (const u of [g.icon, g.url]) {
+      const abs = absolute(u, base);
+      if (abs) out.add(abs);
+    }
+  }
+  return [...out];
+}
+
+/** Gift caches other than the current version's (to delete); caches of anything else are left alone. */
+export function staleGiftCaches(names: readonly string[], version: number): string[] {
+  const keep = giftCacheName(version);
+  return names.filter((n) => n.startsWith(GIFT_CACHE_PREFIX) && n !== keep);
+}
+
+const browserCaches = (): GiftCacheDeps['caches'] => {
+  try {
+    return globalThis.caches;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Object URLs made for the current version, by file URL; revoked when the version changes. */
+let blobs: { version: number; urls: Map<string, Promise<string>> } = { version: -1, urls: new Map() };
+/** The sync in flight or done, per version, so concurrent callers share one. */
+let syncing: { version: number; job: Promise<GiftSyncResult> } | null = null;
+
+export interface GiftSyncResult {
+  version: number;
+  /** Files fetched into the cache by this sync. */
+  fetched: number;
+  /** Files already cached. */
+  kept: number;
+  /** Files that could not be fetched (they are shown from their URL). */
+  failed: number;
+  /** Older gift caches deleted. */
+  removed: string[];
+}
+
+function resetBlobs(version: number): void {
+  if (blobs.version === version) return;
+  for (const job of blobs.urls.values()) {
+    void job.then((u) => {
+      if (u.startsWith('blob:')) URL.revokeObjectURL(u);
+    });
+  }
+  blobs = { version, urls: new Map() };
+}
+
+async function runSync(version: number, gifts: readonly GiftFiles[], deps: GiftCacheDeps): Promise<GiftSyncResult> {
+  const store = deps.caches ?? browserCaches();
+  const result: GiftSyncResult = { version, fetched: 0, kept: 0, failed: 0, removed: [] };
+  if (!store) return result;
+  const fetcher = deps.fetch ?? globalThis.fetch.bind(globalThis);
+  const cache = await store.open(giftCacheName(version));
+  await Promise.all(
+    giftFiles(gifts, deps.base).map(async (url) => {
+      try {
+        if (await cache.match(url)) {
+          result.kept += 1;
+          return;
+        }
+        const res = await fetcher(url);
+        if (!res.ok) throw new Error(String(res.status));
+        await cache.put(url, res);
+        result.fetched += 1;
+      } catch {
+        result.failed += 1;
+      }
+    }),
+  );
+  for (const name of staleGiftCaches(await store.keys(), version)) {
+    if (await store.delete(name)) result.removed.push(name);
+  }
+  return result;
+}
+
+/**
+ * Makes the cache of `version` hold every file of `gifts` and drops older versions' caches.
+ * Calls for a version already synced (or syncing) share that sync; a new version starts a new one.
+ */
+export function syncGiftCache(version: number, gifts: readonly GiftFiles[], deps: GiftCacheDeps = {}): Promise<GiftSyncResult> {
+  if (syncing && syncing.version === version) return syncing.job;
+  resetBlobs(version);
+  const job = runSync(version, gifts, deps).catch(() => ({ version, fetched: 0, kept: 0, failed: 0, removed: [] }));
+  syncing = { version, job };
+  return job;
+}
+
+async function fromCache(url: string, version: number, deps: GiftCacheDeps): Promise<string> {
+  const store = deps.caches ?? browserCaches();
+  const abs = absolute(url, deps.base ?? defaultBase());
+  if (!store || !abs) return url;
+  try {
+    const cache = await store.open(giftCacheName(version));
+    const hit = await cache.match(abs);
+    if (!hit) return url;
+    return URL.createObjectURL(await hit.blob());
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A gift file's downloaded path: a blob URL of the cached copy of `version`, or the URL itself
+ * when it is not cached (yet). Made once per file and version.
+ */
+export function giftAssetUrl(url: string, version: number, deps: GiftCacheDeps = {}): Promise<string> {
+  if (!url) return Promise.resolve(url);
+  resetBlobs(version);
+  let job = blobs.urls.get(url);
+  if (!job) {
+    job = fromCache(url, version, deps);
+    blobs.urls.set(url, job);
+    // A miss is not remembered: once the sync has fetched the file, the next ask finds it.
+    void job.then((u) => {
+      if (u === url) blobs.urls.delete(url);
+    });
+  }
+  return job;
+}
+
+/** Forgets in-memory state (tests). */
+export function resetGiftCacheMemory(): void {
+  resetBlobs(-2);
+  syncing = null;
+}
