@@ -50,6 +50,22 @@ export const ErrorCode = {
   ORDER_NOT_PENDING: 10407,
   PAYMENT_REFUSED: 10408,
 
+  /** Rooms (issue 3): anchors, rooms, the room channel. */
+  NOT_ANCHOR: 10500,
+  ANCHOR_APPLY_PENDING: 10501,
+  ALREADY_ANCHOR: 10502,
+  ROOM_CLOSED: 10503,
+  ROOM_PASSWORD_REQUIRED: 10504,
+  ROOM_PASSWORD_WRONG: 10505,
+  ROOM_KICKED: 10506,
+  ROOM_MUTED: 10507,
+  ROOM_NOT_JOINED: 10508,
+  MIC_NOT_ALLOWED: 10509,
+  SEATS_FULL: 10510,
+  SEAT_LOCKED: 10511,
+  NOT_ON_SEAT: 10512,
+  CATEGORY_NOT_FOUND: 10513,
+
   INTERNAL: 50000,
 } as const;
 
@@ -100,5 +116,19 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10406: '今天已经签到过了',
   10407: '订单状态已变更',
   10408: '支付回调校验失败',
+  10500: '您还不是主播，请先申请成为主播',
+  10501: '主播申请审核中，请耐心等待',
+  10502: '您已经是主播了',
+  10503: '直播已结束',
+  10504: '该房间需要密码',
+  10505: '房间密码错误',
+  10506: '您已被移出房间，暂时无法进入',
+  10507: '您已被禁言',
+  10508: '请先进入房间',
+  10509: '主播未开放连麦',
+  10510: '麦位已满',
+  10511: '该麦位已锁定',
+  10512: '不在麦位上',
+  10513: '分类不存在',
   50000: '服务器开小差了，请稍后再试',
 };

@@ -14,3 +14,5 @@ export * from './calls/home.js';
 export * from './calls/message.js';
 export * from './calls/admin.js';
 export * from './calls/finance.js';
+export * from './calls/room.js';
+export * from './roomSocket.js';

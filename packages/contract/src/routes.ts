@@ -4,6 +4,7 @@ import { configRoutes } from './calls/config.js';
 import { financeRoutes } from './calls/finance.js';
 import { homeRoutes } from './calls/home.js';
 import { messageRoutes } from './calls/message.js';
+import { roomRoutes } from './calls/room.js';
 import { uploadRoutes } from './calls/upload.js';
 import { userRoutes } from './calls/user.js';
 import { verifyRoutes } from './calls/verify.js';
@@ -19,6 +20,7 @@ export const api = {
   ...messageRoutes,
   ...adminRoutes,
   ...financeRoutes,
+  ...roomRoutes,
 };
 
 export type Api = typeof api;
