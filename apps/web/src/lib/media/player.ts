@@ -1,0 +1,141 @@
+import { play, WhipError, type PlaySession } from './whipClient';
+
+/**
+ * idle → connecting → playing ⇄ reconnecting → failed | stopped.
+ * One WHEP peer connection carries every seat of the room (see apps/server/src/media/README.md).
+ */
+export type PlayStatus = 'idle' | 'connecting' | 'playing' | 'reconnecting' | 'failed' | 'stopped';
+
+export interface PlaySnapshot {
+  status: PlayStatus;
+  /** The media server's refusal code, or 'network' / 'ice'. */
+  error: string | null;
+  /** Seat id → its stream (tracks stay silent until the seat publishes). */
+  streams: ReadonlyMap<string, MediaStream>;
+}
+
+export interface PlayTarget {
+  url: string;
+  token: string;
+}
+
+export interface PlayerOptions {
+  target: () => Promise<PlayTarget>;
+  /** Seats to receive, in slot order: 'anchor' first, then the mic seats. */
+  seats: string[];
+  maxRetries?: number;
+}
+
+/** A viewer's WHEP playback of a room, with reconnection. React reads it through useSyncExternalStore. */
+export class RoomPlayer {
+  private snap: PlaySnapshot = { status: 'idle', error: null, streams: new Map() };
+  private session: PlaySession | null = null;
+  private retries = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private generation = 0;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly opts: PlayerOptions) {}
+
+  getSnapshot = (): PlaySnapshot => this.snap;
+  subscribe = (l: () => void): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+
+  get seats(): readonly string[] {
+    return this.opts.seats;
+  }
+
+  /** The live peer connection, for the network indicator. */
+  get peer(): RTCPeerConnection | null {
+    return (this.session?.pc as RTCPeerConnection | undefined) ?? null;
+  }
+
+  start(): void {
+    if (this.snap.status !== 'idle' && this.snap.status !== 'failed' && this.snap.status !== 'stopped') return;
+    this.retries = 0;
+    void this.connect(++this.generation, 'connecting');
+  }
+
+  /** Stops now and tears the peer connection down (leaving the page, the room closed, kicked). */
+  stop(): void {
+    this.generation++;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const s = this.session;
+    this.session = null;
+    this.set({ status: 'stopped', streams: new Map() });
+    void s?.stop();
+  }
+
+  /** A manual retry after `failed` (the network-lost screen's button). */
+  retry(): void {
+    this.stop();
+    this.start();
+  }
+
+  private async connect(gen: number, status: 'connecting' | 'reconnecting'): Promise<void> {
+    this.set({ status });
+    try {
+      const { url, token } = await this.opts.target();
+      if (gen !== this.generation) return;
+      const session = await play(url, token, { seats: this.opts.seats });
+      if (gen !== this.generation) {
+        void session.stop();
+        return;
+      }
+      this.session = session;
+      this.set({ streams: new Map(session.streams) });
+      this.watch(session, gen);
+    } catch (err) {
+      if (gen !== this.generation) return;
+      if (err instanceof WhipError && err.status >= 400 && err.status < 500) {
+        this.set({ status: 'failed', error: err.code });
+        return;
+      }
+      this.scheduleRetry(gen, err instanceof WhipError ? err.code : 'network');
+    }
+  }
+
+  private watch(session: PlaySession, gen: number): void {
+    const pc = session.pc as RTCPeerConnection;
+    const onState = () => {
+      if (gen !== this.generation) return;
+      const s = pc.connectionState;
+      if (s === 'connected') {
+        this.retries = 0;
+        this.set({ status: 'playing', error: null });
+      } else if (s === 'disconnected') {
+        // ICE often recovers by itself within seconds; say so, but keep the connection.
+        this.set({ status: 'reconnecting', error: 'ice' });
+      } else if (s === 'failed') {
+        pc.removeEventListener('connectionstatechange', onState);
+        this.session = null;
+        void session.stop();
+        this.scheduleRetry(gen, 'ice');
+      }
+    };
+    pc.addEventListener('connectionstatechange', onState);
+    onState();
+  }
+
+  private scheduleRetry(gen: number, error: string): void {
+    if (this.retries >= (this.opts.maxRetries ?? 4)) {
+      this.set({ status: 'failed', error });
+      return;
+    }
+    const delay = Math.min(1000 * 2 ** this.retries, 5000);
+    this.retries++;
+    this.set({ status: 'reconnecting', error });
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (gen === this.generation) void this.connect(gen, 'reconnecting');
+    }, delay);
+  }
+
+  private set(patch: Partial<PlaySnapshot>): void {
+    this.snap = { ...this.snap, ...patch };
+    this.listeners.forEach((l) => l());
+  }
+}
