@@ -129,6 +129,143 @@ export interface AdClicksTable {
   created_at: string;
 }
 
+/** Wallet (issue 4). Money columns are integers in 1/10000 coin; real money is in fen (`*_fen`). */
+export interface AccountsTable {
+  id: Generated<number>;
+  /** Owner; 0 = the platform. */
+  user_id: number;
+  kind: 'coin' | 'gift_pending' | 'gift_earnings' | 'frozen_withdrawal' | 'revenue' | 'payment_clearing' | 'withdrawal_clearing' | 'rewards';
+  /** Moved only by ledger transfers, in the transaction that writes them, with a guard against going negative. */
+  balance: number;
+  /** 1 for the platform's source accounts (money from outside, rewards paid): they go negative by design. */
+  allow_negative: number;
+  created_at: string;
+}
+
+/** One movement between two accounts; never edited or deleted. */
+export interface TransfersTable {
+  id: Generated<number>;
+  idem_key: string;
+  kind: string;
+  from_account: number;
+  to_account: number;
+  amount: number;
+  ref: string;
+  remark: string;
+  created_at: string;
+}
+
+/** The two sides of each transfer, with the balance after it (the wallet records). */
+export interface EntriesTable {
+  id: Generated<number>;
+  transfer_id: number;
+  account_id: number;
+  user_id: number;
+  kind: string;
+  amount: number;
+  balance_after: number;
+  created_at: string;
+}
+
+export interface RechargePackagesTable {
+  id: Generated<number>;
+  name: string;
+  price_fen: number;
+  amount: number;
+  bonus: number;
+  tag: string;
+  sort: number;
+  enabled: number;
+  created_at: string;
+}
+
+export interface RechargeOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  idem_key: string;
+  user_id: number;
+  package_id: number;
+  name: string;
+  price_fen: number;
+  amount: number;
+  bonus: number;
+  provider: string;
+  status: 'pending' | 'paid' | 'cancelled';
+  trade_no: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+/** Every payment callback received, accepted or refused (the audit log of the provider side). */
+export interface PaymentCallbacksTable {
+  id: Generated<number>;
+  provider: string;
+  order_no: string;
+  verdict: string;
+  detail: string;
+  payload: string;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface GiftRecordsTable {
+  id: Generated<number>;
+  idem_key: string;
+  sender_id: number;
+  receiver_id: number;
+  room_id: number;
+  gift_id: number;
+  gift_name: string;
+  gift_icon: string;
+  gift_url: string;
+  price: number;
+  count: number;
+  total: number;
+  earning: number;
+  combo: number;
+  created_at: string;
+}
+
+export interface ExchangesTable {
+  id: Generated<number>;
+  idem_key: string;
+  user_id: number;
+  amount: number;
+  coin: number;
+  fee: number;
+  rate_bp: number;
+  created_at: string;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  order_no: string;
+  idem_key: string;
+  user_id: number;
+  platform: 'bank' | 'alipay' | 'wechat';
+  account: string;
+  account_name: string;
+  amount: number;
+  fee: number;
+  payout_fen: number;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string;
+  reviewer_id: number | null;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+export interface CheckInsTable {
+  id: Generated<number>;
+  idem_key: string;
+  user_id: number;
+  /** China-time date YYYY-MM-DD; UNIQUE with user_id: one check-in a day. */
+  day: string;
+  streak: number;
+  reward: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -142,6 +279,16 @@ export interface Database {
   notices: NoticesTable;
   uploads: UploadsTable;
   ad_clicks: AdClicksTable;
+  accounts: AccountsTable;
+  transfers: TransfersTable;
+  entries: EntriesTable;
+  recharge_packages: RechargePackagesTable;
+  recharge_orders: RechargeOrdersTable;
+  payment_callbacks: PaymentCallbacksTable;
+  gift_records: GiftRecordsTable;
+  exchanges: ExchangesTable;
+  withdrawals: WithdrawalsTable;
+  check_ins: CheckInsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
