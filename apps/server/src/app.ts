@@ -10,11 +10,16 @@ import { seedDemo } from './db/seed.js';
 import type { Deps } from './deps.js';
 import type { RouteEnv } from './http/routeEnv.js';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/validator.js';
+import { mediaRoutes, Sfu } from './media/index.js';
+import { startDemoPublisher } from './media/demo/demoPublisher.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { anchorRoutes } from './modules/anchor/anchor.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { messageRoutes } from './modules/message/message.routes.js';
+import { roomRoutes } from './modules/room/room.routes.js';
+import { seedDemoRooms } from './modules/room/room.seed.js';
 import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { verifyRoutes } from './modules/verify/verify.routes.js';
@@ -25,6 +30,7 @@ import { registerRateLimit } from './plugins/rateLimit.js';
 import { connectRedis, type RedisClients } from './plugins/redis.js';
 import { registerFileRoutes, registerWebApp } from './plugins/staticFiles.js';
 import { Hall } from './realtime/hall.js';
+import { RoomHub } from './realtime/room.js';
 import { createServices, type Services } from './services.js';
 import { createSmsSender } from './sms/smsSender.js';
 import { LocalStorage } from './storage/localStorage.js';
@@ -55,6 +61,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   try {
     await migrateToLatest(db);
     if (config.seedDemo) await seedDemo(db);
+    if (config.seedDemo) await seedDemoRooms(db);
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
   } catch (err) {
     await db.close();
@@ -89,16 +96,20 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     log: app.log,
     redis: redis ? { pub: redis.cmd, sub: redis.sub, prefix: config.redisPrefix } : undefined,
   });
+  const sfu = new Sfu();
+  const rooms = new RoomHub(hall.io, { log: app.log, sfu, redis: redis ? { cmd: redis.cmd, prefix: config.redisPrefix } : undefined });
   const deps: Deps = {
     config,
     db,
     log: app.log,
     hall,
+    rooms,
     storage: new LocalStorage(path.join(config.dataDir, 'uploads'), config.publicUrl),
     sms: createSmsSender(config.smsProvider, db, app.log),
   };
   const services = createServices(deps);
   hall.listen(services.sessions, services.message);
+  rooms.listen(services.sessions, services.room, services.roomLive);
 
   app.decorateRequest('caller', null);
   await registerRateLimit(app, { redis: redis?.cmd, prefix: config.redisPrefix });
@@ -113,9 +124,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     plain: { sessions: services.sessions, dev },
     limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
   };
-  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes]) {
+  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, anchorRoutes, roomRoutes]) {
     routes(app, env);
   }
+  // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media tokens.
+  await app.register(mediaRoutes, { sfu, authorize: services.roomMedia.authorize });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     try {
@@ -137,10 +150,17 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     hall.disconnectLocal();
   });
   app.addHook('onClose', async () => {
+    // Media first: its publisher events still write to the database, which closes last.
+    await demo?.stop();
+    await sfu.shutdown();
+    await rooms.close();
+    services.room.dispose();
     await hall.close();
     await redis?.close();
     await db.close();
   });
+
+  const demo = config.seedDemo ? await startDemoPublisher({ sfu, db, log: app.log, config: services.room.config, nodeEnv: config.nodeEnv }) : undefined;
 
   await app.ready();
   return { app, deps, services, hall, webApp };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { HallEmitter } from './realtime/hallEmitter.js';
+import type { RoomEmitter } from './realtime/roomEmitter.js';
 import type { SmsSender } from './sms/smsSender.js';
 import type { Storage } from './storage/storage.js';
 
@@ -11,6 +12,7 @@ export interface Deps {
   db: Db;
   log: FastifyBaseLogger;
   hall: HallEmitter;
+  rooms: RoomEmitter;
   storage: Storage;
   sms: SmsSender;
 }

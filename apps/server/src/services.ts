@@ -1,9 +1,14 @@
 import type { Deps } from './deps.js';
+import { AnchorService } from './modules/anchor/anchor.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { ConfigService } from './modules/config/config.service.js';
 import { HomeService } from './modules/home/home.service.js';
 import { MessageService } from './modules/message/message.service.js';
+import { roomConfigFromEnv } from './modules/room/room.config.js';
+import { RoomService } from './modules/room/room.service.js';
+import { RoomLiveService } from './modules/room/roomLive.service.js';
+import { RoomMediaService } from './modules/room/roomMedia.service.js';
 import { UploadService } from './modules/upload/upload.service.js';
 import { UserService } from './modules/user/user.service.js';
 import { VerifyService } from './modules/verify/verify.service.js';
@@ -13,6 +18,9 @@ export function createServices(deps: Deps) {
   const sessions = new SessionService(deps);
   const verify = new VerifyService(deps);
   const auth = new AuthService(deps, sessions, verify);
+  const message = new MessageService(deps);
+  const anchor = new AnchorService(deps, message);
+  const room = new RoomService(deps, anchor, roomConfigFromEnv());
   return {
     sessions,
     verify,
@@ -21,7 +29,11 @@ export function createServices(deps: Deps) {
     user: new UserService(deps),
     upload: new UploadService(deps),
     home: new HomeService(deps, sessions, auth),
-    message: new MessageService(deps),
+    message,
+    anchor,
+    room,
+    roomLive: new RoomLiveService(deps, room),
+    roomMedia: new RoomMediaService(deps, room),
   };
 }
 

@@ -31,6 +31,7 @@ const targetUser = id.describe('the user acted on');
 
 export const roomIn = {
   join: z.strictObject({ room_id: id, password: z.string().max(16).optional() }),
+  leave: z.strictObject({}),
   chat: z.strictObject({
     text: z.string().trim().min(1, '消息不能为空').max(CHAT_MAX_LENGTH, `消息最多${CHAT_MAX_LENGTH}个字`),
     danmaku: z.boolean().default(false).describe('show as a scrolling bullet over the video'),
@@ -42,6 +43,7 @@ export const roomIn = {
   }),
   setAdmin: z.strictObject({ user_id: targetUser, admin: z.boolean() }),
   micRequest: z.strictObject({ seat: seatIndex.optional().describe('the empty seat tapped (chat rooms)') }),
+  micCancel: z.strictObject({}),
   micAccept: z.strictObject({ user_id: targetUser, seat: seatIndex.optional().describe('default: the requested or first free seat') }),
   micReject: z.strictObject({ user_id: targetUser }),
   /** Takes a co-host off their seat (owner/admin), or leaves one's own seat (user_id = self). */

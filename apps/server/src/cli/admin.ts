@@ -2,11 +2,14 @@ import { loadConfig } from '../config.js';
 import { openDb } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { BizError } from '../http/errors.js';
+import { reviewByMobile } from '../modules/anchor/anchor.service.js';
 import { addNotice, addOperator } from './commands.js';
 
 const USAGE = `usage:
   npm run admin -- operator add <mobile>             promote a registered user to operator
   npm run admin -- notice <mobile> <title> <content> send a system notice to a user
+  npm run admin -- anchor approve <mobile>           approve a user's anchor application
+  npm run admin -- anchor reject <mobile> <reason>   reject it (or revoke an anchor), with the reason they see
 Opens the same database as the server (DATA_DIR / DATABASE_URL).`;
 
 /** Operator command line; works on the database the server uses. */
@@ -25,6 +28,16 @@ async function main(argv: string[]): Promise<number> {
       const [mobile, title, ...content] = rest as [string, string, ...string[]];
       const n = await addNotice(db, mobile, title, content.join(' '));
       console.log(`notice ${n.id} sent to ${mobile}`);
+      return 0;
+    }
+    if (cmd === 'anchor' && (rest[0] === 'approve' || rest[0] === 'reject') && rest[1]) {
+      const reason = rest.slice(2).join(' ').trim();
+      if (rest[0] === 'reject' && !reason) {
+        console.error('a rejection needs a reason: npm run admin -- anchor reject <mobile> <reason>');
+        return 2;
+      }
+      const r = await reviewByMobile(db.kysely, rest[1], rest[0] === 'approve' ? 'approved' : 'rejected', reason || null);
+      console.log(`${rest[1]} (${r.nickname}, id ${r.userId}): anchor application ${r.status}`);
       return 0;
     }
     console.error(USAGE);

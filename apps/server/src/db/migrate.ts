@@ -2,12 +2,14 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import { foundation } from './migrations/0001_foundation.js';
 import { wallet } from './migrations/0002_wallet.js';
+import { rooms } from './migrations/0003_rooms.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
   return {
     '0001_foundation': foundation(db.dialect),
     '0002_wallet': wallet(db.dialect),
+    '0003_rooms': rooms(db.dialect),
   };
 }
 

@@ -1,0 +1,180 @@
+/**
+ * The demo publisher: makes each demo room live with real moving video and sound, so a newcomer
+ * running `npm start` sees rooms that play. Per room, ffmpeg generates a test pattern (testsrc2, a
+ * hue of its own) and a beeping tone, encodes VP8 + Opus and sends plain RTP to two loopback UDP
+ * ports; an in-process werift peer connection reads those packets and publishes them into the SFU's
+ * 'anchor' seat exactly as a WHIP publisher would (offer → sfu.publish → answer), so viewers, events
+ * and limits see an ordinary anchor.
+ *
+ * Keyframes: ffmpeg cannot answer PLI, so it sends one every second (-g 20 at 20 fps); a viewer's
+ * first frame therefore waits up to a second.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useNACK, usePLI } from 'werift';
+import type { Db } from '../../db/database.js';
+import type { RoomConfig } from '../../modules/room/room.config.js';
+import { openDemoRooms, type DemoRoom } from '../../modules/room/room.seed.js';
+import type { Sfu } from '../sfu.js';
+
+export const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
+const RESTART_MS = 3000;
+
+export interface DemoPublisherOptions {
+  sfu: Sfu;
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Pick<RoomConfig, 'demoPublisher'>;
+  nodeEnv: string;
+}
+
+export interface DemoPublisher {
+  /** Room ids being published. */
+  readonly roomIds: number[];
+  stop(): Promise<void>;
+}
+
+/** Whether the demo publisher runs: DEMO_PUBLISHER=on/off, or `auto` (on unless NODE_ENV=test). */
+export function demoPublisherEnabled(mode: RoomConfig['demoPublisher'], nodeEnv: string): boolean {
+  return mode === 'on' || (mode === 'auto' && nodeEnv !== 'test');
+}
+
+/** Opens the demo rooms and starts a stream in each; undefined when disabled or ffmpeg is missing. */
+export async function startDemoPublisher(opts: DemoPublisherOptions): Promise<DemoPublisher | undefined> {
+  if (!demoPublisherEnabled(opts.config.demoPublisher, opts.nodeEnv)) return undefined;
+  if (!fs.existsSync(FFMPEG)) {
+    opts.log.warn({ ffmpeg: FFMPEG }, 'demo publisher off: ffmpeg not found (install ffmpeg, or set DEMO_PUBLISHER=off to silence this)');
+    return undefined;
+  }
+  const rooms = await openDemoRooms(opts.db);
+  const streams = rooms.map((room) => new DemoStream(room, opts.sfu, opts.log));
+  await Promise.all(streams.map((s) => s.start()));
+  opts.log.info({ rooms: rooms.map((r) => r.roomId) }, 'demo publisher: demo rooms are live');
+  return {
+    roomIds: rooms.map((r) => r.roomId),
+    stop: async () => {
+      await Promise.all(streams.map((s) => s.stop()));
+    },
+  };
+}
+
+/** One demo room: ffmpeg → UDP → werift peer → SFU, restarted if ffmpeg or the session dies. */
+class DemoStream {
+  private ffmpeg: ChildProcess | undefined;
+  private pc: RTCPeerConnection | undefined;
+  private sockets: dgram.Socket[] = [];
+  private stopped = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private readonly offSfu: () => void;
+
+  constructor(
+    private readonly room: DemoRoom,
+    private readonly sfu: Sfu,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    // The session can end under us (room closed by an operator, idle after a hiccup): start again.
+    this.offSfu = sfu.on('publisher-down', (e) => {
+      if (e.roomId === String(room.roomId) && e.seatId === 'anchor' && e.reason !== 'replaced' && e.reason !== 'shutdown' && e.reason !== 'room-closed') this.restartSoon();
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const video = new MediaStreamTrack({ kind: 'video' });
+      const audio = new MediaStreamTrack({ kind: 'audio' });
+      const [vPort, aPort] = await Promise.all([this.listen(video), this.listen(audio)]);
+      const pc = new RTCPeerConnection({
+        codecs: {
+          video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [useNACK(), usePLI()] })],
+          audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
+        },
+        iceServers: [],
+        iceUseIpv6: false,
+        iceInterfaceAddresses: { udp4: this.sfu.config.interfaceAddress },
+        iceAdditionalHostAddresses: [this.sfu.config.announcedAddress],
+        bundlePolicy: 'max-bundle',
+      });
+      this.pc = pc;
+      pc.addTransceiver(video, { direction: 'sendonly' });
+      pc.addTransceiver(audio, { direction: 'sendonly' });
+      await pc.setLocalDescription(await pc.createOffer());
+      const offer = pc.localDescription?.sdp;
+      if (!offer) throw new Error('no local offer');
+      const { answerSdp } = await this.sfu.publish(String(this.room.roomId), 'anchor', offer, { userId: String(this.room.anchorId), replace: true });
+      await pc.setRemoteDescription({ type: 'answer', sdp: answerSdp });
+      this.spawnFfmpeg(vPort, aPort);
+    } catch (err) {
+      this.log.warn({ err, roomId: this.room.roomId }, 'demo publisher: could not start a stream; retrying');
+      await this.teardown();
+      this.restartSoon();
+    }
+  }
+
+  /** A loopback UDP socket whose packets go into the track; resolves with its port. */
+  private listen(track: MediaStreamTrack): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const sock = dgram.createSocket('udp4');
+      this.sockets.push(sock);
+      sock.on('message', (buf) => {
+        if (buf.length >= 12) track.writeRtp(buf);
+      });
+      sock.once('error', reject);
+      sock.bind(0, '127.0.0.1', () => resolve(sock.address().port));
+    });
+  }
+
+  private spawnFfmpeg(vPort: number, aPort: number): void {
+    const { hue, tone } = this.room.demo;
+    const args = [
+      '-hide_banner', '-loglevel', 'error', '-nostdin', '-re',
+      '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=20,hue=h=${hue}`,
+      '-f', 'lavfi', '-i', `sine=frequency=${tone}:beep_factor=2:sample_rate=48000`,
+      '-map', '0:v', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '16', '-threads', '1',
+      '-b:v', '400k', '-g', '20', '-keyint_min', '20', '-auto-alt-ref', '0', '-error-resilient', '1',
+      '-f', 'rtp', '-payload_type', '96', `rtp://127.0.0.1:${vPort}?pkt_size=1200`,
+      '-map', '1:a', '-c:a', 'libopus', '-b:a', '32k', '-ac', '2',
+      '-f', 'rtp', '-payload_type', '111', `rtp://127.0.0.1:${aPort}?pkt_size=1200`,
+    ];
+    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    this.ffmpeg = child;
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-2000);
+    });
+    child.on('exit', (code, signal) => {
+      if (this.ffmpeg !== child || this.stopped) return;
+      this.log.warn({ roomId: this.room.roomId, code, signal, stderr }, 'demo publisher: ffmpeg exited; restarting');
+      this.restartSoon();
+    });
+  }
+
+  private restartSoon(): void {
+    if (this.stopped || this.restartTimer) return;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      void this.teardown().then(() => this.start());
+    }, RESTART_MS);
+    this.restartTimer.unref();
+  }
+
+  private async teardown(): Promise<void> {
+    const child = this.ffmpeg;
+    this.ffmpeg = undefined;
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    for (const s of this.sockets) s.close();
+    this.sockets = [];
+    const pc = this.pc;
+    this.pc = undefined;
+    await pc?.close().catch(() => {});
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.offSfu();
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    await this.teardown();
+  }
+}

@@ -1,0 +1,56 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** What a media token grants: one kind of session, for one user, in one room's current live, on one seat. */
+export interface MediaGrant {
+  kind: 'publish' | 'play';
+  userId: number;
+  roomId: number;
+  /** publish: the seat ('anchor' or 'seat-N'); play: null. */
+  seat: string | null;
+  /** The room's started_at when issued: a token of an earlier live of the same room is refused. */
+  live: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+const b64 = (b: Buffer): string => b.toString('base64url');
+
+/**
+ * Stateless HMAC-SHA256 tokens `<payload>.<mac>` (base64url): any instance with the same secret
+ * checks them without a lookup. Short-lived because they cannot be revoked one by one; the
+ * authorize callback still re-checks the room's state (open, seat holder, ban) when one is used.
+ */
+export class MediaTokens {
+  constructor(private readonly secret: Buffer) {}
+
+  sign(grant: MediaGrant): string {
+    const payload = b64(Buffer.from(JSON.stringify([grant.kind, grant.userId, grant.roomId, grant.seat, grant.live, grant.exp])));
+    return `${payload}.${this.mac(payload)}`;
+  }
+
+  /** The grant of a well-formed, correctly signed, unexpired token; null otherwise. */
+  verify(token: string, nowMs = Date.now()): MediaGrant | null {
+    const dot = token.indexOf('.');
+    if (dot <= 0 || token.length > 1024) return null;
+    const payload = token.slice(0, dot);
+    const given = Buffer.from(token.slice(dot + 1), 'base64url');
+    const expected = Buffer.from(this.mac(payload), 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    let parts: unknown;
+    try {
+      parts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    if (!Array.isArray(parts) || parts.length !== 6) return null;
+    const [kind, userId, roomId, seat, live, exp] = parts as unknown[];
+    if ((kind !== 'publish' && kind !== 'play') || typeof userId !== 'number' || typeof roomId !== 'number') return null;
+    if ((seat !== null && typeof seat !== 'string') || typeof live !== 'string' || typeof exp !== 'number') return null;
+    if (exp * 1000 <= nowMs) return null;
+    return { kind, userId, roomId, seat, live, exp };
+  }
+
+  private mac(payload: string): string {
+    return b64(createHmac('sha256', this.secret).update(payload).digest());
+  }
+}

@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database.js';
+import type { NewRoom, RoomRow, RoomsTable } from './room.tables.js';
+import { containsPattern } from './userBriefs.js';
+
+type RoomPatch = Partial<Omit<RoomsTable, 'id'>>;
+
+const likeCol = (col: string, pattern: string) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`;
+
+/** SQL for rooms and their categories. */
+export const roomRepository = {
+  categories: (db: Conn) => db.selectFrom('room_categories').selectAll().orderBy('sort').orderBy('id').execute(),
+
+  categoryById: (db: Conn, id: number) => db.selectFrom('room_categories').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  byId: (db: Conn, id: number): Promise<RoomRow | undefined> => db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  byNumber: (db: Conn, number: string): Promise<RoomRow | undefined> =>
+    db.selectFrom('rooms').selectAll().where('number', '=', number).executeTakeFirst(),
+
+  byAnchor: (db: Conn, anchorId: number): Promise<RoomRow | undefined> =>
+    db.selectFrom('rooms').selectAll().where('anchor_id', '=', anchorId).executeTakeFirst(),
+
+  insert: (db: Conn, row: NewRoom): Promise<RoomRow> => db.insertInto('rooms').values(row).returningAll().executeTakeFirstOrThrow(),
+
+  update: (db: Conn, id: number, patch: RoomPatch) => db.updateTable('rooms').set(patch).where('id', '=', id).execute(),
+
+  /** Reopens a closed room with new fields; undefined when it was open already (a concurrent open won). */
+  reopen: (db: Conn, id: number, patch: RoomPatch): Promise<RoomRow | undefined> =>
+    db.updateTable('rooms').set(patch).where('id', '=', id).where('status', '=', 'closed').returningAll().executeTakeFirst(),
+
+  /** Closes an open room; false when it was not open (closed already, by someone else perhaps). */
+  close: async (db: Conn, id: number, at: string): Promise<boolean> => {
+    const r = await db
+      .updateTable('rooms')
+      .set({ status: 'closed', closed_at: at, anchor_live: 0, anchor_left_at: null, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
+  /** Marks the anchor as gone at `at` unless already marked; true when this call marked it. */
+  markAnchorLeft: async (db: Conn, id: number, at: string): Promise<boolean> => {
+    const r = await db
+      .updateTable('rooms')
+      .set({ anchor_left_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .where('anchor_left_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
+  /** Clears the anchor-left mark; true when it was set. */
+  clearAnchorLeft: async (db: Conn, id: number): Promise<boolean> => {
+    const r = await db
+      .updateTable('rooms')
+      .set({ anchor_left_at: null })
+      .where('id', '=', id)
+      .where('anchor_left_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
+  /** Open rooms whose anchor left at or before `before` (grace over). */
+  anchorGoneSince: async (db: Conn, before: string): Promise<number[]> =>
+    (
+      await db
+        .selectFrom('rooms')
+        .select('id')
+        .where('status', '=', 'open')
+        .where('anchor_left_at', 'is not', null)
+        .where('anchor_left_at', '<=', before)
+        .execute()
+    ).map((r) => r.id),
+
+  numberTaken: async (db: Conn, number: string): Promise<boolean> =>
+    (await db.selectFrom('rooms').select('id').where('number', '=', number).executeTakeFirst()) !== undefined,
+
+  /** Open rooms: anchor live first, then newest. */
+  openPage: async (db: Conn, q: { page: number; size: number; category_id?: number | undefined; kind?: 'live' | 'chat' | undefined }) => {
+    let base = db.selectFrom('rooms').where('status', '=', 'open');
+    if (q.category_id !== undefined) base = base.where('category_id', '=', q.category_id);
+    if (q.kind !== undefined) base = base.where('kind', '=', q.kind);
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('anchor_live', 'desc').orderBy('started_at', 'desc').orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
+  /** Open rooms whose title or anchor nickname contains the keyword, or whose number is it. */
+  searchOpen: async (db: Conn, keyword: string, page: number, size: number) => {
+    const pattern = containsPattern(keyword);
+    const base = db
+      .selectFrom('rooms')
+      .innerJoin('users', 'users.id', 'rooms.anchor_id')
+      .where('rooms.status', '=', 'open')
+      .where((eb) => eb.or([likeCol('rooms.title', pattern), likeCol('users.nickname', pattern), eb('rooms.number', '=', keyword)]));
+    const [rows, count] = await Promise.all([
+      base.selectAll('rooms').orderBy('rooms.anchor_live', 'desc').orderBy('rooms.started_at', 'desc').limit(size).offset((page - 1) * size).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
+  /** Members whose nickname contains the keyword or whose account is it, with their open room id. */
+  searchUsers: async (db: Conn, keyword: string, page: number, size: number) => {
+    const pattern = containsPattern(keyword);
+    const base = db
+      .selectFrom('users')
+      .leftJoin('rooms', (j) => j.onRef('rooms.anchor_id', '=', 'users.id').on('rooms.status', '=', 'open'))
+      .where('users.is_guest', '=', 0)
+      .where((eb) => eb.or([likeCol('users.nickname', pattern), eb('users.account', '=', keyword)]));
+    const [rows, count] = await Promise.all([
+      base
+        .select(['users.id', 'users.signature', 'rooms.id as room_id'])
+        .orderBy('rooms.id', (ob) => ob.desc().nullsLast())
+        .orderBy('users.id')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+};

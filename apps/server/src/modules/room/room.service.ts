@@ -1,0 +1,291 @@
+import { randomInt } from 'node:crypto';
+import {
+  ANCHOR_SEAT,
+  DEFAULT_ROOM_SETTINGS,
+  ErrorCode,
+  type Page,
+  type RoomBrief,
+  type RoomCategory,
+  type RoomInfo,
+  type RoomKind,
+  type RoomSettings,
+  type UserBrief,
+} from '@app/contract';
+import { nowIso } from '../../db/time.js';
+import type { Deps } from '../../deps.js';
+import { BizError, validationError } from '../../http/errors.js';
+import { UPLOADS_PREFIX } from '../../storage/storage.js';
+import type { AnchorService } from '../anchor/anchor.service.js';
+import { hashPassword } from '../auth/password.js';
+import type { Auth } from '../auth/session.service.js';
+import { uploadRepository } from '../upload/upload.repository.js';
+import type { RoomConfig } from './room.config.js';
+import { roomRepository as repo } from './room.repository.js';
+import type { RoomRow } from './room.tables.js';
+import { RoomViews } from './room.view.js';
+import { roomMemberRepository as members } from './roomMember.repository.js';
+import { briefsOf } from './userBriefs.js';
+
+export interface OpenInput {
+  title: string;
+  cover: string;
+  category_id: number;
+  kind: RoomKind;
+  password?: string | undefined;
+  mic_seats?: number | undefined;
+  settings: Partial<RoomSettings>;
+}
+
+type CloseReason = 'owner' | 'operator' | 'anchor_left';
+
+const pageOf = <T>(list: T[], total: number, q: { page: number; size: number }): Page<T> => ({
+  list,
+  total,
+  page: q.page,
+  size: q.size,
+  has_more: q.page * q.size < total,
+});
+
+/**
+ * Rooms: going live and ending it, room pages, lists and search, and the anchor's presence (the
+ * grace period after "the anchor has left"). Moderation and the mic live in RoomLiveService.
+ */
+export class RoomService {
+  readonly views: RoomViews;
+  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly anchors: AnchorService,
+    readonly config: RoomConfig,
+  ) {
+    this.views = new RoomViews(deps.rooms, config.graceMs);
+    // Timers run where the anchor was last seen; the sweep closes rooms whose instance went away.
+    this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, Math.min(10_000, config.graceMs / 2)));
+    this.sweeper.unref();
+  }
+
+  private get db() {
+    return this.deps.db.kysely;
+  }
+
+  async categories(): Promise<{ list: RoomCategory[] }> {
+    return { list: await repo.categories(this.db) };
+  }
+
+  /** A room by id, or NOT_FOUND. */
+  async room(roomId: number): Promise<RoomRow> {
+    const room = await repo.byId(this.db, roomId);
+    if (!room) throw new BizError(ErrorCode.NOT_FOUND, '房间不存在');
+    return room;
+  }
+
+  async open(auth: Auth, input: OpenInput): Promise<RoomInfo> {
+    const me = auth.user;
+    if (!(await this.anchors.isAnchor(me.id))) {
+      const status = (await this.anchors.status(me.id)).status;
+      throw new BizError(status === 'pending' ? ErrorCode.ANCHOR_APPLY_PENDING : ErrorCode.NOT_ANCHOR);
+    }
+    const existing = await repo.byAnchor(this.db, me.id);
+    if (existing?.status === 'open') return this.views.info(this.db, existing, me.id);
+
+    if (!(await repo.categoryById(this.db, input.category_id))) throw new BizError(ErrorCode.CATEGORY_NOT_FOUND);
+    const micSeats = input.mic_seats ?? (input.kind === 'chat' ? 8 : 3);
+    if (input.kind === 'chat' && micSeats < 1) throw validationError([{ path: 'mic_seats', message: '聊天室至少需要1个麦位' }]);
+    await this.checkCover(me.id, input.cover);
+
+    const now = nowIso();
+    const fields = {
+      title: input.title,
+      cover: input.cover,
+      category_id: input.category_id,
+      kind: input.kind,
+      password_hash: input.password ? await hashPassword(input.password) : null,
+      mic_seats: micSeats,
+      settings: JSON.stringify({ ...DEFAULT_ROOM_SETTINGS, ...input.settings }),
+      status: 'open' as const,
+      anchor_live: 0,
+      // Not here yet: the grace period runs until the anchor joins the channel or publishes.
+      anchor_left_at: now,
+      started_at: now,
+      closed_at: null,
+      updated_at: now,
+    };
+    let room: RoomRow | undefined;
+    if (existing) {
+      room = await repo.reopen(this.db, existing.id, fields);
+      // A concurrent open of the same anchor reopened it first: answer with that one.
+      if (!room) return this.views.info(this.db, await this.room(existing.id), me.id);
+    } else {
+      room = await this.insertWithNumber(me.id, { ...fields, created_at: now });
+      if (room.started_at !== now) return this.views.info(this.db, room, me.id);
+    }
+    await members.resetSeats(this.db, room.id, micSeats);
+    await members.clearLive(this.db, room.id);
+    this.schedule(room.id, this.config.graceMs);
+    return this.views.info(this.db, room, me.id);
+  }
+
+  /** New room row with a fresh random 6-digit number (retried on the rare collision). */
+  private async insertWithNumber(anchorId: number, fields: Omit<RoomRow, 'id' | 'number' | 'anchor_id'>): Promise<RoomRow> {
+    for (let attempt = 0; ; attempt++) {
+      const number = String(randomInt(100_000, 1_000_000));
+      if (await repo.numberTaken(this.db, number)) continue;
+      try {
+        return await repo.insert(this.db, { ...fields, number, anchor_id: anchorId });
+      } catch (err) {
+        // The anchor's room appeared meanwhile (a double click): that one is the answer.
+        const mine = await repo.byAnchor(this.db, anchorId);
+        if (mine) return mine;
+        if (attempt >= 5) throw err;
+      }
+    }
+  }
+
+  /** A cover is empty, one of our static images, or an image this user uploaded. */
+  private async checkCover(userId: number, cover: string): Promise<void> {
+    if (cover === '' || cover.startsWith('/static/')) return;
+    const base = this.deps.config.publicUrl;
+    const path = base && cover.startsWith(base) ? cover.slice(base.length) : cover;
+    const key = path.startsWith(UPLOADS_PREFIX) ? path.slice(UPLOADS_PREFIX.length) : null;
+    if (key === null || !(await uploadRepository.byKeyOfUser(this.db, userId, key))) {
+      throw validationError([{ path: 'cover', message: '请先上传封面图片' }]);
+    }
+  }
+
+  async close(auth: Auth, roomId: number): Promise<{ closed: boolean }> {
+    const room = await this.room(roomId);
+    const owner = room.anchor_id === auth.user.id;
+    if (!owner && auth.user.role !== 'operator') throw new BizError(ErrorCode.FORBIDDEN, '只有主播或运营可以关闭直播间');
+    return { closed: await this.closeRoom(roomId, owner ? 'owner' : 'operator') };
+  }
+
+  /** Ends the live: the room channel hears `closed`, every socket leaves, every media session ends. */
+  async closeRoom(roomId: number, reason: CloseReason): Promise<boolean> {
+    this.cancel(roomId);
+    if (!(await repo.close(this.db, roomId, nowIso()))) return false;
+    await members.clearLive(this.db, roomId);
+    this.deps.rooms.toRoom(roomId, 'closed', { room_id: roomId, reason });
+    await this.deps.rooms.endRoom(roomId);
+    this.deps.log.info({ roomId, reason }, 'room closed');
+    return true;
+  }
+
+  async info(auth: Auth | null, ref: { room_id?: number | undefined; number?: string | undefined }): Promise<RoomInfo> {
+    const room = ref.room_id !== undefined ? await repo.byId(this.db, ref.room_id) : await repo.byNumber(this.db, ref.number ?? '');
+    if (!room) throw new BizError(ErrorCode.NOT_FOUND, '房间不存在');
+    return this.views.info(this.db, room, auth?.user.id ?? null);
+  }
+
+  async list(q: { page: number; size: number; category_id?: number | undefined; kind?: RoomKind | undefined }): Promise<Page<RoomBrief>> {
+    const { rows, total } = await repo.openPage(this.db, q);
+    return pageOf(await this.views.briefs(this.db, rows), total, q);
+  }
+
+  async search(q: { page: number; size: number; keyword: string }): Promise<Page<RoomBrief>> {
+    const { rows, total } = await repo.searchOpen(this.db, q.keyword, q.page, q.size);
+    return pageOf(await this.views.briefs(this.db, rows), total, q);
+  }
+
+  async searchUsers(q: { page: number; size: number; keyword: string }) {
+    const { rows, total } = await repo.searchUsers(this.db, q.keyword, q.page, q.size);
+    const briefs = await briefsOf(this.db, rows.map((r) => r.id));
+    const list = rows.flatMap((r) => {
+      const b: UserBrief | undefined = briefs.get(r.id);
+      return b ? [{ ...b, signature: r.signature, room_id: r.room_id ?? null }] : [];
+    });
+    return pageOf(list, total, q);
+  }
+
+  // ---- the anchor's presence ----------------------------------------------------------------------
+
+  /**
+   * The anchor is present while they hold a socket in the room or publish the anchor seat. When both
+   * are gone the room hears "the anchor has left" and closes after the grace period unless they return.
+   */
+  async anchorCheck(roomId: number): Promise<void> {
+    const room = await repo.byId(this.db, roomId);
+    if (!room || room.status !== 'open') return;
+    const present = room.anchor_live === 1 || (await this.deps.rooms.isPresent(roomId, room.anchor_id));
+    if (present) {
+      if (await repo.clearAnchorLeft(this.db, roomId)) {
+        this.cancel(roomId);
+        this.deps.rooms.toRoom(roomId, 'anchor', { room_id: roomId, present: true, close_at: null });
+      }
+      return;
+    }
+    const at = nowIso();
+    if (await repo.markAnchorLeft(this.db, roomId, at)) {
+      const closeAt = new Date(Date.parse(at) + this.config.graceMs).toISOString();
+      this.deps.rooms.toRoom(roomId, 'anchor', { room_id: roomId, present: false, close_at: closeAt });
+      this.schedule(roomId, this.config.graceMs);
+    }
+  }
+
+  /** The SFU's publisher events: the anchor seat drives `live` and the anchor's presence; mic seats their `live` flag. */
+  async onPublisher(roomIdText: string, seat: string, userId: string | undefined, up: boolean): Promise<void> {
+    const roomId = Number(roomIdText);
+    if (!Number.isSafeInteger(roomId)) return;
+    const room = await repo.byId(this.db, roomId);
+    if (!room || room.status !== 'open') return;
+    if (seat === ANCHOR_SEAT) {
+      await repo.update(this.db, roomId, { anchor_live: up ? 1 : 0 });
+      this.deps.rooms.toRoom(roomId, 'live', { room_id: roomId, seat_id: seat, live: up });
+      await this.anchorCheck(roomId);
+      return;
+    }
+    const index = Number(seat.replace(/^seat-/, ''));
+    const holder = (await members.seats(this.db, roomId)).find((s) => s.seat === index);
+    if (!holder || holder.user_id === null || String(holder.user_id) !== userId) return;
+    await members.setSeat(this.db, roomId, index, { live: up ? 1 : 0 });
+    this.deps.rooms.toRoom(roomId, 'live', { room_id: roomId, seat_id: seat, live: up });
+    this.deps.rooms.toRoom(roomId, 'seats', { room_id: roomId, seats: await this.views.seats(this.db, roomId) });
+  }
+
+  private schedule(roomId: number, ms: number): void {
+    this.cancel(roomId);
+    const t = setTimeout(() => {
+      this.timers.delete(roomId);
+      void this.expire(roomId);
+    }, ms + 50);
+    t.unref();
+    this.timers.set(roomId, t);
+  }
+
+  private cancel(roomId: number): void {
+    const t = this.timers.get(roomId);
+    if (t) clearTimeout(t);
+    this.timers.delete(roomId);
+  }
+
+  /** Closes the room if the anchor has been gone for the whole grace period (checked again now). */
+  private async expire(roomId: number): Promise<void> {
+    try {
+      const room = await repo.byId(this.db, roomId);
+      if (!room || room.status !== 'open' || !room.anchor_left_at) return;
+      const left = Date.parse(room.anchor_left_at);
+      if (Date.now() < left + this.config.graceMs) return this.schedule(roomId, left + this.config.graceMs - Date.now());
+      if (room.anchor_live === 1 || (await this.deps.rooms.isPresent(roomId, room.anchor_id))) return this.anchorCheck(roomId);
+      await this.closeRoom(roomId, 'anchor_left');
+    } catch (err) {
+      this.deps.log.error({ err, roomId }, 'room grace check failed');
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      const due = await repo.anchorGoneSince(this.db, new Date(Date.now() - this.config.graceMs).toISOString());
+      for (const id of due) await this.expire(id);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'room sweep failed');
+    }
+  }
+
+  /** Stops the timers (shutdown). */
+  dispose(): void {
+    clearInterval(this.sweeper);
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,94 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Row types of the rooms tables (migration 0003_rooms), merged into the app's `Database` interface so
+ * every Kysely handle knows them. Times are ISO-8601 UTC text; flags are 0/1 integers.
+ */
+export interface AnchorApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  real_name: string;
+  id_card: string;
+  mobile: string;
+  introduction: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  reviewed_by: number | null;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+export interface RoomCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+}
+
+export interface RoomsTable {
+  id: Generated<number>;
+  /** Short numeric room number (unique), typed on /pages/user/join. */
+  number: string;
+  /** One room per anchor: reopening reuses the row (same number). */
+  anchor_id: number;
+  title: string;
+  cover: string;
+  category_id: number;
+  kind: 'live' | 'chat';
+  password_hash: string | null;
+  mic_seats: number;
+  /** JSON of the contract's RoomSettings. */
+  settings: string;
+  status: 'open' | 'closed';
+  /** The anchor seat publishes now (set by the SFU's publisher events). */
+  anchor_live: number;
+  /** Set while neither the anchor's socket nor their stream is there: the grace period runs from it. */
+  anchor_left_at: string | null;
+  started_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoomMembersTable {
+  room_id: number;
+  user_id: number;
+  is_admin: number;
+  muted: number;
+  /** Kicked: may not join again before this time. */
+  banned_until: string | null;
+  updated_at: string;
+}
+
+export interface RoomSeatsTable {
+  room_id: number;
+  /** 1…mic_seats */
+  seat: number;
+  user_id: number | null;
+  locked: number;
+  live: number;
+}
+
+export interface RoomMicQueueTable {
+  room_id: number;
+  user_id: number;
+  seat: number | null;
+  created_at: string;
+}
+
+declare module '../../db/schema.js' {
+  interface Database {
+    anchor_applications: AnchorApplicationsTable;
+    room_categories: RoomCategoriesTable;
+    rooms: RoomsTable;
+    room_members: RoomMembersTable;
+    room_seats: RoomSeatsTable;
+    room_mic_queue: RoomMicQueueTable;
+  }
+}
+
+export type AnchorApplicationRow = Selectable<AnchorApplicationsTable>;
+export type RoomRow = Selectable<RoomsTable>;
+export type NewRoom = Insertable<RoomsTable>;
+export type RoomMemberRow = Selectable<RoomMembersTable>;
+export type RoomSeatRow = Selectable<RoomSeatsTable>;
+export type RoomCategoryRow = Selectable<RoomCategoriesTable>;

@@ -1,0 +1,96 @@
+import { ANCHOR_SEAT, ErrorCode, seatId, type MediaCredentials } from '@app/contract';
+import { nowIso } from '../../db/time.js';
+import type { Deps } from '../../deps.js';
+import { BizError } from '../../http/errors.js';
+import { mediaConfigFromEnv, type MediaAuthorize } from '../../media/index.js';
+import type { Auth } from '../auth/session.service.js';
+import { MediaTokens } from './mediaToken.js';
+import type { RoomService } from './room.service.js';
+import { roomRepository } from './room.repository.js';
+import { roomMemberRepository as members } from './roomMember.repository.js';
+
+const SEAT_RE = /^seat-([1-8])$/;
+
+/**
+ * Media credentials for rooms and the SFU's `authorize` callback. A token names its kind, user, room,
+ * the room's current live (started_at) and, to publish, the seat; when used, the room's state is
+ * checked again: open, the owner on 'anchor' or the seat's co-host on 'seat-N', no kick ban.
+ */
+export class RoomMediaService {
+  private readonly tokens: MediaTokens;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly rooms: RoomService,
+  ) {
+    this.tokens = new MediaTokens(rooms.config.mediaTokenSecret);
+    // The SFU caps publishers with REMB at this rate; clients are told so they set maxBitrate too.
+    this.maxBitrate = mediaConfigFromEnv().maxPublishBitrate;
+  }
+
+  private readonly maxBitrate: number;
+
+  private get db() {
+    return this.deps.db.kysely;
+  }
+
+  private url(path: string): string {
+    return `${this.deps.config.publicUrl}${path}`;
+  }
+
+  async credentials(auth: Auth, input: { room_id: number; kind: 'publish' | 'play'; seat?: string | undefined }): Promise<MediaCredentials> {
+    const me = auth.user.id;
+    const room = await this.rooms.room(input.room_id);
+    if (room.status !== 'open' || !room.started_at) throw new BizError(ErrorCode.ROOM_CLOSED);
+    const exp = Math.floor(Date.now() / 1000) + this.rooms.config.mediaTokenTtlSeconds;
+    const expires_at = new Date(exp * 1000).toISOString();
+    if (input.kind === 'play') {
+      if (room.anchor_id !== me && !(await this.deps.rooms.isPresent(room.id, me))) throw new BizError(ErrorCode.ROOM_NOT_JOINED);
+      const seats = [ANCHOR_SEAT, ...Array.from({ length: room.mic_seats }, (_, i) => seatId(i + 1))];
+      const token = this.tokens.sign({ kind: 'play', userId: me, roomId: room.id, seat: null, live: room.started_at, exp });
+      return { kind: 'play', url: this.url(`/api/media/whep/${room.id}`), token, expires_at, seat: null, seats, max_bitrate: this.maxBitrate };
+    }
+    let seat = input.seat;
+    if (room.anchor_id === me) {
+      seat ??= ANCHOR_SEAT;
+      if (seat !== ANCHOR_SEAT) throw new BizError(ErrorCode.FORBIDDEN, '主播只能在主播位推流');
+    } else {
+      const mine = await members.seatOf(this.db, room.id, me);
+      if (!mine) throw new BizError(ErrorCode.NOT_ON_SEAT, '请先上麦');
+      seat ??= seatId(mine.seat);
+      if (seat !== seatId(mine.seat)) throw new BizError(ErrorCode.FORBIDDEN, '只能在自己的麦位推流');
+    }
+    const token = this.tokens.sign({ kind: 'publish', userId: me, roomId: room.id, seat, live: room.started_at, exp });
+    return {
+      kind: 'publish',
+      url: this.url(`/api/media/whip/${room.id}/${seat}`),
+      token,
+      expires_at,
+      seat,
+      seats: [seat],
+      max_bitrate: this.maxBitrate,
+    };
+  }
+
+  /** The SFU's authorize callback (media.routes.ts): false answers 403. */
+  readonly authorize: MediaAuthorize = async (kind, roomIdText, seat, bearer) => {
+    const grant = this.tokens.verify(bearer);
+    if (!grant || grant.kind !== kind || String(grant.roomId) !== roomIdText) return false;
+    const room = await roomRepository.byId(this.db, grant.roomId);
+    if (!room || room.status !== 'open' || room.started_at !== grant.live) return false;
+    if (kind === 'publish') {
+      if (seat === undefined || seat !== grant.seat) return false;
+      if (seat === ANCHOR_SEAT) {
+        if (room.anchor_id !== grant.userId) return false;
+      } else {
+        const m = SEAT_RE.exec(seat);
+        const mine = await members.seatOf(this.db, room.id, grant.userId);
+        if (!m || !mine || mine.seat !== Number(m[1])) return false;
+      }
+    } else if (room.anchor_id !== grant.userId) {
+      const member = await members.member(this.db, room.id, grant.userId);
+      if (member?.banned_until && member.banned_until > nowIso()) return false;
+    }
+    return { userId: String(grant.userId) };
+  };
+}

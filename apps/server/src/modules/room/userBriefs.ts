@@ -1,0 +1,36 @@
+import type { UserBrief } from '@app/contract';
+import type { Conn } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+
+type BriefRow = Pick<UserRow, 'id' | 'uuid' | 'nickname' | 'avatar' | 'vip_level'> & { is_anchor: number | null };
+
+export const toBrief = (u: BriefRow): UserBrief => ({
+  id: u.id,
+  uuid: u.uuid,
+  nickname: u.nickname,
+  avatar: u.avatar,
+  vip_level: u.vip_level,
+  is_anchor: Number(u.is_anchor ?? 0) > 0,
+});
+
+/** Public views of these users (an anchor is a user whose application was approved), by id. */
+export async function briefsOf(db: Conn, ids: Iterable<number>): Promise<Map<number, UserBrief>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<number, UserBrief>();
+  if (unique.length === 0) return out;
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('anchor_applications as a', (j) => j.onRef('a.user_id', '=', 'users.id').on('a.status', '=', 'approved'))
+    .select(['users.id', 'users.uuid', 'users.nickname', 'users.avatar', 'users.vip_level', 'a.id as is_anchor'])
+    .where('users.id', 'in', unique)
+    .execute();
+  for (const r of rows) out.set(r.id, toBrief(r));
+  return out;
+}
+
+export async function briefOf(db: Conn, id: number): Promise<UserBrief | undefined> {
+  return (await briefsOf(db, [id])).get(id);
+}
+
+/** A LIKE pattern matching `text` anywhere, with the wildcards in it escaped (use with ESCAPE '\'). */
+export const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,358 @@
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import { ZodError, type z } from 'zod';
+import {
+  ErrorCode,
+  errorMessages,
+  ROOM_AUTH_FAILED,
+  ROOM_NAMESPACE,
+  roomHandshake,
+  roomIn,
+  type RoomAck,
+  type RoomClientEvents,
+  type RoomServerEvents,
+  type UserBrief,
+} from '@app/contract';
+import type { UserRow } from '../db/schema.js';
+import { BizError } from '../http/errors.js';
+import { issuesToFields } from '../http/zodIssues.js';
+import type { Sfu } from '../media/index.js';
+import type { SessionService } from '../modules/auth/session.service.js';
+import type { RoomService } from '../modules/room/room.service.js';
+import type { Actor, RoomLiveService } from '../modules/room/roomLive.service.js';
+import { roomChannel, roomMemberChannel, type RoomEmitter, type RoomPayload } from './roomEmitter.js';
+import { HEARTBEAT_MS, MemoryPresence, RedisPresence, type RoomPresence } from './roomPresence.js';
+
+interface SocketData {
+  user: UserRow;
+  /** The room this socket is in (at most one), or null. */
+  roomId: number | null;
+  brief: UserBrief | null;
+  /** Chat token bucket. */
+  tokens: number;
+  refilledAt: number;
+  /** Times of wrong room passwords (last minute). */
+  passwordFails: number[];
+}
+
+/** Instance-to-instance messages: each instance acts on its own sockets and its own SFU. */
+type BusMessage =
+  | { type: 'endRoom'; roomId: number }
+  | { type: 'removeMember'; roomId: number; userId: number }
+  | { type: 'endSeat'; roomId: number; seatId: string };
+interface BusEvents {
+  roomBus: (msg: BusMessage) => void;
+}
+
+type RoomNamespace = Namespace<RoomClientEvents, RoomServerEvents, BusEvents, SocketData>;
+type RoomSocket = Socket<RoomClientEvents, RoomServerEvents, BusEvents, SocketData>;
+
+/** Dropped when a client is slow: the next one replaces it. */
+const VOLATILE = new Set<keyof RoomServerEvents>(['online', 'chat', 'enter']);
+const ACK_TIMEOUT_MS = 5000;
+const ONLINE_COALESCE_MS = 500;
+const RECENT = 8;
+const PASSWORD_FAILS_PER_MINUTE = 5;
+
+export interface RoomHubOptions {
+  log: FastifyBaseLogger;
+  sfu: Sfu;
+  /** Presence in Redis so every instance agrees on online counts (with REDIS_URL). */
+  redis?: { cmd: Redis; prefix: string } | undefined;
+}
+
+/**
+ * The room channel: socket.io namespace `/room` on the hall's server (so the Redis adapter, when
+ * configured, carries it across instances too). Sockets prove their user at the handshake; a socket
+ * joins `room:<id>` and `room:<id>:u:<user>` when it joins a room. Implements RoomEmitter for services.
+ */
+export class RoomHub implements RoomEmitter {
+  private readonly nsp: RoomNamespace;
+  private readonly presence: RoomPresence;
+  private readonly onlineTimers = new Map<number, NodeJS.Timeout>();
+  private readonly heartbeat: NodeJS.Timeout;
+  /** Async work started by socket events and SFU events; shutdown waits for it before the DB closes. */
+  private readonly pending = new Set<Promise<unknown>>();
+  /** Chat messages per socket per 10 s (the rooms config, known at listen). */
+  private chatPer10s = 5;
+
+  constructor(
+    io: Server,
+    private readonly opts: RoomHubOptions,
+  ) {
+    this.nsp = io.of(ROOM_NAMESPACE) as RoomNamespace;
+    this.presence = opts.redis ? new RedisPresence(opts.redis.cmd, opts.redis.prefix) : new MemoryPresence();
+    this.heartbeat = setInterval(() => this.track(this.touchAll()), HEARTBEAT_MS);
+    this.heartbeat.unref();
+    this.nsp.on('roomBus', (msg) => this.local(msg));
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    const guarded = p.catch((err: unknown) => {
+      this.opts.log.error({ err }, 'room channel task failed');
+    });
+    this.pending.add(guarded);
+    void guarded.finally(() => this.pending.delete(guarded));
+    return p;
+  }
+
+  /** Starts accepting sockets and listening to the SFU; needs the services, which emit through this hub. */
+  listen(sessions: SessionService, rooms: RoomService, live: RoomLiveService): void {
+    const { sfu } = this.opts;
+    this.chatPer10s = rooms.config.chatPer10s;
+    sfu.on('publisher-up', (e) => void this.track(rooms.onPublisher(e.roomId, e.seatId, e.userId, true)));
+    sfu.on('publisher-down', (e) => {
+      // 'replaced': the same user republished the seat (a reconnect); 'publisher-up' follows.
+      if (e.reason !== 'replaced') void this.track(rooms.onPublisher(e.roomId, e.seatId, e.userId, false));
+    });
+
+    this.nsp.use(async (socket, next) => {
+      const refuse = (code?: number) => {
+        const err = new Error(ROOM_AUTH_FAILED) as Error & { data?: unknown };
+        err.data = { code: code ?? null };
+        next(err);
+      };
+      try {
+        const auth = roomHandshake.safeParse(socket.handshake.auth);
+        if (!auth.success) return refuse();
+        const checked = await sessions.check(auth.data.token);
+        if (!checked.ok) return refuse(checked.code);
+        if (checked.auth.user.uuid !== auth.data.uuid) return refuse();
+        socket.data = { user: checked.auth.user, roomId: null, brief: null, tokens: this.chatPer10s, refilledAt: Date.now(), passwordFails: [] };
+        next();
+      } catch (err) {
+        this.opts.log.error({ err }, 'room handshake failed');
+        refuse();
+      }
+    });
+
+    this.nsp.on('connection', (socket) => {
+      const actor = (): Actor => ({ user: socket.data.user, brief: socket.data.brief! });
+      /** The room the socket is in; refused when it is in none (or was removed from it elsewhere). */
+      const inRoom = (): number => {
+        const id = socket.data.roomId;
+        if (id === null || !socket.rooms.has(roomChannel(id))) throw new BizError(ErrorCode.ROOM_NOT_JOINED);
+        return id;
+      };
+      const handle = <E extends keyof RoomClientEvents, S extends z.ZodType>(
+        event: E,
+        schema: S,
+        run: (input: z.output<S>) => Promise<unknown>,
+      ): void => {
+        socket.on(event, ((payload: unknown, ack: unknown) => {
+          const reply = typeof ack === 'function' ? (ack as (r: RoomAck<unknown>) => void) : () => {};
+          void this.track(
+            (async () => {
+              try {
+                const input = schema.parse(payload ?? {});
+                reply({ code: ErrorCode.OK, msg: errorMessages[ErrorCode.OK], data: (await run(input)) ?? null });
+              } catch (err) {
+                reply(this.toAck(err, event));
+              }
+            })(),
+          );
+        }) as never);
+      };
+
+      handle('join', roomIn.join, async ({ room_id, password }) => {
+        this.checkPasswordRate(socket);
+        const brief = await live.briefOf(socket.data.user.id);
+        if (!brief) throw new BizError(ErrorCode.TOKEN_INVALID);
+        socket.data.brief = brief;
+        let room;
+        try {
+          room = await live.checkJoin(actor(), room_id, password);
+        } catch (err) {
+          if (err instanceof BizError && err.code === ErrorCode.ROOM_PASSWORD_WRONG) socket.data.passwordFails.push(Date.now());
+          throw err;
+        }
+        if (socket.data.roomId !== null && socket.data.roomId !== room_id) await this.leave(socket, live);
+        await socket.join([roomChannel(room_id), roomMemberChannel(room_id, brief.id)]);
+        socket.data.roomId = room_id;
+        await this.presence.add(room_id, brief);
+        return live.joined(actor(), room);
+      });
+      handle('leave', roomIn.leave, async () => {
+        await this.leave(socket, live);
+        return null;
+      });
+      handle('chat', roomIn.chat, async ({ text, danmaku }) => {
+        const roomId = inRoom();
+        this.takeChatToken(socket);
+        return live.chat(actor(), roomId, text, danmaku);
+      });
+      handle('mute', roomIn.mute, ({ user_id, muted }) => live.mute(actor(), inRoom(), user_id, muted));
+      handle('kick', roomIn.kick, ({ user_id, minutes }) => live.kick(actor(), inRoom(), user_id, minutes));
+      handle('setAdmin', roomIn.setAdmin, ({ user_id, admin }) => live.setAdmin(actor(), inRoom(), user_id, admin));
+      handle('micRequest', roomIn.micRequest, ({ seat }) => live.micRequest(actor(), inRoom(), seat));
+      handle('micCancel', roomIn.micCancel, () => live.micCancel(actor(), inRoom()));
+      handle('micAccept', roomIn.micAccept, ({ user_id, seat }) => live.micAccept(actor(), inRoom(), user_id, seat));
+      handle('micReject', roomIn.micReject, ({ user_id }) => live.micReject(actor(), inRoom(), user_id));
+      handle('micRemove', roomIn.micRemove, ({ user_id }) => live.micRemove(actor(), inRoom(), user_id));
+      handle('seatLock', roomIn.seatLock, ({ seat, locked }) => live.seatLock(actor(), inRoom(), seat, locked));
+      handle('seatClear', roomIn.seatClear, ({ seat }) => live.seatClear(actor(), inRoom(), seat));
+      handle('settings', roomIn.settings, ({ settings }) => live.settings(actor(), inRoom(), settings));
+
+      socket.on('disconnect', () => void this.track(this.leave(socket, live)));
+    });
+  }
+
+  /** The socket leaves its room; when it was the user's last socket there, presence and the room hear of it. */
+  private async leave(socket: RoomSocket, live: RoomLiveService): Promise<void> {
+    const roomId = socket.data.roomId;
+    if (roomId === null) return;
+    const userId = socket.data.user.id;
+    socket.data.roomId = null;
+    const memberCh = roomMemberChannel(roomId, userId);
+    const wasIn = socket.rooms.has(roomChannel(roomId)) || !socket.connected;
+    socket.leave(roomChannel(roomId));
+    socket.leave(memberCh);
+    if (!wasIn) return; // removed already (kick, close): that path cleaned up
+    if ((this.nsp.adapter.rooms.get(memberCh)?.size ?? 0) > 0) return; // another tab of the user is still here
+    await this.presence.remove(roomId, userId);
+    await live.left(roomId, userId);
+  }
+
+  private checkPasswordRate(socket: RoomSocket): void {
+    const since = Date.now() - 60_000;
+    socket.data.passwordFails = socket.data.passwordFails.filter((t) => t > since);
+    if (socket.data.passwordFails.length >= PASSWORD_FAILS_PER_MINUTE) throw new BizError(ErrorCode.RATE_LIMITED, '密码错误次数过多，请稍后再试');
+  }
+
+  /** Token bucket: chatPer10s messages, refilled evenly over 10 s. */
+  private takeChatToken(socket: RoomSocket): void {
+    const cap = this.chatPer10s;
+    const now = Date.now();
+    const d = socket.data;
+    d.tokens = Math.min(cap, d.tokens + ((now - d.refilledAt) / 10_000) * cap);
+    d.refilledAt = now;
+    if (d.tokens < 1) throw new BizError(ErrorCode.RATE_LIMITED, '发言太快了，请稍后再试');
+    d.tokens -= 1;
+  }
+
+  private toAck(err: unknown, event: string): RoomAck<unknown> {
+    if (err instanceof BizError) return { code: err.code, msg: err.message, data: (err.data ?? null) as unknown };
+    if (err instanceof ZodError) {
+      const fields = issuesToFields(err.issues);
+      const first = fields[0];
+      return { code: ErrorCode.VALIDATION, msg: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : errorMessages[ErrorCode.VALIDATION], data: { fields } };
+    }
+    this.opts.log.error({ err, event }, 'room event failed');
+    return { code: ErrorCode.INTERNAL, msg: errorMessages[ErrorCode.INTERNAL], data: null };
+  }
+
+  // ---- RoomEmitter ---------------------------------------------------------------------------------
+
+  toRoom<E extends keyof RoomServerEvents>(roomId: number, event: E, payload: RoomPayload<E>): void {
+    this.send(roomChannel(roomId), event, payload, false);
+  }
+
+  toMember<E extends keyof RoomServerEvents>(roomId: number, userId: number, event: E, payload: RoomPayload<E>): void {
+    this.send(roomMemberChannel(roomId, userId), event, payload, true);
+  }
+
+  private send<E extends keyof RoomServerEvents>(channel: string, event: E, payload: RoomPayload<E>, retry: boolean): void {
+    type Loose = { emit(ev: string, ...args: unknown[]): boolean };
+    if (VOLATILE.has(event)) {
+      (this.nsp.to(channel).volatile as unknown as Loose).emit(event, payload);
+      return;
+    }
+    const attempt = (last: boolean) =>
+      (this.nsp.to(channel).timeout(ACK_TIMEOUT_MS) as unknown as Loose).emit(event, payload, (err: unknown) => {
+        if (!err) return;
+        if (!last) attempt(true);
+        else this.opts.log.debug({ channel, event }, 'room event not acknowledged by every client');
+      });
+    attempt(!retry);
+  }
+
+  onlineChanged(roomId: number): void {
+    if (this.onlineTimers.has(roomId)) return;
+    const t = setTimeout(() => {
+      this.onlineTimers.delete(roomId);
+      void this.track(
+        (async () => {
+          const [counts, recent] = await Promise.all([this.presence.counts([roomId]), this.presence.recent(roomId, RECENT)]);
+          this.toRoom(roomId, 'online', { room_id: roomId, online: counts.get(roomId) ?? 0, recent });
+        })(),
+      );
+    }, ONLINE_COALESCE_MS);
+    t.unref();
+    this.onlineTimers.set(roomId, t);
+  }
+
+  async removeMember(roomId: number, userId: number): Promise<void> {
+    await this.presence.remove(roomId, userId);
+    this.bus({ type: 'removeMember', roomId, userId });
+    this.onlineChanged(roomId);
+  }
+
+  async endRoom(roomId: number): Promise<void> {
+    this.bus({ type: 'endRoom', roomId });
+    await this.presence.clear(roomId);
+  }
+
+  endSeat(roomId: number, seatId: string): void {
+    this.bus({ type: 'endSeat', roomId, seatId });
+  }
+
+  onlineCounts(roomIds: number[]): Promise<Map<number, number>> {
+    return this.presence.counts(roomIds);
+  }
+
+  isPresent(roomId: number, userId: number): Promise<boolean> {
+    return this.presence.has(roomId, userId);
+  }
+
+  recent(roomId: number): Promise<UserBrief[]> {
+    return this.presence.recent(roomId, RECENT);
+  }
+
+  /** Acts here and tells the other instances (socket.io's server-side emit does not loop back). */
+  private bus(msg: BusMessage): void {
+    this.local(msg);
+    if (this.opts.redis) this.nsp.serverSideEmit('roomBus', msg);
+  }
+
+  /** One instance's part: its sockets leave, its SFU ends the sessions. */
+  private local(msg: BusMessage): void {
+    const { sfu } = this.opts;
+    const room = String(msg.roomId);
+    if (msg.type === 'endSeat') {
+      const pub = sfu.room(room)?.publishers.find((p) => p.seatId === msg.seatId);
+      if (pub) sfu.close(pub.sessionId, 'kicked');
+      return;
+    }
+    for (const socket of this.nsp.sockets.values()) {
+      if (socket.data.roomId !== msg.roomId) continue;
+      if (msg.type === 'removeMember' && socket.data.user.id !== msg.userId) continue;
+      socket.data.roomId = null;
+      socket.leave(roomChannel(msg.roomId));
+      socket.leave(roomMemberChannel(msg.roomId, socket.data.user.id));
+    }
+    if (msg.type === 'endRoom') sfu.closeRoom(room);
+    else sfu.closeViewer(room, String(msg.userId), 'kicked');
+  }
+
+  private async touchAll(): Promise<void> {
+    const byRoom = new Map<number, number[]>();
+    for (const s of this.nsp.sockets.values()) {
+      const id = s.data.roomId;
+      if (id === null) continue;
+      const list = byRoom.get(id) ?? [];
+      list.push(s.data.user.id);
+      byRoom.set(id, list);
+    }
+    for (const [roomId, users] of byRoom) await this.presence.touch(roomId, users);
+  }
+
+  /** Shutdown: stops timers and waits for the work in flight (it may write to the database). */
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    for (const t of this.onlineTimers.values()) clearTimeout(t);
+    this.onlineTimers.clear();
+    this.nsp.local.disconnectSockets(true);
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+}
