@@ -127,8 +127,14 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, anchorRoutes, roomRoutes]) {
     routes(app, env);
   }
-  // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media tokens.
-  await app.register(mediaRoutes, { sfu, authorize: services.roomMedia.authorize });
+  // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media
+  // tokens, and kept out of the OpenAPI document (not contract calls: SDP in, SDP out).
+  await app.register(async (media) => {
+    media.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
+    await media.register(mediaRoutes, { sfu, authorize: services.roomMedia.authorize });
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     try {
