@@ -8,6 +8,7 @@ import { LoadError } from '../../components/EmptyState';
 import { PageLoading } from '../../components/PageLoading';
 import { useUserInfo } from '../../state/queries/user';
 import { useSession } from '../../state/session';
+import { CheckInCard } from './checkin/CheckInCard';
 import { EntryGrid, type Entry } from './parts/EntryGrid';
 import { ServiceList } from './parts/ServiceList';
 import { UserHeader } from './parts/UserHeader';
@@ -47,6 +48,7 @@ export default function UserCentre() {
         <>
           <UserHeader user={user} guest={isGuest} />
           {user && !isGuest && <WalletCard coin={user.coin} />}
+          {user && !isGuest && <CheckInCard />}
           {!isGuest && <EntryGrid title={t('user.sectionWallet')} entries={wallet} />}
           {!isGuest && <EntryGrid title={t('user.sectionLive')} entries={live} />}
           <ServiceList messageCount={user?.message_count ?? 0} member={!isGuest && !!user} />

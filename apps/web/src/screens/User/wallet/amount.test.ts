@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeFor, parseAmount, sanitizeAmountInput } from './amount';
+import { decimalsForStep, feeFor, parseAmount, sanitizeAmountInput } from './amount';
 
 describe('amount parsing', () => {
   it('turns typed amounts into raw units exactly', () => {
@@ -37,10 +37,20 @@ describe('amount parsing', () => {
     expect(sanitizeAmountInput('abc')).toBe('');
   });
 
-  it('rounds a fee up and applies its floor', () => {
+  it('rounds a fee up to the granule, exactly even for huge amounts', () => {
     expect(feeFor(100000, 300)).toBe(3000);
     expect(feeFor(1, 300)).toBe(1);
-    expect(feeFor(100000, 0, 500)).toBe(500);
-    expect(feeFor(0, 300, 500)).toBe(0);
+    expect(feeFor(100000, 0)).toBe(0);
+    expect(feeFor(0, 300)).toBe(0);
+    // 3 % of 10.10 coins is 0.303 coin; rounded up to a fen (0.1 coin = 1000 raw) → 0.4 coin
+    expect(feeFor(101000, 300, 1000)).toBe(4000);
+    expect(feeFor(1_000_000_000_000, 9999)).toBe(999_900_000_000);
+  });
+
+  it('allows as many decimals as the step needs', () => {
+    expect(decimalsForStep(10000)).toBe(0);
+    expect(decimalsForStep(1000)).toBe(1);
+    expect(decimalsForStep(100)).toBe(2);
+    expect(decimalsForStep(50000)).toBe(0);
   });
 });

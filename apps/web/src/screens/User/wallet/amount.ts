@@ -52,8 +52,21 @@ export function sanitizeAmountInput(text: string, decimals = 2): string {
   return decimals > 0 ? `${whole}.${frac}` : whole;
 }
 
-/** A fee in raw units for an amount and a rate in basis points (1/10000), rounded up so the platform never rounds in the user's favour twice. */
-export function feeFor(raw: number, rateBp: number, minFee = 0): number {
-  if (raw <= 0 || rateBp <= 0) return Math.max(0, raw > 0 ? minFee : 0);
-  return Math.max(minFee, Math.ceil((raw * rateBp) / 10000));
+/**
+ * A fee in raw units: `rateBp` basis points of `raw`, rounded up to a multiple of `granule` (a fen
+ * is MONEY_UNIT / fen_per_coin raw units), in integer arithmetic so huge amounts stay exact.
+ */
+export function feeFor(raw: number, rateBp: number, granule = 1): number {
+  if (raw <= 0 || rateBp <= 0) return 0;
+  const g = BigInt(Math.max(1, Math.trunc(granule)));
+  const exact = BigInt(raw) * BigInt(rateBp);
+  const perGranule = 10000n * g;
+  return Number(((exact + perGranule - 1n) / perGranule) * g);
+}
+
+/** Fraction digits an amount may have when it must be a multiple of `step` raw units (1 coin → 0). */
+export function decimalsForStep(step: number, unit = MONEY_UNIT): number {
+  let d = 0;
+  for (let s = unit; d < 4 && s > step; s /= 10) d += 1;
+  return d;
 }

@@ -1,0 +1,57 @@
+import type { GiftRecord } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { BANNER_MS, enqueueEffect, isBigGift, placeBanner, takeNew, type Banner } from './giftQueue';
+
+const user = (id: number) => ({ id, uuid: `u${id}`, nickname: `n${id}`, avatar: '', vip_level: 0, is_anchor: false });
+let nextId = 1;
+function rec({ sender = 1, coins = 1, ...p }: Omit<Partial<GiftRecord>, 'sender'> & { sender?: number; coins?: number } = {}): GiftRecord {
+  return {
+    id: nextId++, gift_id: 1, gift_name: '玫瑰', gift_icon: '/r.svg', gift_url: '', count: 1, price: coins * 10000,
+    total: coins * 10000, earning: 0, combo: 1, room_id: 1, sender: user(sender), receiver: user(99),
+    created_at: '2026-01-01T00:00:00Z', ...p,
+  } as GiftRecord;
+}
+
+describe('gift animation queue', () => {
+  it('takes each record once', () => {
+    const seen = new Set<number>();
+    const a = rec();
+    const b = rec();
+    expect(takeNew(seen, [a])).toEqual([a]);
+    expect(takeNew(seen, [a, b])).toEqual([b]);
+    expect(takeNew(seen, [a, b])).toEqual([]);
+  });
+
+  it('caps waiting effects by dropping the cheapest', () => {
+    let q: GiftRecord[] = [];
+    const big = rec({ coins: 1314 });
+    q = enqueueEffect(q, big, 2);
+    q = enqueueEffect(q, rec({ coins: 1 }), 2);
+    q = enqueueEffect(q, rec({ coins: 10 }), 2);
+    expect(q.map((r) => r.total / 10000)).toEqual([1314, 10]);
+    expect(isBigGift(big)).toBe(true);
+    expect(isBigGift(rec({ coins: 10 }))).toBe(false);
+  });
+
+  it('a combo bumps the same banner; others take a free lane, then replace the oldest', () => {
+    let b: Banner[] = [];
+    const first = rec({ sender: 1 });
+    b = placeBanner(b, first, 0);
+    b = placeBanner(b, rec({ sender: 1, combo: 2 }), 100);
+    expect(b).toHaveLength(1);
+    expect(b[0]!.bumps).toBe(1);
+    expect(b[0]!.record.combo).toBe(2);
+    b = placeBanner(b, rec({ sender: 2 }), 200);
+    expect(b).toHaveLength(2);
+    b = placeBanner(b, rec({ sender: 3 }), 300);
+    expect(b.map((x) => x.record.sender.id).sort()).toEqual([2, 3]); // sender 1's banner ends first
+  });
+
+  it('expired banners leave and a late lower combo keeps the higher number', () => {
+    let b = placeBanner([], rec({ combo: 5 }), 0);
+    b = placeBanner(b, rec({ combo: 4 }), 10);
+    expect(b[0]!.record.combo).toBe(5);
+    b = placeBanner(b, rec({ sender: 7 }), 10 + BANNER_MS + 1);
+    expect(b.map((x) => x.record.sender.id)).toEqual([7]);
+  });
+});

@@ -1,0 +1,67 @@
+import type { GiftRecord } from '@app/contract';
+import { MONEY_UNIT } from '@app/kit';
+
+/** A send worth the full-screen effect even when the queue is busy: at least this many coins. */
+export const BIG_GIFT_COINS = 500;
+/** Effects waiting beyond this are dropped, cheapest first (a gift storm must not lag minutes behind). */
+export const EFFECT_QUEUE_MAX = 4;
+/** Banners shown at once (two lanes over the chat). */
+export const BANNER_LANES = 2;
+/** How long a banner stays after its last combo bump (ms). */
+export const BANNER_MS = 3200;
+
+export const isBigGift = (r: GiftRecord): boolean => r.total >= BIG_GIFT_COINS * MONEY_UNIT;
+
+/** Records not seen before, in their order; marks them seen. */
+export function takeNew(seen: Set<number>, gifts: readonly GiftRecord[]): GiftRecord[] {
+  const out: GiftRecord[] = [];
+  for (const g of gifts) {
+    if (seen.has(g.id)) continue;
+    seen.add(g.id);
+    out.push(g);
+  }
+  return out;
+}
+
+/** Appends an effect, then drops the cheapest waiting ones (never a big one before a small one) past the cap. */
+export function enqueueEffect(queue: readonly GiftRecord[], r: GiftRecord, max = EFFECT_QUEUE_MAX): GiftRecord[] {
+  const next = [...queue, r];
+  while (next.length > max) {
+    let drop = 0;
+    for (let i = 1; i < next.length; i++) if (next[i]!.total < next[drop]!.total) drop = i;
+    next.splice(drop, 1);
+  }
+  return next;
+}
+
+/** One banner: a sender's run of the same gift; combos of it bump the banner instead of adding one. */
+export interface Banner {
+  key: string;
+  record: GiftRecord;
+  /** Times this banner was bumped (re-keys the pop animation). */
+  bumps: number;
+  until: number;
+}
+
+export const bannerKey = (r: GiftRecord): string => `${r.sender.id}:${r.receiver.id}:${r.gift_id}:${r.count}`;
+
+/**
+ * Shows a record as a banner at `now`: bumps the sender's banner of the same gift when it is up,
+ * else takes a free lane, else replaces the banner closest to its end.
+ */
+export function placeBanner(banners: readonly Banner[], r: GiftRecord, now: number, lanes = BANNER_LANES): Banner[] {
+  const live = banners.filter((b) => b.until > now);
+  const key = bannerKey(r);
+  const same = live.findIndex((b) => b.key === key);
+  const fresh: Banner = { key, record: r, bumps: 0, until: now + BANNER_MS };
+  if (same >= 0) {
+    const b = live[same]!;
+    // A late, lower combo (out-of-order delivery) keeps the higher number on screen.
+    const record = r.combo >= b.record.combo ? r : b.record;
+    return live.map((x, i) => (i === same ? { ...x, record, bumps: x.bumps + 1, until: now + BANNER_MS } : x));
+  }
+  if (live.length < lanes) return [...live, fresh];
+  let oldest = 0;
+  for (let i = 1; i < live.length; i++) if (live[i]!.until < live[oldest]!.until) oldest = i;
+  return live.map((x, i) => (i === oldest ? fresh : x));
+}

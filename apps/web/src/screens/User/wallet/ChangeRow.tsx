@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import type { MoneyChange, MoneyChangeType } from '@app/contract';
+import { formatDateCN, formatMoney } from '@app/kit';
+import {
+  CalendarOutline, CheckShieldOutline, GiftOutline, PayCircleOutline, RedoOutline, SetOutline, TransportQRcodeOutline,
+} from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { SwapIcon } from './icons';
+import { signedMoney } from './money';
+
+/** Icon and tile colour per kind of movement. */
+const LOOK: Record<MoneyChangeType, { icon: ReactNode; tone: string }> = {
+  recharge: { icon: <PayCircleOutline />, tone: 'recharge' },
+  recharge_bonus: { icon: <PayCircleOutline />, tone: 'recharge' },
+  gift: { icon: <GiftOutline />, tone: 'gift' },
+  gift_fee: { icon: <GiftOutline />, tone: 'fee' },
+  collect: { icon: <CheckShieldOutline />, tone: 'earn' },
+  exchange: { icon: <SwapIcon />, tone: 'exchange' },
+  exchange_fee: { icon: <SwapIcon />, tone: 'fee' },
+  withdraw_freeze: { icon: <TransportQRcodeOutline />, tone: 'withdraw' },
+  withdraw_payout: { icon: <TransportQRcodeOutline />, tone: 'withdraw' },
+  withdraw_fee: { icon: <TransportQRcodeOutline />, tone: 'fee' },
+  withdraw_refund: { icon: <RedoOutline />, tone: 'withdraw' },
+  check_in: { icon: <CalendarOutline />, tone: 'checkin' },
+  adjust: { icon: <SetOutline />, tone: 'fee' },
+};
+
+/** One wallet record: what it was, when (China time), the signed amount coloured, the balance after. */
+export function ChangeRow({ c }: { c: MoneyChange }) {
+  const { t } = useTranslation();
+  const look = LOOK[c.type];
+  return (
+    <div className="w-row" data-testid="change-row" data-type={c.type}>
+      <span className={`w-row__icon w-row__icon--${look.tone}`}>{look.icon}</span>
+      <div className="w-row__main">
+        <div className="w-row__title">
+          {t(`wallet.type.${c.type}`)}
+          {c.account !== 'coin' && <span className="w-acct">{t(`wallet.account.${c.account}`)}</span>}
+        </div>
+        {c.remark && <div className="w-row__sub">{c.remark}</div>}
+        <div className="w-row__time">{formatDateCN(c.created_at, 'YYYY-MM-DD HH:mm:ss')}</div>
+      </div>
+      <div className="w-row__side">
+        <div className={`w-amount ${c.amount >= 0 ? 'w-amount--in' : 'w-amount--out'}`} data-testid="change-amount">
+          {signedMoney(c.amount)}
+        </div>
+        <div className="w-row__time">{t('wallet.balanceAfter', { n: formatMoney(c.balance) })}</div>
+      </div>
+    </div>
+  );
+}
