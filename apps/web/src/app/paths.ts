@@ -24,6 +24,8 @@ export const PATHS = {
   recharge: '/pages/user/recharge',
   exchangeRecord: '/pages/user/exchangeRecord',
   shouyi: '/pages/user/shouyi',
+  /** Withdraw gift earnings (not in the seed's route list; the wallet issue adds it). */
+  withdraw: '/pages/user/withdraw',
 
   room: '/pages/room/index',
   newroom: '/pages/room/newroom',
