@@ -16,6 +16,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { anchorRoutes } from './modules/anchor/anchor.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
+import { financeRoutes } from './modules/finance/finance.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { messageRoutes } from './modules/message/message.routes.js';
 import { roomRoutes } from './modules/room/room.routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     rooms,
     storage: new LocalStorage(path.join(config.dataDir, 'uploads'), config.publicUrl),
     sms: createSmsSender(config.smsProvider, db, app.log),
+    redis: redis?.cmd,
   };
   const services = createServices(deps);
   hall.listen(services.sessions, services.message);
@@ -124,7 +126,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     plain: { sessions: services.sessions, dev },
     limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
   };
-  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, anchorRoutes, roomRoutes]) {
+  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes]) {
     routes(app, env);
   }
   // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { HallEmitter } from './realtime/hallEmitter.js';
@@ -15,4 +16,6 @@ export interface Deps {
   rooms: RoomEmitter;
   storage: Storage;
   sms: SmsSender;
+  /** Redis commands connection (REDIS_URL) for state shared across instances (rankings); undefined without it. */
+  redis?: Redis | undefined;
 }

@@ -3,6 +3,7 @@ import { AnchorService } from './modules/anchor/anchor.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { ConfigService } from './modules/config/config.service.js';
+import { createFinance } from './modules/finance/finance.js';
 import { HomeService } from './modules/home/home.service.js';
 import { MessageService } from './modules/message/message.service.js';
 import { roomConfigFromEnv } from './modules/room/room.config.js';
@@ -29,6 +30,7 @@ export function createServices(deps: Deps) {
     user: new UserService(deps),
     upload: new UploadService(deps),
     home: new HomeService(deps, sessions, auth),
+    finance: createFinance(deps, { redis: deps.redis }),
     message,
     anchor,
     room,

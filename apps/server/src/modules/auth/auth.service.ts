@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, sessionError } from '../../http/errors.js';
+import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
 import { noticeRepository } from '../message/notice.repository.js';
 import { defaultNickname, newInviteCode, userDefaults } from '../user/newUser.js';
 import { userRepository } from '../user/user.repository.js';
@@ -38,7 +39,7 @@ export class AuthService {
 
   /** A session answer: the token with the user's profile. */
   async sessionOf(db: Conn, user: UserRow, issued: { token: string; expires_at: string }): Promise<Session> {
-    return { ...issued, user: toUserInfo(user, await noticeRepository.unreadCount(db, user.id)) };
+    return { ...issued, user: toUserInfo(user, await noticeRepository.unreadCount(db, user.id), await ledgerRepository.balanceOf(db, user.id, 'coin')) };
   }
 
   async login(input: { account: string; password: string; remember: boolean }, origin: Origin): Promise<Session> {

@@ -2,8 +2,8 @@ import type { UserInfo } from '@app/contract';
 import { maskText } from '@app/kit';
 import type { UserRow } from '../../db/schema.js';
 
-/** The contract's view of a user row. Counts not built yet (follows, fans, coins) are 0 until their issues. */
-export function toUserInfo(u: UserRow, unread: number): UserInfo {
+/** The contract's view of a user row, with its coin balance. Counts not built yet (follows, fans) are 0 until their issues. */
+export function toUserInfo(u: UserRow, unread: number, coin: number): UserInfo {
   return {
     id: u.id,
     uuid: u.uuid,
@@ -17,7 +17,7 @@ export function toUserInfo(u: UserRow, unread: number): UserInfo {
     gender: (u.gender === 1 || u.gender === 2 ? u.gender : 0) as 0 | 1 | 2,
     birthday: u.birthday,
     level: u.level,
-    coin: 0,
+    coin,
     message_count: unread,
     follow_count: 0,
     fans_count: 0,

@@ -1,0 +1,50 @@
+import type { Redis } from 'ioredis';
+import type { Deps } from '../../deps.js';
+import { CheckInService } from './checkin/checkin.service.js';
+import { EarningsService } from './earnings/earnings.service.js';
+import { loadFinanceConfig, type FinanceConfig } from './finance.config.js';
+import { GiftService } from './gift/gift.service.js';
+import { checkLedger } from './ledger/invariants.js';
+import { Ledger } from './ledger/ledger.js';
+import { WalletService } from './ledger/wallet.service.js';
+import { RankService } from './rank/rank.service.js';
+import { SandboxProvider } from './recharge/paymentProvider.js';
+import { RechargeService } from './recharge/recharge.service.js';
+import { WithdrawService } from './withdraw/withdraw.service.js';
+
+export interface FinanceOptions {
+  /** Redis for the ranking sorted sets (REDIS_URL); SQL alone without it. */
+  redis?: Redis | undefined;
+  /** Wallet settings; read from the environment when not given. */
+  config?: FinanceConfig;
+}
+
+/**
+ * The wallet of one instance: the ledger and the services built on it. Every movement of money
+ * goes through `ledger.post` inside `ledger.tx`.
+ */
+export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
+  const config = opts.config ?? loadFinanceConfig();
+  const ledger = new Ledger(deps.db);
+  const wallet = new WalletService(deps, config);
+  const sandbox = new SandboxProvider(config.paySandboxSecret, config.payCallbackWindowS, deps.config.publicUrl);
+  const gift = new GiftService(deps, ledger, config);
+  const rank = new RankService(deps, opts.redis, deps.config.redisPrefix);
+  gift.onSent((_record, row, transferId) => rank.recordGift(row, transferId));
+  return {
+    config,
+    ledger,
+    wallet,
+    sandbox,
+    recharge: new RechargeService(deps, ledger, [sandbox], config.payProvider),
+    gift,
+    earnings: new EarningsService(deps, ledger, wallet, config),
+    withdraw: new WithdrawService(deps.db, ledger, config),
+    checkIn: new CheckInService(deps, ledger, config),
+    rank,
+    /** Every ledger invariant, checked over the whole database. */
+    check: () => checkLedger(deps.db.kysely),
+  };
+}
+
+export type Finance = ReturnType<typeof createFinance>;

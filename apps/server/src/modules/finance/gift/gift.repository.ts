@@ -1,0 +1,90 @@
+import type { Selectable } from 'kysely';
+import type { Conn } from '../../../db/database.js';
+import type { GiftRecordsTable } from '../../../db/schema.js';
+import { runCompiled } from '../ledger/compiled.js';
+
+export type GiftRecordRow = Selectable<GiftRecordsTable>;
+export type NewGiftRecord = Omit<GiftRecordRow, 'id'>;
+
+type GiftCatalogRow = { id: number; name: string; icon: string; url: string; price: number };
+
+/** SQL of gift records (and the catalogue and user lookups a send needs). */
+export const giftRepository = {
+  gift: async (db: Conn, giftId: number): Promise<GiftCatalogRow | undefined> =>
+    (
+      await runCompiled<GiftCatalogRow>(db, 'gift.byId', [giftId], () =>
+        db.selectFrom('gifts').select(['id', 'name', 'icon', 'url', 'price']).where('id', '=', giftId).compile(),
+      )
+    )[0],
+
+  /** A member who can receive gifts (guests cannot). */
+  member: async (db: Conn, userId: number): Promise<boolean> =>
+    (
+      await runCompiled<{ id: number }>(db, 'gift.member', [userId, 0], () =>
+        db.selectFrom('users').select('id').where('id', '=', userId).where('is_guest', '=', 0).compile(),
+      )
+    ).length > 0,
+
+  byKey: async (db: Conn, key: string): Promise<GiftRecordRow | undefined> =>
+    (await runCompiled<GiftRecordRow>(db, 'gift.byKey', [key], () => db.selectFrom('gift_records').selectAll().where('idem_key', '=', key).compile()))[0],
+
+  /** The sender's latest send (the combo continues it when it is the same gift to the same receiver). */
+  lastOf: async (db: Conn, senderId: number) =>
+    (
+      await runCompiled<Pick<GiftRecordRow, 'receiver_id' | 'gift_id' | 'room_id' | 'combo' | 'created_at'>>(db, 'gift.last', [senderId, 1], () =>
+        db
+          .selectFrom('gift_records')
+          .select(['receiver_id', 'gift_id', 'room_id', 'combo', 'created_at'])
+          .where('sender_id', '=', senderId)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .compile(),
+      )
+    )[0],
+
+  insert: async (db: Conn, r: NewGiftRecord): Promise<number> => {
+    const v = {
+      idem_key: r.idem_key,
+      sender_id: r.sender_id,
+      receiver_id: r.receiver_id,
+      room_id: r.room_id,
+      gift_id: r.gift_id,
+      gift_name: r.gift_name,
+      gift_icon: r.gift_icon,
+      gift_url: r.gift_url,
+      price: r.price,
+      count: r.count,
+      total: r.total,
+      earning: r.earning,
+      combo: r.combo,
+      created_at: r.created_at,
+    };
+    const rows = await runCompiled<{ id: number }>(db, 'gift.insert', Object.values(v), () => db.insertInto('gift_records').values(v).returning('id').compile());
+    return rows[0]!.id;
+  },
+
+  /** The balance an account had right after a transfer (answers a repeated send with the first result). */
+  balanceAfter: async (db: Conn, transferKey: string, accountId: number): Promise<number> => {
+    const r = await db
+      .selectFrom('entries as e')
+      .innerJoin('transfers as t', 't.id', 'e.transfer_id')
+      .select('e.balance_after')
+      .where('t.idem_key', '=', transferKey)
+      .where('e.account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(r?.balance_after ?? 0);
+  },
+
+  page: async (db: Conn, userId: number, direction: 'received' | 'sent', page: number, size: number) => {
+    const col = direction === 'received' ? 'receiver_id' : 'sender_id';
+    const [rows, count] = await Promise.all([
+      db.selectFrom('gift_records').selectAll().where(col, '=', userId).orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute(),
+      db.selectFrom('gift_records').select((eb) => eb.fn.countAll<number>().as('n')).where(col, '=', userId).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
+  /** Earnings received per China-time day since `fromIso` (day = UTC+8 date of created_at). */
+  receivedSince: (db: Conn, userId: number, fromIso: string) =>
+    db.selectFrom('gift_records').select(['earning', 'total', 'created_at']).where('receiver_id', '=', userId).where('created_at', '>=', fromIso).execute(),
+};

@@ -1,0 +1,184 @@
+import { ErrorCode, type GiftRecord } from '@app/contract';
+import type { Conn } from '../../../db/database.js';
+import { nowIso } from '../../../db/time.js';
+import type { Deps } from '../../../deps.js';
+import { BizError } from '../../../http/errors.js';
+import type { FinanceConfig } from '../finance.config.js';
+import { opKey, reusedKey } from '../idempotency.js';
+import { isUniqueViolation, Overdraft, type Ledger } from '../ledger/ledger.js';
+import { briefOrGone, briefsOf } from '../userBriefs.js';
+import { giftRepository as repo, type GiftRecordRow } from './gift.repository.js';
+
+/** What gift/send takes (the contract's body). */
+export interface GiftSendInput {
+  request_id: string;
+  room_id: number;
+  gift_id: number;
+  count: number;
+  receiver_id: number;
+}
+
+export interface GiftSendResult {
+  record: GiftRecord;
+  /** The sender's coin balance right after the send. */
+  coin: number;
+}
+
+/** Called after a send commits (not for a repeated request_id): the rooms feature broadcasts it, rankings count it. */
+export type GiftListener = (record: GiftRecord, row: GiftRecordRow, transferId: number) => void | Promise<void>;
+/** Checked before any money moves: the rooms feature refuses a receiver who is not on stage in that room. */
+export type GiftGuard = (input: GiftSendInput & { sender_id: number }) => Promise<void>;
+
+/** A send of the same gift to the same receiver within this long continues the combo. */
+const COMBO_WINDOW_MS = 10_000;
+
+/** Gifts: one send debits the sender's coins and credits the receiver's earnings (their share) in one transaction. */
+export class GiftService {
+  private readonly listeners: GiftListener[] = [];
+  private readonly guards: GiftGuard[] = [];
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly ledger: Ledger,
+    private readonly config: FinanceConfig,
+  ) {}
+
+  /** Subscribes to committed sends; errors of a listener are logged, never undo the send. */
+  onSent(listener: GiftListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Adds a check every send must pass before money moves (throw a BizError to refuse). */
+  addGuard(guard: GiftGuard): void {
+    this.guards.push(guard);
+  }
+
+  /**
+   * Sends a gift. The same request_id again (even at the same moment) moves nothing more and
+   * answers the first result: the record's UNIQUE key makes the second transaction fail, and the
+   * first one's record is read back.
+   */
+  async sendGift(senderId: number, input: GiftSendInput): Promise<GiftSendResult> {
+    if (input.receiver_id === senderId) throw new BizError(ErrorCode.GIFT_TO_SELF);
+    const key = opKey('gift', senderId, input.request_id);
+    const db = this.deps.db.kysely;
+    const seen = await repo.byKey(db, key);
+    if (seen) return this.replay(seen, input);
+
+    const gift = await repo.gift(db, input.gift_id);
+    if (!gift) throw new BizError(ErrorCode.GIFT_NOT_FOUND);
+    const price = Number(gift.price);
+    if (price <= 0) throw new BizError(ErrorCode.GIFT_NOT_FOUND, '该礼物暂不可赠送');
+    if (!(await repo.member(db, input.receiver_id))) throw new BizError(ErrorCode.RECEIVER_NOT_FOUND);
+    for (const guard of this.guards) await guard({ ...input, sender_id: senderId });
+
+    const [from, to, platform] = await Promise.all([
+      this.ledger.userAccounts(senderId),
+      this.ledger.userAccounts(input.receiver_id),
+      this.ledger.platformAccounts(),
+    ]);
+    const total = price * input.count;
+    const earning = Math.floor((total * this.config.giftAnchorShareBp) / 10_000);
+    const fee = total - earning;
+    const remark = `${gift.name}×${input.count}`;
+
+    let row: GiftRecordRow;
+    let coin: number;
+    let transferId: number;
+    try {
+      ({ row, coin, transferId } = await this.ledger.tx(async (conn: Conn) => {
+        const now = nowIso();
+        const last = await repo.lastOf(conn, senderId);
+        const continues =
+          last &&
+          last.receiver_id === input.receiver_id &&
+          last.gift_id === input.gift_id &&
+          last.room_id === input.room_id &&
+          Date.parse(now) - Date.parse(last.created_at) <= COMBO_WINDOW_MS;
+        const record = {
+          idem_key: key,
+          sender_id: senderId,
+          receiver_id: input.receiver_id,
+          room_id: input.room_id,
+          gift_id: gift.id,
+          gift_name: gift.name,
+          gift_icon: gift.icon,
+          gift_url: gift.url,
+          price,
+          count: input.count,
+          total,
+          earning,
+          combo: continues ? last.combo + 1 : 1,
+          created_at: now,
+        };
+        const id = await repo.insert(conn, record);
+        const ref = `G${id}`;
+        const { ids, balances } = await this.ledger.post(
+          conn,
+          [
+            { key, kind: 'gift', from: from.coin, to: to.gift_pending, amount: total, ref, remark },
+            ...(fee > 0 ? [{ key: `${key}:fee`, kind: 'gift_fee' as const, from: to.gift_pending, to: platform.revenue, amount: fee, ref, remark }] : []),
+          ],
+          now,
+        );
+        return { row: { ...record, id }, coin: balances.get(from.coin.id)!, transferId: ids[0]! };
+      }));
+    } catch (err) {
+      if (err instanceof Overdraft) throw new BizError(ErrorCode.BALANCE_NOT_ENOUGH);
+      if (isUniqueViolation(err)) {
+        const first = await repo.byKey(db, key);
+        if (first) return this.replay(first, input);
+      }
+      throw err;
+    }
+    const record = await this.view(row);
+    for (const listener of this.listeners) {
+      Promise.resolve()
+        .then(() => listener(record, row, transferId))
+        .catch((err: unknown) => this.deps.log.error({ err, gift: row.id }, 'gift listener failed'));
+    }
+    return { record, coin };
+  }
+
+  /** The first result of a request_id, or a refusal when the key was used for a different send. */
+  private async replay(row: GiftRecordRow, input: GiftSendInput): Promise<GiftSendResult> {
+    if (row.receiver_id !== input.receiver_id || row.gift_id !== input.gift_id || row.count !== input.count || row.room_id !== input.room_id) {
+      throw reusedKey();
+    }
+    const from = await this.ledger.userAccounts(row.sender_id);
+    const coin = await repo.balanceAfter(this.deps.db.kysely, row.idem_key, from.coin.id);
+    return { record: await this.view(row), coin };
+  }
+
+  async view(row: GiftRecordRow): Promise<GiftRecord> {
+    return (await this.views([row]))[0]!;
+  }
+
+  async views(rows: GiftRecordRow[]): Promise<GiftRecord[]> {
+    const briefs = await briefsOf(this.deps.db.kysely, rows.flatMap((r) => [r.sender_id, r.receiver_id]));
+    // Catalogue paths are site-relative; PUBLIC_URL is prefixed as common_config does.
+    const abs = (p: string) => (p.startsWith('/') ? `${this.deps.config.publicUrl}${p}` : p);
+    return rows.map((r) => ({
+      id: r.id,
+      gift_id: r.gift_id,
+      gift_name: r.gift_name,
+      gift_icon: abs(r.gift_icon),
+      gift_url: abs(r.gift_url),
+      count: r.count,
+      price: Number(r.price),
+      total: Number(r.total),
+      earning: Number(r.earning),
+      combo: r.combo,
+      room_id: r.room_id,
+      sender: briefOrGone(briefs, r.sender_id),
+      receiver: briefOrGone(briefs, r.receiver_id),
+      created_at: r.created_at,
+    }));
+  }
+
+  /** record_gift: gifts received or sent, newest first. */
+  async records(userId: number, direction: 'received' | 'sent', page: number, size: number) {
+    const { rows, total } = await repo.page(this.deps.db.kysely, userId, direction, page, size);
+    return { list: await this.views(rows), total, page, size, has_more: page * size < total };
+  }
+}

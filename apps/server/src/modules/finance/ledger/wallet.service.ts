@@ -1,0 +1,63 @@
+import type { MoneyChange, MoneyChangeType, Wallet, WalletAccount, WalletRules } from '@app/contract';
+import type { Deps } from '../../../deps.js';
+import type { FinanceConfig } from '../finance.config.js';
+import { ledgerRepository as repo, type UserAccountKind } from './ledger.repository.js';
+
+const FEN_PER_COIN = 10;
+
+const toWalletAccount = (k: string): WalletAccount => (k === 'frozen_withdrawal' ? 'frozen' : (k as WalletAccount));
+const fromWalletAccount = (a: WalletAccount): UserAccountKind => (a === 'frozen' ? 'frozen_withdrawal' : a);
+
+/** Balances, wallet records and the rules the screens show. */
+export class WalletService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly config: FinanceConfig,
+  ) {}
+
+  async wallet(userId: number): Promise<Wallet> {
+    const rows = await repo.balancesOf(this.deps.db.kysely, userId);
+    const of = (k: UserAccountKind) => Number(rows.find((r) => r.kind === k)?.balance ?? 0);
+    return { coin: of('coin'), gift_pending: of('gift_pending'), gift_earnings: of('gift_earnings'), frozen: of('frozen_withdrawal') };
+  }
+
+  /** The coin balance (user/info). */
+  coin(userId: number): Promise<number> {
+    return repo.balanceOf(this.deps.db.kysely, userId, 'coin');
+  }
+
+  rules(): WalletRules {
+    return {
+      gift_anchor_share_bp: this.config.giftAnchorShareBp,
+      exchange_rate_bp: this.config.exchangeRateBp,
+      withdraw_min: this.config.withdrawMin,
+      withdraw_step: 10_000,
+      withdraw_fee_bp: this.config.withdrawFeeBp,
+      fen_per_coin: FEN_PER_COIN,
+    };
+  }
+
+  /** user_money_change: every movement of the user's balances, newest first. */
+  async records(userId: number, q: { page: number; size: number; type?: MoneyChangeType | undefined; account?: WalletAccount | undefined }) {
+    const { rows, total } = await repo.entriesPage(
+      this.deps.db.kysely,
+      userId,
+      { kinds: q.type ? [q.type] : undefined, accountKind: q.account ? fromWalletAccount(q.account) : undefined },
+      q.page,
+      q.size,
+    );
+    const list: MoneyChange[] = rows.map((r) => ({
+      id: r.id,
+      type: r.kind as MoneyChangeType,
+      account: toWalletAccount(r.account_kind),
+      amount: Number(r.amount),
+      balance: Number(r.balance_after),
+      remark: r.remark,
+      ref: r.ref,
+      created_at: r.created_at,
+    }));
+    return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
+  }
+}
+
+export { FEN_PER_COIN };

@@ -1,0 +1,43 @@
+import type { Selectable } from 'kysely';
+import type { Conn } from '../../../db/database.js';
+import type { PaymentCallbacksTable, RechargeOrdersTable, RechargePackagesTable } from '../../../db/schema.js';
+
+export type PackageRow = Selectable<RechargePackagesTable>;
+export type RechargeOrderRow = Selectable<RechargeOrdersTable>;
+
+/** SQL of recharge packages, orders and the payment callback log. */
+export const rechargeRepository = {
+  packages: (db: Conn): Promise<PackageRow[]> =>
+    db.selectFrom('recharge_packages').selectAll().where('enabled', '=', 1).orderBy('price_fen').orderBy('id').execute(),
+
+  package: (db: Conn, id: number): Promise<PackageRow | undefined> =>
+    db.selectFrom('recharge_packages').selectAll().where('id', '=', id).where('enabled', '=', 1).executeTakeFirst(),
+
+  insertOrder: (db: Conn, o: Omit<RechargeOrderRow, 'id'>): Promise<RechargeOrderRow> =>
+    db.insertInto('recharge_orders').values(o).returningAll().executeTakeFirstOrThrow(),
+
+  orderByKey: (db: Conn, key: string) => db.selectFrom('recharge_orders').selectAll().where('idem_key', '=', key).executeTakeFirst(),
+
+  orderByNo: (db: Conn, orderNo: string) => db.selectFrom('recharge_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst(),
+
+  /** Moves an order to `to` only from one of `from` (guarded: exactly one caller wins). Answers whether it moved. */
+  transition: async (db: Conn, orderNo: string, from: RechargeOrderRow['status'][], to: RechargeOrderRow['status'], patch: { trade_no?: string; paid_at?: string } = {}) => {
+    const r = await db.updateTable('recharge_orders').set({ status: to, ...patch }).where('order_no', '=', orderNo).where('status', 'in', from).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  page: async (db: Conn, userId: number, f: { order_no?: string | undefined; status?: RechargeOrderRow['status'] | undefined }, page: number, size: number) => {
+    let q = db.selectFrom('recharge_orders').where('user_id', '=', userId);
+    if (f.order_no !== undefined) q = q.where('order_no', '=', f.order_no);
+    if (f.status) q = q.where('status', '=', f.status);
+    const [rows, count] = await Promise.all([
+      q.selectAll().orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
+  logCallback: (db: Conn, row: Omit<Selectable<PaymentCallbacksTable>, 'id'>) => db.insertInto('payment_callbacks').values(row).execute(),
+
+  callbacksOf: (db: Conn, orderNo: string) => db.selectFrom('payment_callbacks').selectAll().where('order_no', '=', orderNo).orderBy('id').execute(),
+};

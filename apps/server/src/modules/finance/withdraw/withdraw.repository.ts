@@ -1,0 +1,37 @@
+import type { Selectable } from 'kysely';
+import type { Conn } from '../../../db/database.js';
+import type { WithdrawalsTable } from '../../../db/schema.js';
+
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+type Status = WithdrawalRow['status'];
+
+/** SQL of withdrawals. */
+export const withdrawRepository = {
+  insert: (db: Conn, r: Omit<WithdrawalRow, 'id'>): Promise<WithdrawalRow> => db.insertInto('withdrawals').values(r).returningAll().executeTakeFirstOrThrow(),
+
+  byKey: (db: Conn, key: string) => db.selectFrom('withdrawals').selectAll().where('idem_key', '=', key).executeTakeFirst(),
+
+  byId: (db: Conn, id: number) => db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  /** pending → approved / rejected, for exactly one caller. Answers the row when this call moved it. */
+  review: (db: Conn, id: number, to: Exclude<Status, 'pending'>, reviewerId: number | null, reason: string, at: string) =>
+    db
+      .updateTable('withdrawals')
+      .set({ status: to, reviewer_id: reviewerId, reason, reviewed_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst(),
+
+  page: async (db: Conn, f: { userId?: number | undefined; id?: number | undefined; status?: Status | undefined }, order: 'asc' | 'desc', page: number, size: number) => {
+    let q = db.selectFrom('withdrawals');
+    if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+    if (f.id !== undefined) q = q.where('id', '=', f.id);
+    if (f.status) q = q.where('status', '=', f.status);
+    const [rows, count] = await Promise.all([
+      q.selectAll().orderBy('id', order).limit(size).offset((page - 1) * size).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+};
