@@ -1,4 +1,6 @@
 import { loadContract } from '../../lib/contract';
+import { ensureViewerSession } from '../queries/room';
+import { getSession } from '../session';
 import { RoomClient } from './roomClient';
 
 let authFailedMessage = 'ROOM_AUTH_FAILED';
@@ -20,3 +22,25 @@ export const roomChannel = new RoomClient({
   },
   isAuthFailure: (err) => err instanceof Error && err.message === authFailedMessage,
 });
+
+/**
+ * Joins a room as the current session (a guest session is made for a visitor without one).
+ * A password given here is the one typed now; otherwise the one remembered for the room (§3).
+ */
+export async function joinRoomChannel(roomId: number, password?: string) {
+  await ensureViewerSession();
+  const s = getSession();
+  const pw = password ?? s.roomPassword[String(roomId)];
+  const r = await roomChannel.join(roomId, { uuid: s.userInfo?.uuid ?? '', token: s.token }, s.userInfo?.id ?? null, pw);
+  // Remember a password that worked; forget one that no longer does (the owner changed it).
+  if (pw && r.code === 200) s.patch({ roomPassword: { ...getSession().roomPassword, [String(roomId)]: pw } });
+  if (pw && r.code === WRONG_PASSWORD) {
+    const { [String(roomId)]: _gone, ...rest } = getSession().roomPassword;
+    s.patch({ roomPassword: rest });
+  }
+  return r;
+}
+
+/** ErrorCode.ROOM_PASSWORD_WRONG / ROOM_PASSWORD_REQUIRED (by value: the contract loads lazily). */
+export const WRONG_PASSWORD = 10505;
+export const PASSWORD_REQUIRED = 10504;

@@ -1,0 +1,60 @@
+import type { RoomBrief } from '@app/contract';
+import { formatCount } from '@app/kit';
+import { EyeOutline, LockOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { GuardedImage } from '../../../components/GuardedImage';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { roomPath } from '../../Room/roomPath';
+
+/** The equalizer bars of a LIVE badge: motion says "happening now" at a glance. */
+export function LiveBars() {
+  return (
+    <span className="live-bars" aria-hidden>
+      <i />
+      <i />
+      <i />
+    </span>
+  );
+}
+
+/** One room in the two-column grid: cover, LIVE badge, viewers, title, anchor. */
+export function RoomCard({ room }: { room: RoomBrief }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // No cover uploaded: the anchor's avatar stands in, as the big apps do.
+  const cover = room.cover || room.anchor.avatar;
+  return (
+    <button type="button" className="room-card" data-testid="room-card" data-room-id={room.id} onClick={() => navigate(roomPath(room))}>
+      <span className="room-card__cover">
+        {cover ? <GuardedImage className="room-card__img" src={cover} alt="" loading="lazy" /> : <span className="room-card__img room-card__img--blank" />}
+        <span className="room-card__shade" />
+        <span className="room-card__badges">
+          {room.live ? (
+            <span className="room-card__live">
+              <LiveBars />
+              {t('live.liveBadge')}
+            </span>
+          ) : null}
+          {room.kind === 'chat' && <span className="room-card__tag">{t('live.chatBadge')}</span>}
+          {room.need_password && (
+            <span className="room-card__tag" aria-label={t('live.passwordBadge')}>
+              <LockOutline />
+            </span>
+          )}
+        </span>
+        <span className="room-card__viewers">
+          <EyeOutline />
+          {formatCount(room.online)}
+        </span>
+        <span className="room-card__meta">
+          <span className="room-card__title">{room.title}</span>
+          <span className="room-card__anchor">
+            <UserAvatar src={room.anchor.avatar} size={18} />
+            <span className="room-card__name">{room.anchor.nickname}</span>
+          </span>
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,49 @@
+import type { RoomKind, RoomSettings as WireSettings } from '@app/contract';
+import type { RoomSettings } from '../../../state/session';
+
+/** The session's §3 room settings (camelCase) as the contract sends them. */
+export const toWireSettings = (s: RoomSettings): WireSettings => ({
+  front_camera: s.frontCamera,
+  camera: s.camera,
+  audio: s.audio,
+  screen: s.screen,
+  allow_mic: s.allowMic,
+  vertical: s.vertical,
+  pc: s.pc,
+});
+
+/** The toggles of the create form, in order, with their catalog keys. */
+export const SETTING_ROWS = [
+  ['frontCamera', 'create.frontCamera'],
+  ['camera', 'create.camera'],
+  ['audio', 'create.audio'],
+  ['screen', 'create.screen'],
+  ['allowMic', 'create.allowMic'],
+  ['vertical', 'create.vertical'],
+  ['pc', 'create.pc'],
+] as const satisfies readonly (readonly [keyof RoomSettings, string])[];
+
+/** What the create form remembers between lives (seed §3 "room config"): everything but the password. */
+export interface RoomDraft {
+  title: string;
+  cover: string;
+  category_id: number | null;
+  kind: RoomKind;
+  mic_seats: number;
+  locked: boolean;
+}
+
+/** Reads the remembered draft defensively: roomConfig is a free-form record in storage. */
+export function readDraft(stored: Record<string, unknown>): RoomDraft {
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const kind: RoomKind = stored.kind === 'chat' ? 'chat' : 'live';
+  const seats = typeof stored.mic_seats === 'number' && Number.isInteger(stored.mic_seats) ? stored.mic_seats : kind === 'chat' ? 8 : 3;
+  return {
+    title: str(stored.title).slice(0, 30),
+    cover: str(stored.cover),
+    category_id: typeof stored.category_id === 'number' ? stored.category_id : null,
+    kind,
+    mic_seats: Math.min(8, Math.max(kind === 'chat' ? 1 : 0, seats)),
+    locked: stored.locked === true,
+  };
+}
