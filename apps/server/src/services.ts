@@ -10,6 +10,7 @@ import { roomConfigFromEnv } from './modules/room/room.config.js';
 import { RoomService } from './modules/room/room.service.js';
 import { RoomLiveService } from './modules/room/roomLive.service.js';
 import { RoomMediaService } from './modules/room/roomMedia.service.js';
+import { SocialService } from './modules/social/social.service.js';
 import { UploadService } from './modules/upload/upload.service.js';
 import { UserService } from './modules/user/user.service.js';
 import { VerifyService } from './modules/verify/verify.service.js';
@@ -36,6 +37,7 @@ export function createServices(deps: Deps) {
     room,
     roomLive: new RoomLiveService(deps, room),
     roomMedia: new RoomMediaService(deps, room),
+    social: new SocialService(deps),
   };
 }
 

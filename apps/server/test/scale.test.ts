@@ -41,7 +41,8 @@ describe.skipIf(!enabled)('two instances (PostgreSQL + Redis)', () => {
     const count = next(sock, 'rGetUnreadCount');
     const sent = await a.api.call(api.adminSendNotice, { user_id: user.user.id, title: '跨实例', content: '从 A 发出' }, { token: op.token });
     expect(sent.data).toEqual({ sent: 1 });
-    expect((await msg).notice.title).toBe('跨实例');
+    const m = await msg;
+    expect(m.kind === 'notice' && m.notice.title).toBe('跨实例');
     expect(await count).toEqual({ total: 1, isNew: true });
   });
 

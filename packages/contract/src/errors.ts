@@ -66,6 +66,17 @@ export const ErrorCode = {
   NOT_ON_SEAT: 10512,
   CATEGORY_NOT_FOUND: 10513,
 
+  /** Messages and friends (issue 6). */
+  FOLLOW_SELF: 10600,
+  CHAT_TO_SELF: 10601,
+  CHAT_BLOCKED: 10602,
+  CHAT_YOU_BLOCKED: 10603,
+  CHAT_EMPTY: 10604,
+  CHAT_TOO_LONG: 10605,
+  CHAT_BAD_IMAGE: 10606,
+  CHAT_REPLY_NOT_FOUND: 10607,
+  CHAT_TOO_FAST: 10608,
+
   INTERNAL: 50000,
 } as const;
 
@@ -130,5 +141,14 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10511: '该麦位已锁定',
   10512: '不在麦位上',
   10513: '分类不存在',
+  10600: '不能关注自己',
+  10601: '不能给自己发消息',
+  10602: '对方已拒收你的消息',
+  10603: '你已拉黑对方，解除拉黑后才能发消息',
+  10604: '消息不能为空',
+  10605: '消息最多500字',
+  10606: '图片无效，请重新上传',
+  10607: '引用的消息不存在',
+  10608: '发送太频繁，请稍后再试',
   50000: '服务器开小差了，请稍后再试',
 };

@@ -16,3 +16,5 @@ export * from './calls/admin.js';
 export * from './calls/finance.js';
 export * from './calls/room.js';
 export * from './roomSocket.js';
+export * from './calls/social.js';
+export * from './calls/chat.js';

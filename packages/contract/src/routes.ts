@@ -1,10 +1,12 @@
 import { adminRoutes } from './calls/admin.js';
 import { authRoutes } from './calls/auth.js';
+import { chatRoutes } from './calls/chat.js';
 import { configRoutes } from './calls/config.js';
 import { financeRoutes } from './calls/finance.js';
 import { homeRoutes } from './calls/home.js';
 import { messageRoutes } from './calls/message.js';
 import { roomRoutes } from './calls/room.js';
+import { socialRoutes } from './calls/social.js';
 import { uploadRoutes } from './calls/upload.js';
 import { userRoutes } from './calls/user.js';
 import { verifyRoutes } from './calls/verify.js';
@@ -21,6 +23,8 @@ export const api = {
   ...adminRoutes,
   ...financeRoutes,
   ...roomRoutes,
+  ...socialRoutes,
+  ...chatRoutes,
 };
 
 export type Api = typeof api;

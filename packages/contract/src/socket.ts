@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatMessage, type ChatMessage, type ChatSendInput } from './calls/chat.js';
 import { notice } from './calls/message.js';
 
 /** Hall handshake `auth` payload (seed §7: the user's uuid; the token proves it). */
@@ -18,6 +19,8 @@ export type UnreadCount = z.infer<typeof unreadCount>;
 
 export const newMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('notice'), notice }),
+  /** A private message, pushed to both users' rooms (the sender's other devices see it too). */
+  z.object({ kind: z.literal('chat'), message: chatMessage }),
 ]);
 export type NewMessage = z.infer<typeof newMessage>;
 
@@ -27,12 +30,29 @@ export interface HallServerEvents {
   newMessage: (payload: NewMessage) => void;
   /** The session was revoked or replaced: the client clears it and goes to login. */
   sessionEnd: (payload: { code: number; msg: string }) => void;
+  /**
+   * `reader_id` read the conversation with `peer_id` up to `up_to_id`. Sent to both users: the
+   * reader's other devices clear their unread count, the peer shows its messages as read.
+   */
+  chatRead: (payload: ChatReadReceipt) => void;
 }
 
 /** Client → server hall events. */
 export interface HallClientEvents {
   getUnreadCount: () => void;
+  /** Sends a private message; acknowledged once stored (or refused with a code). Same rules as `chat/send`. */
+  chatSend: (payload: ChatSendInput, ack: (res: ChatAck) => void) => void;
 }
+
+export const chatReadReceipt = z.object({
+  reader_id: z.number().int(),
+  peer_id: z.number().int(),
+  up_to_id: z.number().int(),
+});
+export type ChatReadReceipt = z.infer<typeof chatReadReceipt>;
+
+/** Acknowledgement of a hall emit: the envelope's shape (code 200 = stored). */
+export type ChatAck = { code: number; msg: string; data: ChatMessage | null };
 
 /** Handshake error codes carried in `connect_error` data. */
 export const HALL_AUTH_FAILED = 'HALL_AUTH_FAILED';
