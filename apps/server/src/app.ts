@@ -16,6 +16,8 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { anchorRoutes } from './modules/anchor/anchor.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
+import { forumRoutes } from './modules/forum/forum.routes.js';
+import { seedDemoForum } from './modules/forum/forum.seed.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { messageRoutes } from './modules/message/message.routes.js';
@@ -64,6 +66,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await migrateToLatest(db);
     if (config.seedDemo) await seedDemo(db);
     if (config.seedDemo) await seedDemoRooms(db);
+    if (config.seedDemo) await seedDemoForum(db);
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
   } catch (err) {
     await db.close();
@@ -127,7 +130,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     plain: { sessions: services.sessions, dev },
     limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
   };
-  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, socialRoutes]) {
+  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes]) {
     routes(app, env);
   }
   // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media

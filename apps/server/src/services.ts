@@ -4,6 +4,9 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { ConfigService } from './modules/config/config.service.js';
 import { createFinance } from './modules/finance/finance.js';
+import { CommentService } from './modules/forum/comment.service.js';
+import { ForumCatalogService } from './modules/forum/catalog.service.js';
+import { PostService } from './modules/forum/post.service.js';
 import { HomeService } from './modules/home/home.service.js';
 import { MessageService } from './modules/message/message.service.js';
 import { roomConfigFromEnv } from './modules/room/room.config.js';
@@ -37,6 +40,9 @@ export function createServices(deps: Deps) {
     room,
     roomLive: new RoomLiveService(deps, room),
     roomMedia: new RoomMediaService(deps, room),
+    forumPosts: new PostService(deps),
+    forumComments: new CommentService(deps),
+    forumCatalog: new ForumCatalogService(deps),
     social: new SocialService(deps),
   };
 }

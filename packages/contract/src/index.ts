@@ -15,6 +15,7 @@ export * from './calls/message.js';
 export * from './calls/admin.js';
 export * from './calls/finance.js';
 export * from './calls/room.js';
+export * from './calls/forum.js';
 export * from './roomSocket.js';
 export * from './calls/social.js';
 export * from './calls/chat.js';

@@ -3,6 +3,7 @@ import { authRoutes } from './calls/auth.js';
 import { chatRoutes } from './calls/chat.js';
 import { configRoutes } from './calls/config.js';
 import { financeRoutes } from './calls/finance.js';
+import { forumRoutes } from './calls/forum.js';
 import { homeRoutes } from './calls/home.js';
 import { messageRoutes } from './calls/message.js';
 import { roomRoutes } from './calls/room.js';
@@ -23,6 +24,7 @@ export const api = {
   ...adminRoutes,
   ...financeRoutes,
   ...roomRoutes,
+  ...forumRoutes,
   ...socialRoutes,
   ...chatRoutes,
 };

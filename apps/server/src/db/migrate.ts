@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import { foundation } from './migrations/0001_foundation.js';
 import { wallet } from './migrations/0002_wallet.js';
 import { rooms } from './migrations/0003_rooms.js';
+import { forum } from './migrations/0004_forum.js';
 import { social } from './migrations/0005_social.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
@@ -11,6 +12,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0001_foundation': foundation(db.dialect),
     '0002_wallet': wallet(db.dialect),
     '0003_rooms': rooms(db.dialect),
+    '0004_forum': forum(db.dialect),
     '0005_social': social(db.dialect),
   };
 }

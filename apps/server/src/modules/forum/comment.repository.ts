@@ -1,0 +1,68 @@
+import type { Conn } from '../../db/database.js';
+import type { CommentRow } from './forum.tables.js';
+
+export type NewComment = Omit<CommentRow, 'id' | 'like_count'>;
+
+/** SQL for comments, replies and comment likes. */
+export const commentRepository = {
+  byId: (db: Conn, id: number) => db.selectFrom('forum_comments').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  insert: (db: Conn, row: NewComment) => db.insertInto('forum_comments').values({ ...row, like_count: 0 }).returningAll().executeTakeFirstOrThrow(),
+
+  /** Top-level comments of a post, oldest first. */
+  topLevel: async (db: Conn, postId: number, page: number, size: number) => {
+    const base = db.selectFrom('forum_comments').where('post_id', '=', postId).where('parent_id', 'is', null);
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('id').limit(size).offset((page - 1) * size).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
+  /** Every reply under these comments, oldest first. */
+  repliesOf: async (db: Conn, parentIds: number[]) =>
+    parentIds.length ? db.selectFrom('forum_comments').selectAll().where('parent_id', 'in', parentIds).orderBy('id').execute() : [],
+
+  likedBy: async (db: Conn, userId: number, ids: number[]): Promise<Set<number>> => {
+    if (!ids.length) return new Set();
+    const rows = await db.selectFrom('forum_comment_likes').select('comment_id').where('user_id', '=', userId).where('comment_id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.comment_id));
+  },
+
+  setLike: async (db: Conn, commentId: number, userId: number, like: boolean, at: string): Promise<boolean> => {
+    if (like) {
+      const r = await db
+        .insertInto('forum_comment_likes')
+        .values({ comment_id: commentId, user_id: userId, created_at: at })
+        .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    }
+    const r = await db.deleteFrom('forum_comment_likes').where('comment_id', '=', commentId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  },
+
+  isLiked: async (db: Conn, commentId: number, userId: number) =>
+    !!(await db.selectFrom('forum_comment_likes').select('comment_id').where('comment_id', '=', commentId).where('user_id', '=', userId).executeTakeFirst()),
+
+  recountLikes: async (db: Conn, commentId: number): Promise<number> => {
+    const r = await db
+      .updateTable('forum_comments')
+      .set({ like_count: (eb) => eb.selectFrom('forum_comment_likes').select((e) => e.fn.countAll<number>().as('n')).where('comment_id', '=', commentId) })
+      .where('id', '=', commentId)
+      .returning('like_count')
+      .executeTakeFirst();
+    return Number(r?.like_count ?? 0);
+  },
+
+  /** Removes a comment with its replies (and their likes and inbox entries). */
+  removeThread: async (db: Conn, commentId: number) => {
+    const ids = (await db.selectFrom('forum_comments').select('id').where((eb) => eb.or([eb('id', '=', commentId), eb('parent_id', '=', commentId)])).execute()).map((r) => r.id);
+    await db.deleteFrom('forum_comment_likes').where('comment_id', 'in', ids).execute();
+    await db.deleteFrom('forum_inbox').where('comment_id', 'in', ids).execute();
+    await db.deleteFrom('forum_comments').where('id', 'in', ids).execute();
+  },
+
+  countSince: async (db: Conn, userId: number, since: string) =>
+    Number((await db.selectFrom('forum_comments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('created_at', '>', since).executeTakeFirstOrThrow()).n),
+};

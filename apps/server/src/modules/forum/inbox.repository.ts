@@ -1,0 +1,41 @@
+import type { Conn } from '../../db/database.js';
+import type { InboxRow } from './forum.tables.js';
+
+/** SQL for the comment inbox ("comments on my posts / replies to me"). */
+export const inboxRepository = {
+  insert: (db: Conn, row: Omit<InboxRow, 'id' | 'read_at'>) => db.insertInto('forum_inbox').values({ ...row, read_at: null }).execute(),
+
+  unreadCount: async (db: Conn, userId: number) =>
+    Number((await db.selectFrom('forum_inbox').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow()).n),
+
+  page: async (db: Conn, userId: number, page: number, size: number) => {
+    const base = db
+      .selectFrom('forum_inbox')
+      .innerJoin('forum_comments', 'forum_comments.id', 'forum_inbox.comment_id')
+      .innerJoin('forum_posts', 'forum_posts.id', 'forum_inbox.post_id')
+      .where('forum_inbox.user_id', '=', userId);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll('forum_inbox')
+        .select(['forum_comments.content', 'forum_posts.content as post_content'])
+        .orderBy('forum_inbox.id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
+  markRead: async (db: Conn, userId: number, ids: number[] | 'all', at: string) => {
+    let q = db.updateTable('forum_inbox').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null);
+    if (ids !== 'all') q = q.where('id', 'in', ids);
+    await q.execute();
+  },
+
+  remove: async (db: Conn, userId: number, ids: number[] | 'all') => {
+    let q = db.deleteFrom('forum_inbox').where('user_id', '=', userId);
+    if (ids !== 'all') q = q.where('id', 'in', ids);
+    await q.execute();
+  },
+};
