@@ -105,6 +105,10 @@ describe('posts', () => {
     const hot = (await s.api.call(api.forumFetch, { type: 'hot', size: 4 })).data;
     expect(hot.next_cursor).toBe('o:4');
     expect((await s.api.call(api.forumFetch, { type: 'following' }, { token: bob.token })).data.list).toEqual([]);
+    expect((await s.api.call(api.followAdd, { user_id: alice.user.id }, { token: bob.token })).code).toBe(200);
+    const following = (await s.api.call(api.forumFetch, { type: 'following', size: 50 }, { token: bob.token })).data.list;
+    expect(following.length).toBeGreaterThan(0);
+    expect(following.every((p) => p.user.id === alice.user.id)).toBe(true);
     const mine = (await s.api.call(api.forumFetch, { type: 'mine', size: 50 }, { token: bob.token })).data.list;
     expect(mine.every((p) => p.user.id === bob.user.id)).toBe(true);
     expect((await s.api.call(api.forumFetch, { type: 'mine' })).code).toBe(ErrorCode.LOGIN_REQUIRED);

@@ -13,6 +13,8 @@ export interface FeedFilter {
   tag_id?: number | undefined;
   activity_id?: number | undefined;
   user_ids?: number[] | undefined;
+  /** Only authors this user follows (the social feature's follows). */
+  followed_by?: number | undefined;
 }
 
 /** Hot = engagement (a comment weighs more than a like); ties newest first. */
@@ -129,6 +131,9 @@ function filtered(db: Conn, f: FeedFilter) {
     .$if(f.cate_id !== undefined, (q) => q.where('forum_posts.cate_id', '=', f.cate_id!))
     .$if(f.activity_id !== undefined, (q) => q.where('forum_posts.activity_id', '=', f.activity_id!))
     .$if(f.user_ids !== undefined, (q) => q.where('forum_posts.user_id', 'in', f.user_ids!.length ? f.user_ids! : [0]))
+    .$if(f.followed_by !== undefined, (q) =>
+      q.where('forum_posts.user_id', 'in', db.selectFrom('follows').select('followee_id').where('follower_id', '=', f.followed_by!)),
+    )
     .$if(f.tag_id !== undefined, (q) =>
       q.where('forum_posts.id', 'in', db.selectFrom('forum_post_tags').select('post_id').where('tag_id', '=', f.tag_id!)),
     );

@@ -24,7 +24,7 @@ export class PostService {
 
   /**
    * The feed. `latest` pages by id cursor (new posts never shift later pages); `hot` by offset.
-   * `following` needs the follows of the social feature: until it lands the list is empty.
+   * `following` lists authors the viewer follows (modules/social).
    */
   async feed(q: FeedQuery, viewer: UserRow | null) {
     const filter: FeedFilter = { cate_id: q.cate_id, tag_id: q.tag_id, activity_id: q.activity_id };
@@ -33,8 +33,11 @@ export class PostService {
       if (!viewer || viewer.is_guest) throw new BizError(ErrorCode.LOGIN_REQUIRED);
       filter.user_ids = [viewer.id];
     }
-    // TODO(social): the users the viewer follows, once modules/social has its follows table.
-    if (q.type === 'following') return { list: [], next_cursor: null, has_more: false };
+    if (q.type === 'following') {
+      // A visitor follows nobody: an empty feed, and the client offers login.
+      if (!viewer || viewer.is_guest) return { list: [], next_cursor: null, has_more: false };
+      filter.followed_by = viewer.id;
+    }
     if (q.type === 'hot') {
       const offset = q.cursor ? Number.parseInt(q.cursor.replace(/^o:/, ''), 10) || 0 : 0;
       const rows = await postRepository.hot(this.db, filter, offset, q.size + 1);
