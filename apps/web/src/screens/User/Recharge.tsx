@@ -36,7 +36,7 @@ export default function Recharge() {
   return (
     <PageFrame
       title={t('page.recharge')}
-      className="wallet-page"
+      className="wallet-page wallet-page--paybar"
       right={
         <button type="button" className="nav-link" onClick={() => navigate(PATHS.rechargeRecord)}>
           {t('recharge.records')}
@@ -61,7 +61,7 @@ export default function Recharge() {
             <PayMethods providers={cat.data.providers} selected={provider} onSelect={setProvider} />
           </section>
           <ul className="w-tips">
-            <li>{t('recharge.tip1')}</li>
+            <li>{t('recharge.tip1', { n: formatCoins((100 * 10000) / (wallet.data?.rules.fen_per_coin || 10)) })}</li>
             <li>{t('recharge.tip2')}</li>
           </ul>
           <div className="pay-bar">

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Api, MoneyChangeType, RouteData, RouteInput, WalletAccount } from '@app/contract';
 import { call } from '../../lib/api';
@@ -36,7 +37,11 @@ export function newRequestId(): string {
 
 /** After money moved: every balance and record list, the user's coin (user/info) and the rankings refetch. */
 export function invalidateMoney(qc: QueryClient): void {
-  void qc.invalidateQueries({ queryKey: financeKeys.all });
+  // Not the packages (they do not move) nor a single order (its own poll settles it).
+  void qc.invalidateQueries({
+    queryKey: financeKeys.all,
+    predicate: (q) => !(q.queryKey[1] === 'recharge' && (q.queryKey[2] === 'category' || q.queryKey[2] === 'order')),
+  });
   void qc.invalidateQueries({ queryKey: userKeys.info() });
   void qc.invalidateQueries({ queryKey: ['rank'] });
 }
@@ -100,22 +105,22 @@ export function useRechargeOrders() {
 /** Poll interval while an order waits for the payment provider. */
 export const ORDER_POLL_MS = 1500;
 
-/** One recharge order, polled while it is pending; when it turns paid, every balance refetches. */
+/** One recharge order, polled while it is pending; when it settles, every balance refetches once. */
 export function useRechargeOrder(orderNo: string | null) {
   const qc = useQueryClient();
-  return useQuery({
+  const q = useQuery({
     queryKey: financeKeys.rechargeOrder(orderNo ?? ''),
-    queryFn: async () => {
-      const page = await call('rechargeFetch', { order_no: orderNo ?? '', page: 1, size: 1 }, { silent: true });
-      const order = page.list[0] ?? null;
-      if (order && order.status !== 'pending') invalidateMoney(qc);
-      return order;
-    },
+    queryFn: async () => (await call('rechargeFetch', { order_no: orderNo ?? '', page: 1, size: 1 }, { silent: true })).list[0] ?? null,
     enabled: !!orderNo,
     refetchInterval: (q) => (q.state.data && q.state.data.status !== 'pending' ? false : ORDER_POLL_MS),
     refetchIntervalInBackground: true,
     staleTime: 0,
   });
+  const settled = q.data && q.data.status !== 'pending' ? q.data.order_no : null;
+  useEffect(() => {
+    if (settled) invalidateMoney(qc);
+  }, [settled, qc]);
+  return q;
 }
 
 /** Creates a recharge order (pay at its pay_url). */

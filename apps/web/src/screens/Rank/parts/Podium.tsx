@@ -16,7 +16,7 @@ export function Podium({ top, kind }: { top: RankEntry[]; kind: 'wealth' | 'char
       {ORDER.map((place) => {
         const e = top.find((x) => x.rank === place);
         return (
-          <div key={place} className={`podium__col podium__col--${place}`}>
+          <div key={place} className={`podium__col podium__col--${place} ${e ? '' : 'podium__col--vacant'}`}>
             <div className="podium__who">
               <div className="podium__crown">
                 <CrownIcon tone={place} size={place === 1 ? 34 : 28} />

@@ -66,7 +66,7 @@ export function CheckInCard() {
           return (
             <li key={d.date} className={`checkin-day ${d.checked ? 'checkin-day--on' : ''} ${today ? 'checkin-day--today' : ''} ${missed ? 'checkin-day--missed' : ''}`}>
               <span className="checkin-day__coin">{d.checked ? <CheckOutline /> : <CoinIcon size={20} />}</span>
-              <span className="checkin-day__reward">+{formatCoins(d.reward)}</span>
+              <span className="checkin-day__reward">{missed && d.reward === 0 ? t('checkin.missed') : `+${formatCoins(d.reward)}`}</span>
               <span className="checkin-day__label">{today ? t('checkin.today') : t(`checkin.weekday.${d.weekday as 1 | 2 | 3 | 4 | 5 | 6 | 7}`)}</span>
             </li>
           );

@@ -77,7 +77,7 @@ export function WithdrawForm({ info }: { info: Info }) {
       <div className="card-title">{t('withdraw.to')}</div>
       <PlatformPicker list={info.list} value={platform} onChange={setPlatform} />
       <div className="wd-field">
-        <label htmlFor="wd-account">{plat?.account_label ?? t('withdraw.account')}</label>
+        <label htmlFor="wd-account">{t('withdraw.account')}</label>
         <Input id="wd-account" name="account" value={account} onChange={setAccount} placeholder={t('withdraw.accountPlaceholder', { label: plat?.account_label ?? '' })} clearable />
       </div>
       {account !== '' && !accountOk && <div className="wd-error">{t('withdraw.accountError', { label: plat?.account_label ?? '' })}</div>}

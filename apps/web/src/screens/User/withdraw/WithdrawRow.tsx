@@ -18,7 +18,7 @@ export function WithdrawRow({ w }: { w: Withdrawal }) {
           {t(`withdraw.platform.${w.platform}`)} <span className="wd-row__acct">{maskText(w.account)}</span>
         </div>
         <div className="w-row__sub">
-          {t('withdraw.feeLine', { fee: formatMoney(w.fee), payout: formatFen(w.payout_fen) })}
+          {w.status === 'rejected' ? t('withdraw.refunded') : t('withdraw.feeLine', { fee: formatMoney(w.fee), payout: formatFen(w.payout_fen) })}
         </div>
         {w.status === 'rejected' && w.reason && <div className="wd-row__reason">{t('withdraw.reason', { reason: w.reason })}</div>}
         <div className="w-row__time">{formatDateCN(w.reviewed_at ?? w.created_at, 'YYYY-MM-DD HH:mm')}</div>
