@@ -50,7 +50,8 @@ export async function startDemoPublisher(opts: DemoPublisherOptions): Promise<De
   }
   const rooms = await openDemoRooms(opts.db);
   const streams = rooms.map((room) => new DemoStream(room, opts.sfu, opts.log));
-  await Promise.all(streams.map((s) => s.start()));
+  // One after another: werift peers negotiating at the same moment in one process stalled here.
+  for (const s of streams) await s.start();
   opts.log.info({ rooms: rooms.map((r) => r.roomId) }, 'demo publisher: demo rooms are live');
   return {
     roomIds: rooms.map((r) => r.roomId),

@@ -1,0 +1,119 @@
+/**
+ * Media end to end on the app server: the demo publisher (ffmpeg test pattern → RTP → SFU) makes the
+ * demo rooms live, and a werift viewer who joined the room channel plays one with a WHEP token and
+ * receives its video and audio RTP. Skipped when ffmpeg is not installed.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RTCPeerConnection } from 'werift';
+import { api, type Session } from '@app/contract';
+import { FFMPEG } from '../src/media/demo/demoPublisher.js';
+import { isVp8KeyframeStart } from '../src/media/keyframe.js';
+import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
+import { startTestServer, type TestServer } from './helpers/testServer.js';
+import { closeSockets, collect, connectRoom, join, member, sleep } from './roomHarness.js';
+
+const hasFfmpeg = fs.existsSync(FFMPEG);
+let s: TestServer;
+let viewer: Session;
+
+beforeAll(async () => {
+  if (!hasFfmpeg) return;
+  const prev = process.env.DEMO_PUBLISHER;
+  process.env.DEMO_PUBLISHER = 'on';
+  try {
+    s = await startTestServer();
+  } finally {
+    if (prev === undefined) delete process.env.DEMO_PUBLISHER;
+    else process.env.DEMO_PUBLISHER = prev;
+  }
+  viewer = await member(s);
+});
+afterAll(async () => {
+  closeSockets();
+  await s?.close();
+});
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+describe.skipIf(!hasFfmpeg)('demo rooms: live with moving video and sound', () => {
+  it('lists the demo rooms as live; a viewer who joined plays one over WHEP and receives video and audio', async () => {
+    const live = await waitFor('the demo rooms to go live', async () => {
+      const list = (await s.api.call(api.anchorList, { size: 50 })).data.list;
+      const demo = list.filter((r) => DEMO_ANCHORS.some((d) => d.number === r.number));
+      return demo.length === DEMO_ANCHORS.length && demo.every((r) => r.live) && demo;
+    });
+    const room = live.find((r) => r.kind === 'live')!;
+    expect(room).toMatchObject({ status: 'open', need_password: false, anchor: { is_anchor: true } });
+    expect(room.cover).toMatch(/^\/static\/rooms\/\w+\.svg$/);
+    expect((await fetch(`${s.url}${room.cover}`)).status).toBe(200);
+
+    const sock = await connectRoom(s, viewer);
+    const liveEvents = collect(sock, 'live');
+    const joined = await join(sock, room.id);
+    expect(joined.room).toMatchObject({ live: true, anchor_present: true });
+    const creds = (await s.api.call(api.roomMedia, { room_id: room.id, kind: 'play' }, { token: viewer.token })).data;
+
+    const pc = new RTCPeerConnection({
+      iceServers: [],
+      iceUseIpv6: false,
+      iceInterfaceAddresses: { udp4: '127.0.0.1' },
+      iceAdditionalHostAddresses: ['127.0.0.1'],
+      bundlePolicy: 'max-bundle',
+    });
+    const got = { video: 0, audio: 0, keyframe: false };
+    pc.ontrack = ({ track }) => {
+      track.onReceiveRtp.subscribe((rtp) => {
+        if (track.kind === 'video') {
+          got.video++;
+          if (isVp8KeyframeStart(rtp.payload)) got.keyframe = true;
+        } else {
+          got.audio++;
+        }
+      });
+    };
+    try {
+      pc.addTransceiver('audio', { direction: 'recvonly' });
+      pc.addTransceiver('video', { direction: 'recvonly' });
+      await pc.setLocalDescription(await pc.createOffer());
+      const res = await fetch(`${s.url}${creds.url}?seats=anchor`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/sdp', authorization: `Bearer ${creds.token}` },
+        body: pc.localDescription!.sdp,
+      });
+      expect(res.status).toBe(201);
+      const location = res.headers.get('location')!;
+      await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
+      await waitFor('video and audio RTP', async () => got.video > 40 && got.audio > 40, 8000);
+      expect(got.keyframe).toBe(true);
+      expect((await fetch(`${s.url}${location}`, { method: 'DELETE' })).status).toBe(200);
+    } finally {
+      await pc.close();
+    }
+    // The room channel said nothing went down meanwhile.
+    expect(liveEvents.filter((e) => !e.live)).toEqual([]);
+  });
+
+  it('ends the stream with the room: closing a demo room stops its media and tells the room', async () => {
+    const list = (await s.api.call(api.anchorList, { kind: 'chat', size: 50 })).data.list;
+    const room = list.find((r) => DEMO_ANCHORS.some((d) => d.number === r.number))!;
+    const sock = await connectRoom(s, viewer);
+    const closed = collect(sock, 'closed');
+    await join(sock, room.id);
+    const mobile = DEMO_ANCHORS.find((d) => d.number === room.number)!.mobile;
+    const owner = (await s.api.login(mobile, 'demo1234')).data;
+    expect((await s.api.call(api.roomClose, { room_id: room.id }, { token: owner.token })).data).toEqual({ closed: true });
+    await waitFor('closed', async () => closed.length > 0, 3000);
+    expect(closed[0]).toEqual({ room_id: room.id, reason: 'owner' });
+    const info = (await s.api.call(api.roomInfo, { room_id: room.id })).data;
+    expect([info.status, info.live]).toEqual(['closed', false]);
+  });
+});
