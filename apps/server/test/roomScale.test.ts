@@ -1,0 +1,74 @@
+/**
+ * Rooms across two instances sharing PostgreSQL and Redis (run by `npm run test:scale`): presence
+ * counts agree, chat and moderation cross instances, a kick ban holds on the other one, a media
+ * token issued by one is accepted by the other, and a close reaches everyone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, ErrorCode, type Session } from '@app/contract';
+import { dropSchema, newSchemaName, pgUrl, redisUrl, startTestServer, type TestServer } from './helpers/testServer.js';
+import { anchor, closeSockets, connectRoom, join, member, next, openRoom, operator, send } from './roomHarness.js';
+
+const enabled = Boolean(pgUrl() && redisUrl());
+
+describe.skipIf(!enabled)('rooms on two instances (PostgreSQL + Redis)', () => {
+  const schema = newSchemaName();
+  const shared = { schema, redisPrefix: `roomscale:${schema}:` };
+  let a: TestServer;
+  let b: TestServer;
+  let op: Session;
+
+  beforeAll(async () => {
+    const prev = process.env.MEDIA_TOKEN_SECRET;
+    process.env.MEDIA_TOKEN_SECRET = `secret-${schema}`;
+    try {
+      a = await startTestServer({ shared });
+      b = await startTestServer({ shared });
+    } finally {
+      if (prev === undefined) delete process.env.MEDIA_TOKEN_SECRET;
+      else process.env.MEDIA_TOKEN_SECRET = prev;
+    }
+    op = await operator(a);
+  });
+  afterAll(async () => {
+    closeSockets();
+    await a?.close();
+    await b?.close();
+    await dropSchema(schema);
+  });
+
+  it('agrees on presence, carries chat and kicks across instances, shares media tokens, and closes everywhere', async () => {
+    const owner = await anchor(a, op);
+    const v = await member(b);
+    const room = await openRoom(a, owner);
+    const osock = await connectRoom(a, owner);
+    await join(osock, room.id);
+    const vsock = await connectRoom(b, v);
+    await join(vsock, room.id);
+
+    for (const s of [a, b]) expect((await s.api.call(api.roomInfo, { room_id: room.id })).data.online).toBe(2);
+
+    const chat = next(vsock, 'chat');
+    await send(osock, 'chat', { text: '跨实例的问候' });
+    expect((await chat).text).toBe('跨实例的问候');
+
+    // A play token issued by B is accepted by A's SFU authorize (shared secret, shared database).
+    const creds = (await b.api.call(api.roomMedia, { room_id: room.id, kind: 'play' }, { token: v.token })).data;
+    expect(await a.services.roomMedia.authorize('play', String(room.id), undefined, creds.token)).toEqual({ userId: String(v.user.id) });
+
+    const kicked = next(vsock, 'kicked');
+    expect((await send(osock, 'kick', { user_id: v.user.id })).code).toBe(200);
+    await kicked;
+    expect((await send(vsock, 'chat', { text: '还在吗' })).code).toBe(ErrorCode.ROOM_NOT_JOINED);
+    expect((await send(vsock, 'join', { room_id: room.id })).code).toBe(ErrorCode.ROOM_KICKED);
+    expect((await a.api.call(api.roomInfo, { room_id: room.id })).data.online).toBe(1);
+    expect(await a.services.roomMedia.authorize('play', String(room.id), undefined, creds.token)).toBe(false);
+
+    const w = await member(b);
+    const wsock = await connectRoom(b, w);
+    await join(wsock, room.id);
+    const closed = next(wsock, 'closed');
+    await a.api.call(api.roomClose, { room_id: room.id }, { token: owner.token });
+    expect(await closed).toEqual({ room_id: room.id, reason: 'owner' });
+    expect((await b.api.call(api.roomInfo, { room_id: room.id })).data).toMatchObject({ status: 'closed', online: 0 });
+  });
+});
