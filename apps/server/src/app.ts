@@ -15,6 +15,7 @@ import { startDemoPublisher } from './media/demo/demoPublisher.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { anchorRoutes } from './modules/anchor/anchor.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { seedDemoForum } from './modules/forum/forum.seed.js';
@@ -114,7 +115,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     redis: redis?.cmd,
   };
   const services = createServices(deps);
-  hall.listen(services.sessions, services.message);
+  hall.listen(services.sessions, services.message, services.chat);
   rooms.listen(services.sessions, services.room, services.roomLive);
 
   app.decorateRequest('caller', null);
@@ -130,7 +131,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     plain: { sessions: services.sessions, dev },
     limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
   };
-  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes]) {
+  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes]) {
     routes(app, env);
   }
   // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media

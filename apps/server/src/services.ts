@@ -2,6 +2,7 @@ import type { Deps } from './deps.js';
 import { AnchorService } from './modules/anchor/anchor.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SessionService } from './modules/auth/session.service.js';
+import { ChatService } from './modules/chat/chat.service.js';
 import { ConfigService } from './modules/config/config.service.js';
 import { createFinance } from './modules/finance/finance.js';
 import { CommentService } from './modules/forum/comment.service.js';
@@ -24,6 +25,7 @@ export function createServices(deps: Deps) {
   const verify = new VerifyService(deps);
   const auth = new AuthService(deps, sessions, verify);
   const message = new MessageService(deps);
+  const social = new SocialService(deps);
   const anchor = new AnchorService(deps, message);
   const room = new RoomService(deps, anchor, roomConfigFromEnv());
   return {
@@ -43,7 +45,8 @@ export function createServices(deps: Deps) {
     forumPosts: new PostService(deps),
     forumComments: new CommentService(deps),
     forumCatalog: new ForumCatalogService(deps),
-    social: new SocialService(deps),
+    social,
+    chat: new ChatService(deps, social, message),
   };
 }
 

@@ -12,6 +12,8 @@ import {
   type HallServerEvents,
 } from '@app/contract';
 import type { SessionService } from '../modules/auth/session.service.js';
+import { onChatSend } from '../modules/chat/chat.events.js';
+import type { ChatService } from '../modules/chat/chat.service.js';
 import type { MessageService } from '../modules/message/message.service.js';
 import { sessionRoom, userRoom, type HallEmitter } from './hallEmitter.js';
 
@@ -52,7 +54,7 @@ export class Hall implements HallEmitter {
   }
 
   /** Starts accepting sockets; needs the services, which themselves push through this hall. */
-  listen(sessions: SessionService, messages: MessageService): void {
+  listen(sessions: SessionService, messages: MessageService, chat: ChatService): void {
     this.nsp.use(async (socket, next) => {
       const refuse = (code?: number) => {
         const err = new Error(HALL_AUTH_FAILED) as Error & { data?: unknown };
@@ -83,6 +85,7 @@ export class Hall implements HallEmitter {
           this.opts.log.error({ err, userId }, 'unread count failed');
         }
       });
+      socket.on('chatSend', (payload, ack) => void onChatSend(chat, this.opts.log, userId, payload, ack));
     });
   }
 

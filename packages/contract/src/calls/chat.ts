@@ -67,7 +67,8 @@ export const chatSendInput = strict({
   content: z.string().max(CHAT_CONTENT_CAP, `content: 最多${CHAT_CONTENT_CAP}个字符`),
   reply_to: id.optional(),
 });
-export type ChatSendInput = z.input<typeof chatSendInput>;
+/** What a send carries (numbers as numbers; the HTTP query form coerces). */
+export type ChatSendInput = z.output<typeof chatSendInput>;
 
 const peer = { user_id: id };
 

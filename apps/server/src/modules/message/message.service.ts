@@ -2,6 +2,7 @@ import { ErrorCode, type UnreadCount } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
+import { chatRepository } from '../chat/chat.repository.js';
 import { userRepository } from '../user/user.repository.js';
 import { pushNotice } from './message.events.js';
 import { noticeRepository as repo } from './notice.repository.js';
@@ -26,19 +27,25 @@ export class MessageService {
     await repo.markRead(this.db, userId, ids, nowIso());
     const unread = await repo.unreadCount(this.db, userId);
     // Other tabs and devices of the user update their badge too.
-    this.deps.hall.toUser(userId, 'rGetUnreadCount', { total: unread, isNew: false });
+    this.deps.hall.toUser(userId, 'rGetUnreadCount', { total: unread + (await chatRepository.unreadTotal(this.db, userId)), isNew: false });
     return { unread };
   }
 
+  /** The hall's badge: unread notices + unread private messages of unmuted conversations. */
+  async unreadTotal(userId: number): Promise<number> {
+    const [notices, chats] = await Promise.all([repo.unreadCount(this.db, userId), chatRepository.unreadTotal(this.db, userId)]);
+    return notices + chats;
+  }
+
   /**
-   * The hall's `rGetUnreadCount`. `total` = unread notices (private messages join it in their issue).
+   * The hall's `rGetUnreadCount`. `total` = unread notices + unread private messages (unmuted).
    * `isNew` = an unread notice arrived since the user last asked: the newest unread id is above the
    * `notice_seen_id` recorded at the previous ask. Asking records the newest id, so a client that
    * asks twice hears `isNew: true` once; pushes after a new notice always carry `isNew: true`.
    */
   async unreadForHall(userId: number): Promise<UnreadCount> {
     const [total, maxId, user] = await Promise.all([
-      repo.unreadCount(this.db, userId),
+      this.unreadTotal(userId),
       repo.maxUnreadId(this.db, userId),
       userRepository.byId(this.db, userId),
     ]);
@@ -61,7 +68,7 @@ export class MessageService {
       rows.push(...(await repo.insertMany(this.db, chunk)));
     }
     for (const row of rows) {
-      const total = await repo.unreadCount(this.db, row.user_id);
+      const total = await this.unreadTotal(row.user_id);
       pushNotice(this.deps.hall, row.user_id, toNotice(row), { total, isNew: true });
     }
     return { sent: rows.length };
