@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
 import { ErrorCode, type Gift, type GiftRecord } from '@app/contract';
-import { formatMoney } from '@app/kit';
 import { Dialog } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -8,6 +7,7 @@ import { isApiError } from '../../../lib/apiError';
 import { showToast } from '../../../lib/toast';
 import { t } from '../../../locale/i18n';
 import { newRequestId, useSendGift } from '../../../state/queries/finance';
+import { formatCoins } from '../../User/wallet/money';
 import { giftCost, nextCombo, type ComboState } from './combo';
 
 interface Options {
@@ -33,7 +33,7 @@ export function useGiftSender({ roomId, toUserId, coin, onSent }: Options) {
     (need: number) => {
       void Dialog.confirm({
         title: t('gift.noBalance'),
-        content: t('gift.noBalanceDesc', { need: formatMoney(need), have: formatMoney(Math.max(0, (coin ?? 0) - inflight.current)) }),
+        content: t('gift.noBalanceDesc', { need: formatCoins(need), have: formatCoins(Math.max(0, (coin ?? 0) - inflight.current)) }),
         confirmText: t('gift.goRecharge'),
         cancelText: t('common.cancel'),
       }).then((ok) => {
