@@ -9,7 +9,7 @@
  * decisions, seats, settings, the anchor's state and the room's end.
  */
 import { z } from 'zod';
-import { id, userBrief } from './calls/common.js';
+import { userBrief } from './calls/common.js';
 import { giftSentEvent, type GiftSentEvent } from './calls/finance.js';
 import { CHAT_MAX_LENGTH, MAX_MIC_SEATS, roomAuthLevel, roomInfo, roomSeat, roomSettings, roomSettingsPatch } from './calls/room.js';
 import { isoTime } from './envelope.js';
@@ -24,6 +24,8 @@ export const ROOM_AUTH_FAILED = 'ROOM_AUTH_FAILED';
 /** Answer of every client → server event. */
 export type RoomAck<T = null> = { code: number; msg: string; data: T | null };
 
+/** Socket payloads are JSON: ids are numbers, not coerced strings. */
+const id = z.number().int().positive();
 const seatIndex = z.number().int().min(1).max(MAX_MIC_SEATS, `麦位为1–${MAX_MIC_SEATS}`);
 const targetUser = id.describe('the user acted on');
 
