@@ -137,24 +137,30 @@ export const ledgerRepository = {
   /** Accounts whose stored balance differs from what their transfers add up to, or from the sum of their entries. */
   driftedAccounts: async (db: Conn) => {
     const rows = await sql<{ id: number; balance: number; by_transfers: number; by_entries: number }>`
-      select a.id, a.balance,
-        coalesce((select sum(amount) from transfers where to_account = a.id), 0)
-          - coalesce((select sum(amount) from transfers where from_account = a.id), 0) as by_transfers,
-        coalesce((select sum(amount) from entries where account_id = a.id), 0) as by_entries
-      from accounts a`.execute(db);
+      select a.id, a.balance, coalesce(i.s, 0) - coalesce(o.s, 0) as by_transfers, coalesce(e.s, 0) as by_entries
+      from accounts a
+      left join (select to_account as id, sum(amount) as s from transfers group by to_account) i on i.id = a.id
+      left join (select from_account as id, sum(amount) as s from transfers group by from_account) o on o.id = a.id
+      left join (select account_id as id, sum(amount) as s from entries group by account_id) e on e.id = a.id`.execute(db);
     return rows.rows
       .map((r) => ({ id: r.id, balance: Number(r.balance), by_transfers: Number(r.by_transfers), by_entries: Number(r.by_entries) }))
       .filter((r) => r.balance !== r.by_transfers || r.balance !== r.by_entries);
   },
 
-  /** Transfers whose two entries are missing or do not mirror the transfer. */
+  /** Transfers without exactly two entries: the debit of `from` and the credit of `to`, each of the amount. */
   unbalancedTransfers: async (db: Conn): Promise<number> => {
     const r = await sql<{ n: number }>`
-      select count(*) as n from transfers t
-      where (select count(*) from entries e where e.transfer_id = t.id) <> 2
-         or (select coalesce(sum(e.amount), 1) from entries e where e.transfer_id = t.id) <> 0
-         or not exists (select 1 from entries e where e.transfer_id = t.id and e.account_id = t.from_account and e.amount = -t.amount)
-         or not exists (select 1 from entries e where e.transfer_id = t.id and e.account_id = t.to_account and e.amount = t.amount)`.execute(db);
+      select count(*) as n from transfers t left join (
+        select transfer_id, count(*) as n,
+          sum(case when amount < 0 then 1 else 0 end) as debits,
+          sum(case when amount < 0 then account_id else 0 end) as debit_account,
+          sum(case when amount < 0 then -amount else 0 end) as debit,
+          sum(case when amount > 0 then account_id else 0 end) as credit_account,
+          sum(case when amount > 0 then amount else 0 end) as credit
+        from entries group by transfer_id
+      ) e on e.transfer_id = t.id
+      where e.n is null or e.n <> 2 or e.debits <> 1 or e.debit_account <> t.from_account or e.debit <> t.amount
+         or e.credit_account <> t.to_account or e.credit <> t.amount`.execute(db);
     return Number(r.rows[0]?.n ?? 0);
   },
 };
