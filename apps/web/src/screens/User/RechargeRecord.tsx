@@ -18,7 +18,7 @@ function OrderRow({ o }: { o: RechargeOrder }) {
   const { t } = useTranslation();
   return (
     <div className="w-row" data-testid="recharge-row" data-status={o.status}>
-      <span className="w-row__icon w-row__icon--recharge">
+      <span className="w-row__icon w-row__icon--coin">
         <CoinIcon size={22} />
       </span>
       <div className="w-row__main">
