@@ -22,6 +22,14 @@ let anchor: Member;
 const rid = () => randomUUID().replace(/-/g, '');
 const coinsOf = async (m: Member) => (await call(server.url, 'financeWallet', undefined, m.token)).coin;
 
+/** Pays a recharge order the way the sandbox checkout page would (its pre-signed "paid" callback). */
+async function topUp(m: Member, packageId: number): Promise<void> {
+  const o = await call(server.url, 'rechargeOrder', { request_id: rid(), package_id: packageId, provider: 'sandbox' }, m.token);
+  const html = await fetch(`${server.url}${new URL(o.pay_url, server.url).pathname}`).then((r) => r.text());
+  const paid = JSON.parse(/PAY = (\{.*?\}), CANCEL/.exec(html)![1]!) as Record<string, unknown>;
+  await call(server.url, 'sandboxPayCallback', paid as never);
+}
+
 /** A phone page already logged in as `m` (the session the app persists, seed §3). */
 async function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await phone(browser);
@@ -120,6 +128,20 @@ describe('wallet in the browser', () => {
     const sent = await call(server.url, 'giftSend', { request_id: rid(), room_id: 0, gift_id: rose.gift_id, count: 3, receiver_id: anchor.user.id }, viewer.token);
     assert.equal(sent.coin, before - rose.price * 3);
 
+    // A few more members give each other gifts, so the lists have a podium and rows below it.
+    const { list: pkgs } = await call(server.url, 'rechargeCategory', undefined, viewer.token);
+    const extras = await Promise.all(['小鹿', '星星', '阿杰', '木子', '团团'].map(async (name) => {
+      const m = await registerMember(server.url);
+      await call(server.url, 'updateUserInfo', { nickname: `${name}${m.user.id}` }, m.token);
+      await topUp(m, pkgs[0]!.id);
+      return m;
+    }));
+    const lollipop = gifts[0]!;
+    for (const [i, m] of extras.entries()) {
+      const to = extras[(i + 1) % extras.length]!;
+      await call(server.url, 'giftSend', { request_id: rid(), room_id: 0, gift_id: lollipop.gift_id, count: 5 + i * 4, receiver_id: to.user.id }, m.token);
+    }
+
     // The viewer's wallet records show the gift.
     const v = await pageAs(viewer);
     await open(v.page, server.url, '/pages/user/walletRecord');
@@ -164,12 +186,7 @@ describe('wallet in the browser', () => {
     const big = [...gifts].sort((x, y) => y.price - x.price)[0]!;
     const { list } = await call(server.url, 'rechargeCategory', undefined, viewer.token);
     const top = [...list].sort((x, y) => y.amount - x.amount)[0]!;
-    while ((await coinsOf(viewer)) < big.price) {
-      const o = await call(server.url, 'rechargeOrder', { request_id: rid(), package_id: top.id, provider: 'sandbox' }, viewer.token);
-      const c = await fetch(`${server.url}${new URL(o.pay_url, server.url).pathname}`).then((r) => r.text());
-      const pay = JSON.parse(/PAY = (\{.*?\}), CANCEL/.exec(c)![1]!) as Record<string, unknown>;
-      await call(server.url, 'sandboxPayCallback', pay as never);
-    }
+    while ((await coinsOf(viewer)) < big.price) await topUp(viewer, top.id);
     await call(server.url, 'giftSend', { request_id: rid(), room_id: 0, gift_id: big.gift_id, count: 1, receiver_id: anchor.user.id }, viewer.token);
     await call(server.url, 'receiveGiftMoney', { request_id: rid() }, anchor.token);
     const start = await call(server.url, 'financeWallet', undefined, anchor.token);
