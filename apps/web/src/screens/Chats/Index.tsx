@@ -1,5 +1,6 @@
-import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import { useEffect } from 'react';
+import { Dialog, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { BellOutline, RightOutline, UserAddOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
@@ -7,23 +8,26 @@ import { EmptyState, LoadError } from '../../components/EmptyState';
 import { PageFrame } from '../../components/PageFrame';
 import { PageLoading } from '../../components/PageLoading';
 import { loginUrl } from '../../lib/nav';
-import { useNotices, useReadNotices } from '../../state/queries/message';
+import { useChatClear, useChatRead, useConversations } from '../../state/queries/chat';
+import { useOutbox } from '../../state/queries/chatOutbox';
+import { useNotices } from '../../state/queries/message';
+import { call } from '../../lib/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { chatKeys } from '../../state/queries/chatCache';
 import { useHall } from '../../state/realtime/useHall';
 import { useSession } from '../../state/session';
-import { NoticeRow } from './NoticeRow';
+import { listTime } from './parts/chatTime';
+import { ConversationRow } from './parts/ConversationRow';
+import { NoticesPopup } from './parts/NoticesPopup';
 import './chats.css';
 
-/** 消息 (/pages/chats/index): system notices (message/fetch) now; private chats come with the chat issue. */
+/** 消息 (/pages/chats/index): the pinned system notices entry, then conversations (swipe to read, pin, delete). */
 export default function Chats() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const isGuest = useSession((s) => s.isGuest);
   const { refreshUnread } = useHall();
-  const q = useNotices();
-  const read = useReadNotices();
-  const items = q.data?.pages.flatMap((p) => p.list) ?? [];
-  const unread = q.data?.pages[0]?.unread ?? 0;
 
   useEffect(() => refreshUnread(), [refreshUnread]);
 
@@ -39,40 +43,88 @@ export default function Chats() {
       </PageFrame>
     );
   }
-
-  const right =
-    unread > 0 ? (
-      <Button size="mini" fill="none" className="chats-readall" loading={read.isPending} onClick={() => read.mutate({ all: true })}>
-        {t('chats.readAll')}
-      </Button>
-    ) : null;
-
+  const right = (
+    <button type="button" className="chats-add" aria-label={t('chats.findFriend')} data-testid="find-friend" onClick={() => navigate(PATHS.findFriend)}>
+      <UserAddOutline />
+    </button>
+  );
   return (
     <PageFrame title={title} back={false} right={right}>
-      {q.isPending ? (
-        <PageLoading />
-      ) : q.isError && items.length === 0 ? (
-        <LoadError onRetry={() => void q.refetch()} />
-      ) : (
-        <PullToRefresh onRefresh={async () => void (await q.refetch())}>
-          <div className="chats-section">
-            <span>{t('chats.system')}</span>
-            {unread > 0 && <span className="chats-section__unread">{t('chats.unread', { count: unread })}</span>}
-          </div>
-          {items.length === 0 ? (
-            <EmptyState title={t('empty.chats')} />
-          ) : (
-            <ul className="chats-list" data-testid="notice-messages">
-              {items.map((n) => (
-                <NoticeRow key={n.id} notice={n} onOpen={() => !n.is_read && read.mutate({ ids: [n.id] })} />
-              ))}
-            </ul>
-          )}
-          {items.length > 0 && (
-            <InfiniteScroll hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
-          )}
-        </PullToRefresh>
-      )}
+      <ConversationList />
     </PageFrame>
+  );
+}
+
+function ConversationList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const q = useConversations();
+  const notices = useNotices();
+  const read = useChatRead();
+  const clear = useChatClear();
+  const pending = useOutbox((s) => s.pending);
+  const [showNotices, setShowNotices] = useState(false);
+  const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
+  const latest = notices.data?.pages[0]?.list[0];
+  const noticeUnread = notices.data?.pages[0]?.unread ?? 0;
+  const failedPeers = new Set(pending.filter((p) => p.status === 'failed').map((p) => p.peer_id));
+
+  const pin = async (peerId: number, pinned: boolean) => {
+    await call('chatSetting', { user_id: peerId, pinned });
+    void qc.invalidateQueries({ queryKey: chatKeys.all });
+  };
+
+  return (
+    <>
+      <PullToRefresh onRefresh={async () => void (await Promise.all([q.refetch(), notices.refetch()]))}>
+        <button type="button" className="conv-system" onClick={() => setShowNotices(true)} data-testid="system-entry">
+          <span className="conv-system__icon">
+            <BellOutline />
+            {noticeUnread > 0 && <span className="conv-system__badge">{noticeUnread > 99 ? '99+' : noticeUnread}</span>}
+          </span>
+          <span className="conv__main">
+            <span className="conv__top">
+              <span className="conv__name">{t('chats.system')}</span>
+              <span className="conv__time">{latest ? listTime(latest.created_at) : ''}</span>
+            </span>
+            <span className="conv__text">{latest ? latest.title : t('chats.systemPreview')}</span>
+          </span>
+          <RightOutline className="conv-system__arrow" />
+        </button>
+
+        {q.isPending ? (
+          <PageLoading />
+        ) : q.isError && rows.length === 0 ? (
+          <LoadError onRetry={() => void q.refetch()} />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            title={t('chats.conversationsEmpty')}
+            description={t('chats.conversationsEmptyDesc')}
+            action={{ label: t('chats.goFind'), onClick: () => navigate(PATHS.findFriend) }}
+          />
+        ) : (
+          <div className="conv-list" data-testid="conversations">
+            {rows.map((c) => (
+              <ConversationRow
+                key={c.peer.id}
+                c={c}
+                failed={failedPeers.has(c.peer.id)}
+                onOpen={() => navigate(`${PATHS.chat}?uid=${c.peer.id}`)}
+                onRead={() => read.mutate({ user_id: c.peer.id })}
+                onPin={() => void pin(c.peer.id, !c.pinned)}
+                onDelete={async () => {
+                  if (await Dialog.confirm({ content: t('chats.deleteConfirm'), confirmText: t('chats.delete') })) {
+                    clear.mutate({ peerId: c.peer.id, remove: true });
+                  }
+                }}
+              />
+            ))}
+          </div>
+        )}
+        {rows.length > 0 && <InfiniteScroll hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />}
+      </PullToRefresh>
+      <NoticesPopup visible={showNotices} onClose={() => setShowNotices(false)} />
+    </>
   );
 }

@@ -1,9 +1,15 @@
 import { HeartOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { FrameScreen } from '../../components/FrameScreen';
+import { FollowList } from './follow/FollowList';
 
-/** My follows (/pages/user/attention). Its real frame until its feature lands in a later issue. */
+/** My follows (/pages/user/attention, user/attention/list). */
 export default function Attention() {
   const { t } = useTranslation();
-  return <FrameScreen icon={<HeartOutline />} title={t('page.attention')} empty={t('empty.attention')} />;
+  return (
+    <FollowList
+      kind="following"
+      title={t('page.attention')}
+      empty={{ title: t('empty.attention'), description: t('follow.attentionEmptyDesc'), icon: <HeartOutline /> }}
+    />
+  );
 }

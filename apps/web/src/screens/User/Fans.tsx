@@ -1,9 +1,11 @@
 import { TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { FrameScreen } from '../../components/FrameScreen';
+import { FollowList } from './follow/FollowList';
 
-/** My fans (/pages/user/fans). Its real frame until its feature lands in a later issue. */
+/** My fans (/pages/user/fans, user/fans) with follow-back buttons. */
 export default function Fans() {
   const { t } = useTranslation();
-  return <FrameScreen icon={<TeamOutline />} title={t('page.fans')} empty={t('empty.fans')} />;
+  return (
+    <FollowList kind="fans" title={t('page.fans')} empty={{ title: t('empty.fans'), description: t('follow.fansEmptyDesc'), icon: <TeamOutline /> }} />
+  );
 }

@@ -4,6 +4,7 @@ import { goLogin } from '../../lib/nav';
 import { showToast } from '../../lib/toast';
 import { t } from '../../locale/i18n';
 import { queryClient } from '../queries/client';
+import { applyReceipt, chatCursor, ingestChat, syncChats } from '../queries/chatCache';
 import { messageKeys, userKeys } from '../queries/keys';
 import { getSession, useSession } from '../session';
 import { HallClient } from './hallClient';
@@ -11,7 +12,11 @@ import { HallClient } from './hallClient';
 let authFailedMessage = 'HALL_AUTH_FAILED';
 
 function onNewMessage(m: NewMessage): void {
-  if (m.kind === 'notice') showToast(t('chats.newMessage', { title: m.notice.title }));
+  if (m.kind === 'chat') {
+    ingestChat(m.message);
+    return;
+  }
+  showToast(t('chats.newMessage', { title: m.notice.title }));
   void queryClient.invalidateQueries({ queryKey: messageKeys.all });
   void queryClient.invalidateQueries({ queryKey: userKeys.info() });
 }
@@ -34,6 +39,9 @@ export const hall = new HallClient({
   isAuthFailure: (err) => err instanceof Error && err.message === authFailedMessage,
   onUnread: (u) => useSession.getState().patch({ unreadCount: u.total }),
   onNewMessage,
+  onChatRead: applyReceipt,
+  // Back from a drop: fetch what arrived meanwhile, in order (ids already held are skipped).
+  onConnected: () => void syncChats().catch(() => undefined),
   onSessionLost: () => {
     getSession().clearSession();
     showToast(t('error.hallLost'));
@@ -52,7 +60,10 @@ export function startHallSync(): () => void {
   const sync = () => {
     const { token, userInfo } = getSession();
     if (token && userInfo?.uuid) hall.connect({ uuid: userInfo.uuid, token });
-    else hall.disconnect();
+    else {
+      hall.disconnect();
+      chatCursor.reset();
+    }
   };
   sync();
   return useSession.subscribe((s, prev) => {

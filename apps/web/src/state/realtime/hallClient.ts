@@ -1,4 +1,4 @@
-import type { HallAuth, NewMessage, UnreadCount } from '@app/contract';
+import type { ChatAck, ChatReadReceipt, ChatSendInput, HallAuth, NewMessage, UnreadCount } from '@app/contract';
 import { SOCKET_RECONNECT } from '@app/kit';
 
 /**
@@ -30,6 +30,10 @@ export interface HallDeps {
   isAuthFailure(err: unknown): boolean;
   onUnread(payload: UnreadCount): void;
   onNewMessage(payload: NewMessage): void;
+  /** A read receipt of one of the user's conversations (theirs on another device, or the peer's). */
+  onChatRead?(payload: ChatReadReceipt): void;
+  /** Every (re)connection: the moment to catch up on what arrived while away. */
+  onConnected?(): void;
   /** Gave up or was refused: the app clears the session and goes to login. */
   onSessionLost(reason: SessionLostReason): void;
   /** Offline time does not use up attempts: retries wait for the network to return. */
@@ -85,6 +89,24 @@ export class HallClient {
     if (this.snapshot.status !== 'idle') this.set({ status: 'closed', attempt: 0 });
   }
 
+  /**
+   * Sends a private message and waits for the server's acknowledgement (stored or refused). Not
+   * connected, or no answer within `timeoutMs`: resolves null, and the caller shows a retry.
+   */
+  chatSend(payload: ChatSendInput, timeoutMs = 10_000): Promise<ChatAck | null> {
+    const socket = this.socket;
+    if (!socket || this.snapshot.status !== 'connected') return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const setT = this.deps.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
+      const clearT = this.deps.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
+      const timer = setT(() => resolve(null), timeoutMs);
+      socket.emit('chatSend', payload, (ack: ChatAck) => {
+        clearT(timer);
+        resolve(ack);
+      });
+    });
+  }
+
   /** Asks the server for the unread count (answered with rGetUnreadCount). */
   requestUnread(): void {
     if (this.snapshot.status === 'connected') this.socket?.emit('getUnreadCount');
@@ -113,6 +135,7 @@ export class HallClient {
       if (gen !== this.generation) return;
       this.set({ status: 'connected', attempt: 0 });
       socket.emit('getUnreadCount');
+      this.deps.onConnected?.();
     });
     socket.on('connect_error', (err: unknown) => {
       if (gen !== this.generation) return;
@@ -126,6 +149,7 @@ export class HallClient {
     });
     socket.on('rGetUnreadCount', (p: UnreadCount) => this.deps.onUnread(p));
     socket.on('newMessage', (p: NewMessage) => this.deps.onNewMessage(p));
+    socket.on('chatRead', (p: ChatReadReceipt) => this.deps.onChatRead?.(p));
     socket.on('sessionEnd', () => {
       if (gen === this.generation) this.fail('sessionEnd');
     });
