@@ -1,9 +1,51 @@
-import { TagOutline } from 'antd-mobile-icons';
+import { PullToRefresh } from 'antd-mobile';
+import { formatCount } from '@app/kit';
 import { useTranslation } from 'react-i18next';
-import { FrameScreen } from '../../components/FrameScreen';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../app/paths';
+import { EmptyState, LoadError } from '../../components/EmptyState';
+import { GuardedImage } from '../../components/GuardedImage';
+import { PageFrame } from '../../components/PageFrame';
+import { PageLoading } from '../../components/PageLoading';
+import { useTags } from '../../state/queries/forum';
+import { MoreRow } from './parts/Feed';
+import './forum.css';
 
-/** More topics (/pages/forum/tagList). Its real frame until its feature lands in a later issue. */
+/** 更多话题 (/pages/forum/tagList): every topic, hot first, with its post count. */
 export default function TagList() {
   const { t } = useTranslation();
-  return <FrameScreen icon={<TagOutline />} title={t('page.tagList')} empty={t('empty.generic')} />;
+  const navigate = useNavigate();
+  const q = useTags();
+  const tags = q.data?.pages.flatMap((p) => p.list) ?? [];
+  let body;
+  if (q.isPending) body = <PageLoading />;
+  else if (q.isError && tags.length === 0) body = <LoadError onRetry={() => void q.refetch()} />;
+  else if (tags.length === 0) body = <EmptyState title={t('forum.noTopics')} />;
+  else
+    body = (
+      <>
+        <div className="ftag-list" data-testid="tag-list">
+          {tags.map((tag, i) => (
+            <button key={tag.id} type="button" className="ftag-row" onClick={() => navigate(`${PATHS.tagDetails}?id=${tag.id}`)}>
+              <GuardedImage src={tag.cover} className="ftag-row__img" />
+              <span className="ftag-row__main">
+                <span className="ftag-row__name">
+                  # {tag.name}
+                  {tag.hot && <em className="ftag-row__hot">{t('forum.hot')}</em>}
+                </span>
+                <span className="ftag-row__desc">{tag.description}</span>
+                <span className="ftag-row__count">{t('forum.postsCount', { n: formatCount(tag.post_count) })}</span>
+              </span>
+              <span className={`ftag-row__rank${i < 3 ? ' ftag-row__rank--top' : ''}`}>{i + 1}</span>
+            </button>
+          ))}
+        </div>
+        <MoreRow hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
+      </>
+    );
+  return (
+    <PageFrame title={t('page.tagList')} className="forum-page">
+      <PullToRefresh onRefresh={async () => void (await q.refetch())}>{body}</PullToRefresh>
+    </PageFrame>
+  );
 }

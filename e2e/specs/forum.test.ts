@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { call, registerMember } from '../lib/api.js';
+import { launch, phone, shot } from '../lib/browser.js';
+import { open, waitForRoute } from '../lib/page.js';
+import { startServer, type RunningServer } from '../lib/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+type Member = Awaited<ReturnType<typeof registerMember>>;
+let alice: Member;
+let bob: Member;
+
+/** A phone page already logged in as `m` (the session the app persists, seed §3). */
+async function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await phone(browser);
+  const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
+  await ctx.addInitScript((s) => {
+    if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
+  }, JSON.stringify(state));
+  const page = await ctx.newPage();
+  // Nothing a post says may ever run: any dialog fails the test.
+  page.on('dialog', (d) => {
+    void d.dismiss();
+    throw new Error(`unexpected dialog: ${d.message()}`);
+  });
+  return { ctx, page };
+}
+
+const png = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 480, height: 480, channels: 3, background: { r, g, b } } }).png().toBuffer();
+
+/** Waits until images have loaded and animations settled, then saves the screenshot. */
+async function settle(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+  await shot(page, name);
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  [alice, bob] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
+  await call(server.url, 'updateUserInfo', { nickname: '发帖的小林' }, alice.token);
+  await call(server.url, 'updateUserInfo', { nickname: '路过的阿宁' }, bob.token);
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('forum', () => {
+  it('shows the community tab: banner, topics, activities and the demo feed', async () => {
+    const { ctx, page } = await pageAs(alice);
+    await open(page, server.url, '/pages/forum/index');
+    await page.getByTestId('forum-banner').waitFor();
+    await page.getByTestId('post-card').first().waitFor();
+    assert.ok((await page.getByTestId('post-card').count()) >= 5);
+    await settle(page, 'forum-index');
+    await page.getByTestId('feed-hot').click();
+    await page.getByTestId('post-card').first().waitFor();
+    await ctx.close();
+  });
+
+  it('publishes a post with two images and a topic; the draft survives a reload; text is never HTML', async () => {
+    const { ctx, page } = await pageAs(alice);
+    await open(page, server.url, '/pages/forum/publish');
+    const text = '周末去看了海 <img src=x onerror=alert(1)> 风很大，心情很好';
+    await page.locator('.fpublish__text textarea:not([aria-hidden])').fill(text);
+    await page.getByTestId('topic-picker').getByRole('button').first().click();
+    await page.getByTestId('image-input').setInputFiles([
+      { name: 'a.png', mimeType: 'image/png', buffer: await png(255, 150, 180) },
+      { name: 'b.png', mimeType: 'image/png', buffer: await png(120, 160, 255) },
+    ]);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=picked-image]').length === 2);
+    await page.reload();
+    await page.locator('.fpublish__text textarea:not([aria-hidden])').waitFor();
+    assert.equal(await page.locator('.fpublish__text textarea:not([aria-hidden])').inputValue(), text);
+    assert.equal(await page.getByTestId('picked-image').count(), 2);
+    assert.equal(await page.locator('.fchip--topic.fchip--on').count(), 1);
+    await settle(page, 'forum-publish');
+    await page.getByTestId('publish-submit').click();
+    await waitForRoute(page, '/pages/forum/details');
+    await page.getByTestId('post-detail').waitFor();
+    assert.equal(await page.getByTestId('post-body').innerText(), text);
+    assert.equal(await page.locator('.fpost img[src="x"]').count(), 0);
+    assert.equal(await page.getByTestId('post-detail').getByTestId('image-grid').locator('button').count(), 2);
+    // Publishing cleared the draft.
+    const draft = await page.evaluate(() => JSON.parse(localStorage.getItem('liveapp.session') ?? '{}').state?.postDraft ?? null);
+    assert.equal(draft, null);
+    await open(page, server.url, '/pages/forum/index');
+    await page.getByTestId('post-card').first().waitFor();
+    assert.equal(await page.getByTestId('post-card').first().getByTestId('post-text').innerText(), text);
+    await ctx.close();
+  });
+
+  it('another member likes and comments; the author sees the count, the comment and the inbox entry', async () => {
+    const { ctx, page } = await pageAs(bob);
+    await open(page, server.url, '/pages/forum/index');
+    const card = page.getByTestId('post-card').first();
+    await card.getByText('发帖的小林').waitFor();
+    await card.getByTestId('post-text').click();
+    await waitForRoute(page, '/pages/forum/details');
+    await page.getByTestId('comment-bar').getByTestId('like-post').click();
+    await page.getByTestId('comment-bar').getByTestId('like-post-count').getByText('1').waitFor();
+    // A comment draft is remembered per post until it is sent.
+    await page.getByTestId('comment-open').click();
+    await page.locator('.fcomposer textarea:not([aria-hidden])').fill('拍得真好，是哪里的海？');
+    await page.mouse.click(180, 80);
+    await page.getByTestId('comment-open').getByText('拍得真好').waitFor();
+    await page.reload();
+    await page.getByTestId('comment-open').getByText('拍得真好').waitFor();
+    await page.getByTestId('comment-open').click();
+    await page.getByTestId('comment-send').click();
+    await page.getByTestId('comment').getByText('拍得真好，是哪里的海？').waitFor();
+    await page.getByTestId('comment-count').getByText('1').waitFor();
+    await ctx.close();
+
+    const author = await pageAs(alice);
+    const url = page.url().split('#')[1]!;
+    await open(author.page, server.url, url);
+    await author.page.getByTestId('comment').getByText('拍得真好，是哪里的海？').waitFor();
+    assert.equal(await author.page.getByTestId('comment-bar').getByTestId('like-post-count').innerText(), '1');
+    // Reply to the comment: threaded under it.
+    await author.page.getByTestId('comment').getByText('回复').first().click();
+    await author.page.locator('.fcomposer textarea:not([aria-hidden])').fill('在舟山，下次一起去！');
+    await author.page.getByTestId('comment-send').click();
+    await author.page.getByTestId('reply').getByText('在舟山，下次一起去！').waitFor();
+    await settle(author.page, 'forum-details');
+    const inbox = await call(server.url, 'forumCommentInbox', { page: 1, size: 10 }, alice.token);
+    assert.equal(inbox.unread, 1);
+    assert.equal(inbox.list[0]!.content, '拍得真好，是哪里的海？');
+    await author.ctx.close();
+  });
+
+  it('topics, activities, search and my posts', async () => {
+    const { ctx, page } = await pageAs(alice);
+    await open(page, server.url, '/pages/forum/index');
+    await page.getByTestId('more-topics').click();
+    await waitForRoute(page, '/pages/forum/tagList');
+    await page.getByTestId('tag-list').waitFor();
+    await settle(page, 'forum-tag-list');
+    await page.locator('.ftag-row').first().click();
+    await waitForRoute(page, '/pages/forum/tagDetails');
+    await page.getByTestId('tag-hero').waitFor();
+    await page.getByTestId('post-card').first().waitFor();
+    await settle(page, 'forum-tag-details');
+
+    await open(page, server.url, '/pages/forum/activeList');
+    await page.getByTestId('activity-list').waitFor();
+    await settle(page, 'forum-activity-list');
+    await page.locator('.fact-item').first().click();
+    await waitForRoute(page, '/pages/forum/activeDetails');
+    await page.getByTestId('activity-hero').waitFor();
+    await settle(page, 'forum-activity-details');
+
+    await open(page, server.url, '/pages/forum/search');
+    await page.getByTestId('hot-searches').waitFor();
+    await page.locator('.fsearch__bar input').fill('晚霞');
+    await page.locator('.fsearch__bar input').press('Enter');
+    await page.getByTestId('search-results').getByTestId('post-card').first().waitFor();
+    await page.goBack();
+    await page.getByTestId('recent-searches').getByText('晚霞').waitFor();
+    await settle(page, 'forum-search');
+    await page.getByTestId('recent-searches').getByText('晚霞').click();
+    await page.getByTestId('search-results').waitFor();
+    await settle(page, 'forum-search-results');
+
+    await open(page, server.url, '/pages/forum/myBbs');
+    await page.getByTestId('post-card').first().waitFor();
+    assert.equal(await page.getByTestId('post-card').count(), 1);
+    await settle(page, 'forum-my-posts');
+    await page.getByTestId('post-delete').click();
+    await page.locator('.adm-dialog-button').filter({ hasText: '删除' }).click();
+    await page.getByText('你还没有发过帖子').waitFor();
+    await ctx.close();
+  });
+});
