@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
+import { RankService } from '../src/modules/finance/rank/rank.service.js';
 import { expectSound, giftId, makeOperator, quickMember, rechargeHttp, rid } from './financeHelpers.js';
 
 const C = MONEY_UNIT;
@@ -129,5 +130,14 @@ describe('wallet flow over HTTP', () => {
     const charm = await s.api.call(api.rankFetch, { type: 'charm', period: 'all' });
     expect(charm.data.list.find((e) => e.user.id === host.id)?.amount).toBe(450 * C);
     expect(charm.data.me).toBeNull();
+    // With Redis (test:scale) the sorted sets answer exactly what the ledger's SQL does.
+    const sqlOnly = new RankService(s.deps, undefined, 'unused:');
+    for (const type of ['wealth', 'charm'] as const) {
+      for (const period of ['day', 'week', 'month', 'all'] as const) {
+        for (const me of [a.id, b.id, host.id]) {
+          expect(await s.services.finance.rank.fetch({ type, period, size: 50 }, me), `${type} ${period}`).toEqual(await sqlOnly.fetch({ type, period, size: 50 }, me));
+        }
+      }
+    }
   });
 });

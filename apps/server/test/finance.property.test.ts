@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createFinance, type Finance } from '../src/modules/finance/finance.js';
 import { loadFinanceConfig } from '../src/modules/finance/finance.config.js';
-import { startTestServer, type TestServer } from './helpers/testServer.js';
+import { pgUrl, startTestServer, type TestServer } from './helpers/testServer.js';
 import { expectSound, makeOperator, quickMember } from './financeHelpers.js';
 import { httpDriver, Model, opArb, serviceDriver, type World } from './financeModel.js';
 
@@ -52,7 +52,7 @@ describe('ledger properties', () => {
           await expectSound(s.deps.db);
         }
       }),
-      { numRuns: 25, endOnFailure: true },
+      { numRuns: pgUrl() ? 8 : 25, endOnFailure: true },
     );
     // Loose settings should not hide a fresh-config mistake: the defaults parse too.
     loadFinanceConfig({});
@@ -70,7 +70,7 @@ describe('ledger properties', () => {
         await model.compare();
         await expectSound(s.deps.db);
       }),
-      { numRuns: 5, endOnFailure: true },
+      { numRuns: pgUrl() ? 3 : 5, endOnFailure: true },
     );
   }, 120_000);
 });
