@@ -21,6 +21,24 @@ import type { Sfu } from '../sfu.js';
 
 export const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
 const RESTART_MS = 3000;
+/** A stream whose peer connection is not up this long after the answer is started again. */
+const CONNECT_WITHIN_MS = 8000;
+
+/**
+ * ffmpeg streaming to UDP never notices its parent is gone: children still running when this process
+ * exits (a crash, process.exit) are killed here. Only `kill -9` of the server can leave one behind.
+ */
+const children = new Set<ChildProcess>();
+let exitHook = false;
+function track(child: ChildProcess): void {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  if (exitHook) return;
+  exitHook = true;
+  process.once('exit', () => {
+    for (const c of children) c.kill('SIGKILL');
+  });
+}
 
 export interface DemoPublisherOptions {
   sfu: Sfu;
@@ -106,12 +124,35 @@ class DemoStream {
       if (!offer) throw new Error('no local offer');
       const { answerSdp } = await this.sfu.publish(String(this.room.roomId), 'anchor', offer, { userId: String(this.room.anchorId), replace: true });
       await pc.setRemoteDescription({ type: 'answer', sdp: answerSdp });
-      this.spawnFfmpeg(vPort, aPort);
+      // Packets only once the connection is up: RTP written during the handshake stalled it.
+      this.watch(pc, () => this.spawnFfmpeg(vPort, aPort));
     } catch (err) {
       this.log.warn({ err, roomId: this.room.roomId }, 'demo publisher: could not start a stream; retrying');
       await this.teardown();
       this.restartSoon();
     }
+  }
+
+  /**
+   * The SFU reports only sessions that came up; one that never connects (seen now and then for the
+   * first peer of a process) or fails later is noticed here and started again.
+   */
+  private watch(pc: RTCPeerConnection, onConnected: () => void): void {
+    const timer = setTimeout(() => {
+      if (this.pc === pc && pc.connectionState !== 'connected') {
+        this.log.warn({ roomId: this.room.roomId, state: pc.connectionState }, 'demo publisher: stream did not connect; restarting');
+        this.restartSoon(0);
+      }
+    }, CONNECT_WITHIN_MS);
+    timer.unref();
+    pc.connectionStateChange.subscribe((state) => {
+      if (this.pc !== pc) return;
+      if (state === 'connected' && !this.ffmpeg) {
+        clearTimeout(timer);
+        onConnected();
+      }
+      if (state === 'failed') this.restartSoon();
+    });
   }
 
   /** A loopback UDP socket whose packets go into the track; resolves with its port. */
@@ -140,6 +181,7 @@ class DemoStream {
       '-f', 'rtp', '-payload_type', '111', `rtp://127.0.0.1:${aPort}?pkt_size=1200`,
     ];
     const child = spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    track(child);
     this.ffmpeg = child;
     let stderr = '';
     child.stderr?.on('data', (d: Buffer) => {
@@ -152,12 +194,12 @@ class DemoStream {
     });
   }
 
-  private restartSoon(): void {
+  private restartSoon(ms = RESTART_MS): void {
     if (this.stopped || this.restartTimer) return;
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       void this.teardown().then(() => this.start());
-    }, RESTART_MS);
+    }, ms);
     this.restartTimer.unref();
   }
 
