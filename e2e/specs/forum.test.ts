@@ -172,6 +172,12 @@ describe('forum', () => {
     await page.getByTestId('post-card').first().waitFor();
     assert.equal(await page.getByTestId('post-card').count(), 1);
     await settle(page, 'forum-my-posts');
+    await page.getByRole('tab', { name: /评论和回复/ }).click();
+    await page.getByTestId('inbox').getByText('拍得真好，是哪里的海？').waitFor();
+    await settle(page, 'forum-inbox');
+    assert.equal((await call(server.url, 'forumCommentInbox', { page: 1, size: 10 }, alice.token)).unread, 0);
+    await page.getByRole('tab', { name: '我的帖子' }).click();
+    await page.getByTestId('post-card').first().waitFor();
     await page.getByTestId('post-delete').click();
     await page.locator('.adm-dialog-button').filter({ hasText: '删除' }).click();
     await page.getByText('你还没有发过帖子').waitFor();
