@@ -25,9 +25,12 @@ const RESTART_MS = 3000;
 const CONNECT_WITHIN_MS = 8000;
 
 /**
- * ffmpeg streaming to UDP never notices its parent is gone: children still running when this process
- * exits (a crash, process.exit) are killed here. Only `kill -9` of the server can leave one behind.
+ * ffmpeg streaming to UDP never notices its parent is gone. It is started through util-linux
+ * `setpriv --pdeathsig KILL` when available (the kernel kills it when the server dies, even by
+ * SIGKILL), and children still running when this process exits normally are killed here too.
  */
+const SETPRIV = '/usr/bin/setpriv';
+const useSetpriv = fs.existsSync(SETPRIV);
 const children = new Set<ChildProcess>();
 let exitHook = false;
 function track(child: ChildProcess): void {
@@ -180,7 +183,9 @@ class DemoStream {
       '-map', '1:a', '-c:a', 'libopus', '-b:a', '32k', '-ac', '2',
       '-f', 'rtp', '-payload_type', '111', `rtp://127.0.0.1:${aPort}?pkt_size=1200`,
     ];
-    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = useSetpriv
+      ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', FFMPEG, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+      : spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     track(child);
     this.ffmpeg = child;
     let stderr = '';
