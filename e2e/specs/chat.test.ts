@@ -5,6 +5,7 @@ import { call, registerMember } from '../lib/api.js';
 import { launch, phone, shot } from '../lib/browser.js';
 import { open } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
+import { AVATAR_AMY, AVATAR_BEN, PNG } from './chatFixtures.js';
 
 /*
  * Issue 6 in the browser, two users in two contexts: they find and follow each other, chat live both
@@ -20,11 +21,6 @@ let amy: Member;
 let ben: Member;
 const contexts: BrowserContext[] = [];
 
-// A 64×48 PNG (a pink sky, a violet hill, a sun) for the image message.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAYAAAChS3wfAAAACXBIWXMAAAPoAAAD6AG1e1JrAAABfUlEQVRogeWWMUvDQACF3w/1L1isIC0U0klos9l261KKSLq1qJsUB+2gVgWngouO6i5OT85SB0FjG/AzzfBBSC5333tw3MnRoYuMaAEa0QI0ogVoRAvQiBagES1AI1qARrQAjWiBVDo9e9S0JxX7ZmvOedUeNubf1raAOLHHkX1X+plxfT52rQpo9e3pdnr4BWHsXn9NCoiT5cIvuCrb8WANCjipLx/+cztEOS+g01s9/IJ2L8cFjBrZCwgnRm4LmFSyFxCOyNwWcF3OXkCYo9AFTMsF3wJned4Co2b2AobNgh+DnTwfg1HWi1B96fWEB/5KY2Bf/uFVON6w/xsH1Xu/XlR/HT6MDf+sspbosN/RLT358biVGv7hqO3u5vPK64gOmsagNvPtfuKX012/TXc+CM/hXVKbZZ5fdEAa0QI0ogVoRAvQiBagES1AI1qARrQAjWgBGtECNKIFaEQL0IgWoBEtQCNagEa0AI1oARrRAjSiBWhEC9CIFqB5B4NKi7IxzrcwAAAAAElFTkSuQmCC',
-  'base64',
-);
 
 /** A phone page already logged in as `m` (the session the app persists, seed §3). */
 async function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
@@ -47,12 +43,27 @@ async function typeAndSend(page: Page, text: string) {
   await input.press('Enter');
 }
 
+/** Uploads an avatar picture (resource/upload/file) and returns its URL. */
+async function uploadAvatar(m: Member, png: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('purpose', 'avatar');
+  form.append('file', new Blob([png], { type: 'image/png' }), 'avatar.png');
+  const res = await fetch(`${server.url}/api/client_live/resource/upload/file`, { method: 'POST', body: form, headers: { Authorization: m.token, Constraint: 'liveapp-h5' } });
+  const json = (await res.json()) as { code: number; data: { url: string } };
+  assert.equal(json.code, 200);
+  return json.data.url;
+}
+
 before(async () => {
   server = await startServer();
   browser = await launch();
   [amy, ben] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
-  await call(server.url, 'updateUserInfo', { nickname: `小美${amy.user.id}`, signature: '爱唱歌的小美 🎤' }, amy.token);
-  await call(server.url, 'updateUserInfo', { nickname: `阿杰${ben.user.id}`, signature: '周末一起打游戏' }, ben.token);
+  const [avatarA, avatarB] = await Promise.all([uploadAvatar(amy, AVATAR_AMY), uploadAvatar(ben, AVATAR_BEN)]);
+  await call(server.url, 'updateUserInfo', { nickname: `小美${amy.user.id}`, signature: '爱唱歌的小美 🎤', avatar: avatarA }, amy.token);
+  await call(server.url, 'updateUserInfo', { nickname: `阿杰${ben.user.id}`, signature: '周末一起打游戏', avatar: avatarB }, ben.token);
+  // The sessions the pages start with carry the new profiles.
+  amy = { ...amy, user: await call(server.url, 'userInfo', undefined, amy.token) };
+  ben = { ...ben, user: await call(server.url, 'userInfo', undefined, ben.token) };
 });
 after(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
@@ -74,6 +85,7 @@ describe('messages and friends in the browser', () => {
     await search.press('Enter');
     await a.getByTestId(`person-${ben.user.id}`).click();
     await a.getByTestId('profile-sheet').getByText('周末一起打游戏').waitFor();
+    await a.waitForTimeout(400); // the sheet's slide-up
     await shot(a, 'chat-find-friend-profile');
     await a.getByTestId(`follow-${ben.user.id}`).click();
     await a.getByTestId(`unfollow-${ben.user.id}`).waitFor();
@@ -174,6 +186,7 @@ describe('messages and friends in the browser', () => {
     await b.getByTestId('setting-pin').click();
     await b.getByTestId('setting-mute').click();
     await b.locator('.adm-switch-checked').nth(1).waitFor();
+    await b.locator('.adm-toast-mask').waitFor({ state: 'detached' });
     await shot(b, 'chat-setting');
 
     await b.getByTestId('setting-block').click();
@@ -182,7 +195,7 @@ describe('messages and friends in the browser', () => {
 
     await typeAndSend(a, '怎么不回我了？');
     await a.locator('[data-testid=chat-message][data-status=failed]').waitFor();
-    await a.getByText('对方已拒收你的消息').waitFor();
+    await a.getByTestId('msg-error').filter({ hasText: '对方已拒收你的消息' }).waitFor();
     await shot(a, 'chat-refused');
 
     await b.getByTestId('setting-block').click();

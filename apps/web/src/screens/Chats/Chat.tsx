@@ -137,7 +137,7 @@ function Conversation({ peerId }: { peerId: number }) {
     </span>
   );
   const right = (
-    <button type="button" className="chats-add" aria-label={t('chats.setting')} data-testid="chat-setting" onClick={() => navigate(`${PATHS.chatSetting}?uid=${peerId}`)}>
+    <button type="button" className="nav-icon" aria-label={t('chats.setting')} data-testid="chat-setting" onClick={() => navigate(`${PATHS.chatSetting}?uid=${peerId}`)}>
       <MoreOutline />
     </button>
   );

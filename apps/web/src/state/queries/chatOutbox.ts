@@ -2,7 +2,6 @@ import type { ChatMessage, ChatReply } from '@app/contract';
 import { create } from 'zustand';
 import { call } from '../../lib/api';
 import { ApiError } from '../../lib/apiError';
-import { showToast } from '../../lib/toast';
 import { uploadFile } from '../../lib/upload';
 import { hall } from '../realtime/hall';
 import { ingestChat, onChatMessage } from './chatCache';
@@ -20,6 +19,8 @@ export interface PendingMessage {
   preview?: string;
   reply: ChatReply | null;
   status: 'sending' | 'failed';
+  /** Why the server refused it (blocked, too long…); empty for network trouble. */
+  error?: string;
   created_at: string;
 }
 
@@ -65,7 +66,7 @@ async function attempt(clientId: string): Promise<void> {
   const box = useOutbox.getState();
   let m = box.pending.find((x) => x.client_id === clientId);
   if (!m) return;
-  box.patch(clientId, { status: 'sending' });
+  box.patch(clientId, { status: 'sending', error: '' });
   try {
     if (m.type === 'image' && !m.content && m.file) {
       const up = await uploadFile(m.file, { purpose: 'image', silent: true });
@@ -74,9 +75,9 @@ async function attempt(clientId: string): Promise<void> {
     }
     ingestChat(await deliver(m));
   } catch (err) {
-    useOutbox.getState().patch(clientId, { status: 'failed' });
-    // Refusals (blocked, too long…) say why; network trouble shows as the retry mark alone.
-    if (err instanceof ApiError && err.code > 0 && err.status === 200) showToast(err.toastText);
+    // Refusals (blocked, too long…) say why under the bubble; network trouble shows as the retry mark alone.
+    const refused = err instanceof ApiError && err.code > 0 && err.status === 200;
+    useOutbox.getState().patch(clientId, { status: 'failed', error: refused ? err.msg : '' });
   }
 }
 

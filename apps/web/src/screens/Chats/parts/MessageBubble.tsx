@@ -59,6 +59,11 @@ export function MessageBubble({ item, avatar, quoteName, onActions, onRetry, sho
           </div>
         )}
         {item.type !== 'text' && item.reply && <Quote name={quoteName(item.reply.sender_id)} reply={item.reply} below />}
+        {item.status === 'failed' && item.error && (
+          <div className="msg__error" data-testid="msg-error">
+            {item.error}
+          </div>
+        )}
         {showStatus && (item.status === 'read' || item.status === 'sent') && (
           <div className={`msg__status msg__status--${item.status}`} data-testid="msg-status">
             {item.status === 'read' ? t('chats.read') : t('chats.delivered')}

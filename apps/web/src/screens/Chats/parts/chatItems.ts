@@ -14,6 +14,8 @@ export interface ChatItem {
   reply: ChatReply | null;
   created_at: string;
   status: 'sent' | 'read' | 'sending' | 'failed';
+  /** The server's reason for refusing a failed message. */
+  error?: string | undefined;
 }
 
 /**
@@ -54,6 +56,7 @@ export function chatItems(stored: ChatMessage[], pending: PendingMessage[], me: 
       reply: p.reply,
       created_at: p.created_at,
       status: p.status,
+      error: p.error,
     });
   }
   return out;
