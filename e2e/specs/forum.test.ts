@@ -183,4 +183,32 @@ describe('forum', () => {
     await page.getByText('你还没有发过帖子').waitFor();
     await ctx.close();
   });
+
+  it('a post carries a place: chosen from the city list or the browser position, shown on the open-location page', async () => {
+    const { ctx, page } = await pageAs(bob);
+    await ctx.grantPermissions(['geolocation']);
+    await ctx.setGeolocation({ latitude: 30.26, longitude: 120.16 });
+    await open(page, server.url, '/pages/forum/publish');
+    await page.locator('.fpublish__text textarea:not([aria-hidden])').fill('定位测试：今天在海边');
+    await page.getByTestId('publish-location').click();
+    await waitForRoute(page, '/pages/system/chooseLocation');
+    await page.getByTestId('use-position').click();
+    await waitForRoute(page, '/pages/forum/publish');
+    await page.getByTestId('publish-location').getByText('杭州附近').waitFor();
+    await page.getByTestId('publish-location').click();
+    await page.locator('[data-testid=city-search] input').fill('舟山');
+    await settle(page, 'location-choose');
+    await page.getByTestId('city-list').getByText('舟山').click();
+    await page.getByTestId('publish-location').getByText('舟山').waitFor();
+    await page.getByTestId('publish-submit').click();
+    await waitForRoute(page, '/pages/forum/details');
+    await page.locator('.fpost .fplace').getByText('舟山').click();
+    await waitForRoute(page, '/pages/system/openLocation');
+    await page.getByTestId('place-card').getByText('舟山').waitFor();
+    assert.equal(await page.getByTestId('place-coords').innerText(), '29.9853°N, 122.2072°E');
+    assert.match((await page.getByTestId('place-open').getAttribute('href')) ?? '', /^geo:29\.9853,122\.2072\?q=/);
+    await page.locator('.adm-toast-main').waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+    await settle(page, 'location-open');
+    await ctx.close();
+  });
 });
