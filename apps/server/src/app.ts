@@ -115,7 +115,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     redis: redis?.cmd,
   };
   const services = createServices(deps);
-  hall.listen(services.sessions, services.message, services.chat);
+  hall.listen(services.sessions, services.message, services.chat, services.social, db);
   rooms.listen(services.sessions, services.room, services.roomLive);
 
   app.decorateRequest('caller', null);

@@ -360,3 +360,62 @@ describe('chat: blocks, reads, settings', () => {
     expect((await s.api.call(api.chatHistory, { user_id: a.user.id }, { token: c.token })).data.list.map((m) => m.content)).toEqual(['again']);
   });
 });
+
+describe('calls: signalling through the hall', () => {
+  const emitCall = (sock: HallSocket, payload: unknown): Promise<ChatAck> =>
+    new Promise((resolve) => sock.emit('call', payload as never, resolve));
+
+  it('relays invite, accept, SDP and ICE, and end between friends, and records the call in the conversation', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    await s.api.call(api.followAdd, { user_id: b.user.id }, { token: a.token });
+    await s.api.call(api.followAdd, { user_id: a.user.id }, { token: b.token });
+    const [sa, sb] = await Promise.all([open(a), open(b)]);
+    const call_id = cid();
+
+    const ring = next(sb, 'call');
+    expect((await emitCall(sa, { type: 'invite', call_id, to_user_id: b.user.id })).code).toBe(200);
+    expect(await ring).toMatchObject({ type: 'invite', call_id, from_user_id: a.user.id, from: { id: a.user.id, nickname: a.user.nickname } });
+
+    const accepted = next(sa, 'call');
+    await emitCall(sb, { type: 'accept', call_id, to_user_id: a.user.id });
+    expect(await accepted).toMatchObject({ type: 'accept', from_user_id: b.user.id });
+
+    const offer = next(sb, 'call');
+    await emitCall(sa, { type: 'signal', call_id, to_user_id: b.user.id, sdp: { type: 'offer', sdp: 'v=0' } });
+    expect(await offer).toMatchObject({ type: 'signal', sdp: { type: 'offer', sdp: 'v=0' } });
+    const ice = next(sa, 'call');
+    await emitCall(sb, { type: 'signal', call_id, to_user_id: a.user.id, candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host', sdpMid: '0', sdpMLineIndex: 0 } });
+    expect((await ice).type).toBe('signal');
+
+    const ended = next(sb, 'call');
+    const record = next(sb, 'newMessage');
+    await emitCall(sa, { type: 'end', call_id, to_user_id: b.user.id, reason: 'ended', duration_s: 83 });
+    expect(await ended).toMatchObject({ type: 'end', reason: 'ended' });
+    const m = await record;
+    expect(m.kind === 'chat' && m.message).toMatchObject({ type: 'call', content: 'ended:83', sender_id: a.user.id });
+    // The same end again records nothing new.
+    await emitCall(sa, { type: 'end', call_id, to_user_id: b.user.id, reason: 'ended', duration_s: 83 });
+    const calls = (await s.api.call(api.chatHistory, { user_id: a.user.id }, { token: b.token })).data.list.filter((x) => x.type === 'call');
+    expect(calls.map((x) => x.content)).toEqual(['ended:83']);
+  });
+
+  it('leaves a missed call, and refuses calls to non-friends, to oneself, when blocked, and bad shapes', async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    await s.api.call(api.followAdd, { user_id: b.user.id }, { token: a.token });
+    await s.api.call(api.followAdd, { user_id: a.user.id }, { token: b.token });
+    const sa = await open(a);
+    await emitCall(sa, { type: 'invite', call_id: cid(), to_user_id: b.user.id });
+    await emitCall(sa, { type: 'end', call_id: cid(), to_user_id: b.user.id, reason: 'missed' });
+    const conv = (await s.api.call(api.chatConversation, { user_id: a.user.id }, { token: b.token })).data;
+    expect(conv).toMatchObject({ unread: 1, last_message: { type: 'call', content: 'missed' } });
+
+    expect((await emitCall(sa, { type: 'invite', call_id: cid(), to_user_id: c.user.id })).code).toBe(ErrorCode.CALL_NOT_FRIENDS);
+    expect((await emitCall(sa, { type: 'invite', call_id: cid(), to_user_id: a.user.id })).code).toBe(ErrorCode.CHAT_TO_SELF);
+    await s.api.call(api.chatSetting, { user_id: a.user.id, blocked: true }, { token: b.token });
+    expect((await emitCall(sa, { type: 'invite', call_id: cid(), to_user_id: b.user.id })).code).toBe(ErrorCode.CHAT_BLOCKED);
+    for (const bad of [null, {}, { type: 'invite' }, { type: 'dial', call_id: cid(), to_user_id: b.user.id }, { type: 'end', call_id: cid(), to_user_id: b.user.id, reason: 'ended', duration_s: -1 },
+      { type: 'signal', call_id: cid(), to_user_id: b.user.id, sdp: { type: 'offer', sdp: 'x'.repeat(30_000) } }]) {
+      expect((await emitCall(sa, bad)).code, JSON.stringify(bad)?.slice(0, 60)).toBe(ErrorCode.VALIDATION);
+    }
+  });
+});

@@ -76,6 +76,7 @@ export const ErrorCode = {
   CHAT_BAD_IMAGE: 10606,
   CHAT_REPLY_NOT_FOUND: 10607,
   CHAT_TOO_FAST: 10608,
+  CALL_NOT_FRIENDS: 10609,
 
   INTERNAL: 50000,
 } as const;
@@ -150,5 +151,6 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10606: '图片无效，请重新上传',
   10607: '引用的消息不存在',
   10608: '发送太频繁，请稍后再试',
+  10609: '互相关注成为好友后才能视频通话',
   50000: '服务器开小差了，请稍后再试',
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatMessage, type ChatMessage, type ChatSendInput } from './calls/chat.js';
+import { chatMessage, type CallEvent, type CallSignalInput, type ChatMessage, type ChatSendInput } from './calls/chat.js';
 import { notice } from './calls/message.js';
 
 /** Hall handshake `auth` payload (seed §7: the user's uuid; the token proves it). */
@@ -35,6 +35,8 @@ export interface HallServerEvents {
    * reader's other devices clear their unread count, the peer shows its messages as read.
    */
   chatRead: (payload: ChatReadReceipt) => void;
+  /** One-to-one call signalling from a friend (invite, accept, decline, busy, SDP/ICE, end). */
+  call: (payload: CallEvent) => void;
 }
 
 /** Client → server hall events. */
@@ -42,6 +44,8 @@ export interface HallClientEvents {
   getUnreadCount: () => void;
   /** Sends a private message; acknowledged once stored (or refused with a code). Same rules as `chat/send`. */
   chatSend: (payload: ChatSendInput, ack: (res: ChatAck) => void) => void;
+  /** Call signalling to a friend; acknowledged (code 200 relayed, else refused: not friends, blocked, bad shape). */
+  call: (payload: CallSignalInput, ack: (res: ChatAck) => void) => void;
 }
 
 export const chatReadReceipt = z.object({

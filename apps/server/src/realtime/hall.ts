@@ -12,9 +12,12 @@ import {
   type HallServerEvents,
 } from '@app/contract';
 import type { SessionService } from '../modules/auth/session.service.js';
+import { onCall } from '../modules/chat/call.events.js';
 import { onChatSend } from '../modules/chat/chat.events.js';
 import type { ChatService } from '../modules/chat/chat.service.js';
 import type { MessageService } from '../modules/message/message.service.js';
+import type { SocialService } from '../modules/social/social.service.js';
+import type { Db } from '../db/database.js';
 import { sessionRoom, userRoom, type HallEmitter } from './hallEmitter.js';
 
 interface SocketData {
@@ -54,7 +57,7 @@ export class Hall implements HallEmitter {
   }
 
   /** Starts accepting sockets; needs the services, which themselves push through this hall. */
-  listen(sessions: SessionService, messages: MessageService, chat: ChatService): void {
+  listen(sessions: SessionService, messages: MessageService, chat: ChatService, social: SocialService, db: Db): void {
     this.nsp.use(async (socket, next) => {
       const refuse = (code?: number) => {
         const err = new Error(HALL_AUTH_FAILED) as Error & { data?: unknown };
@@ -86,6 +89,7 @@ export class Hall implements HallEmitter {
         }
       });
       socket.on('chatSend', (payload, ack) => void onChatSend(chat, this.opts.log, userId, payload, ack));
+      socket.on('call', (payload, ack) => void onCall({ db, log: this.opts.log, hall: this }, social, chat, userId, payload, ack));
     });
   }
 

@@ -155,3 +155,38 @@ export const chatRoutes = {
     data: z.object({ deleted: z.boolean() }),
   }),
 };
+
+// ---- one-to-one video calls: peer-to-peer WebRTC, the hall carries the signalling ----------------
+
+/** How long a call rings before the caller gives up (a missed call). */
+export const CALL_RING_MS = 30_000;
+
+/** What a client sends on the hall's `call` event; relayed to `to_user_id`, who must be a friend. */
+export const callSignalInput = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('invite'), call_id: clientId, to_user_id: id }),
+  z.strictObject({ type: z.literal('accept'), call_id: clientId, to_user_id: id }),
+  z.strictObject({ type: z.literal('decline'), call_id: clientId, to_user_id: id }),
+  z.strictObject({ type: z.literal('busy'), call_id: clientId, to_user_id: id }),
+  z.strictObject({
+    type: z.literal('signal'),
+    call_id: clientId,
+    to_user_id: id,
+    sdp: z.strictObject({ type: z.enum(['offer', 'answer']), sdp: z.string().max(20_000) }).optional(),
+    candidate: z
+      .strictObject({ candidate: z.string().max(1000), sdpMid: z.string().max(64).nullable().optional(), sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional() })
+      .optional(),
+  }),
+  z.strictObject({
+    type: z.literal('end'),
+    call_id: clientId,
+    to_user_id: id,
+    /** missed: nobody answered; canceled: the caller gave up; ended: hung up after talking. */
+    reason: z.enum(['missed', 'canceled', 'ended']),
+    duration_s: z.number().int().min(0).max(86_400).optional(),
+  }),
+]);
+export type CallSignalInput = z.output<typeof callSignalInput>;
+
+/** What the peer hears on `call`: the sender's signal with who sent it (and their card on an invite). */
+export type CallEvent = CallSignalInput & { from_user_id: number; from?: z.infer<typeof userBrief> };
+
