@@ -17,12 +17,14 @@ export interface PlaySnapshot {
 export interface PlayTarget {
   url: string;
   token: string;
+  /** Seats to receive, in slot order: 'anchor' first, then the mic seats (the credentials list them). */
+  seats: string[];
 }
 
 export interface PlayerOptions {
   target: () => Promise<PlayTarget>;
-  /** Seats to receive, in slot order: 'anchor' first, then the mic seats. */
-  seats: string[];
+  /** Seats not to receive: the ones this page publishes itself (it shows its own preview instead). */
+  exclude?: readonly string[];
   maxRetries?: number;
 }
 
@@ -42,10 +44,6 @@ export class RoomPlayer {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   };
-
-  get seats(): readonly string[] {
-    return this.opts.seats;
-  }
 
   /** The live peer connection, for the network indicator. */
   get peer(): RTCPeerConnection | null {
@@ -78,9 +76,12 @@ export class RoomPlayer {
   private async connect(gen: number, status: 'connecting' | 'reconnecting'): Promise<void> {
     this.set({ status });
     try {
-      const { url, token } = await this.opts.target();
+      const { url, token, seats: all } = await this.opts.target();
       if (gen !== this.generation) return;
-      const session = await play(url, token, { seats: this.opts.seats });
+      const seats = all.filter((s) => !this.opts.exclude?.includes(s));
+      // Nothing to watch (an anchor whose room has no mic seats): no connection at all.
+      if (seats.length === 0) return this.set({ status: 'idle', error: null });
+      const session = await play(url, token, { seats });
       if (gen !== this.generation) {
         void session.stop();
         return;

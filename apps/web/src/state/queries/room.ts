@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Api, RoomInfo, RouteInput } from '@app/contract';
 import { call } from '../../lib/api';
@@ -84,10 +85,13 @@ export const findRoomByNumber = (number: string) => call('roomInfo', { number })
 /** Keeps the cached room in step with what the room channel said last. */
 export function useSeedRoomInfo() {
   const qc = useQueryClient();
-  return (room: RoomInfo) => {
-    const token = getSession().token;
-    qc.setQueryData([...roomKeys.info(room.id), token ? 'me' : 'anon'], room);
-  };
+  return useCallback(
+    (room: RoomInfo) => {
+      const token = getSession().token;
+      qc.setQueryData([...roomKeys.info(room.id), token ? 'me' : 'anon'], room);
+    },
+    [qc],
+  );
 }
 
 /** My anchor application (user/anchor/apply_status). */

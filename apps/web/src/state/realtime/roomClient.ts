@@ -1,4 +1,4 @@
-import type { HallAuth, RoomAck, RoomClientEvents, RoomJoined } from '@app/contract';
+import type { GiftRecord, HallAuth, RoomAck, RoomClientEvents, RoomJoined } from '@app/contract';
 import { SOCKET_RECONNECT } from '@app/kit';
 import { backoffDelay } from './hallClient';
 import { initialRoomState, roomReducer, type RoomEvent, type RoomState } from './roomState';
@@ -147,6 +147,11 @@ export class RoomClient {
       this.apply({ type: 'sent', p: { room_id: st.room.id, id: r.data.id, user: me, text: text.trim(), danmaku, at: new Date().toISOString() } });
     }
     return r;
+  }
+
+  /** A gift I just sent shows at once; the room's echo of it is deduplicated by record id. */
+  noteGift(record: GiftRecord): void {
+    if (this.snap.state.room?.id === record.room_id) this.apply({ type: 'gift', p: { record } });
   }
 
   /** Me as a room member, for my own chat lines (from the seat list or the room's recent list). */

@@ -97,3 +97,15 @@ describe('roomReducer', () => {
     expect(playSeats({ mic_seats: 3 })).toEqual(['anchor', 'seat-1', 'seat-2', 'seat-3']);
   });
 });
+
+describe('moderation bookkeeping', () => {
+  it('remembers who is muted and who is admin, for the moderation sheet', () => {
+    let s = start(1, { my_auth: 1 });
+    const by = user(1);
+    s = roomReducer(s, { type: 'moderation', p: { room_id: 10, action: 'mute', user: user(6), by, auth: 4, muted: true, until: null } });
+    s = roomReducer(s, { type: 'moderation', p: { room_id: 10, action: 'admin', user: user(7), by, auth: 2, muted: false, until: null } });
+    expect([s.mutedIds, s.adminIds]).toEqual([[6], [7]]);
+    s = roomReducer(s, { type: 'moderation', p: { room_id: 10, action: 'unmute', user: user(6), by, auth: 4, muted: false, until: null } });
+    expect(s.mutedIds).toEqual([]);
+  });
+});

@@ -66,6 +66,9 @@ export interface RoomState {
   /** Set when I was kicked: banned until then. */
   kickedUntil: string | null;
   gifts: GiftRecord[];
+  /** Users seen muted / appointed admin in this room (from moderation events and chat levels). */
+  mutedIds: number[];
+  adminIds: number[];
 }
 
 export type RoomEvent =
@@ -109,6 +112,8 @@ export const initialRoomState = (meId: number | null = null): RoomState => ({
   ended: null,
   kickedUntil: null,
   gifts: [],
+  mutedIds: [],
+  adminIds: [],
 });
 
 const keepLast = <T>(list: readonly T[], item: T, n: number): T[] => (list.length >= n ? [...list.slice(list.length - n + 1), item] : [...list, item]);
@@ -156,6 +161,8 @@ export function roomReducer(s: RoomState, e: RoomEvent): RoomState {
         lines: sameRoom ? s.lines : [],
         danmaku: sameRoom ? s.danmaku : [],
         gifts: sameRoom ? s.gifts : [],
+        mutedIds: sameRoom ? s.mutedIds : [],
+        adminIds: sameRoom ? s.adminIds : [],
         decision: null,
         ended: room.status === 'closed' ? 'owner' : null,
         kickedUntil: null,
@@ -175,7 +182,13 @@ export function roomReducer(s: RoomState, e: RoomEvent): RoomState {
     case 'moderation': {
       const p = e.p;
       const notice: ChatLine = { kind: 'notice', id: `mod-${p.action}-${p.user.id}-${Date.now()}`, notice: p.action, user: p.user };
-      const next = { ...s, lines: keepLast(s.lines, notice, CHAT_KEEP) };
+      const toggle = (ids: number[], on: boolean) => (on ? [...ids.filter((x) => x !== p.user.id), p.user.id] : ids.filter((x) => x !== p.user.id));
+      const next = {
+        ...s,
+        lines: keepLast(s.lines, notice, CHAT_KEEP),
+        mutedIds: toggle(s.mutedIds, p.muted),
+        adminIds: toggle(s.adminIds, p.auth === 2),
+      };
       if (s.meId === null || p.user.id !== s.meId) return next;
       return { ...next, myMuted: p.muted, myAuth: p.auth };
     }

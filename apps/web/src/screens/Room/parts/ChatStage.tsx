@@ -1,0 +1,68 @@
+import type { RoomSeat, UserBrief } from '@app/contract';
+import { Dialog } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCloseRoom } from '../../../state/queries/room';
+import { AnchorTools } from './AnchorTools';
+import { ChatList } from './ChatList';
+import { GiftSlot } from './GiftSlot';
+import { InputBar } from './InputBar';
+import { MicQueueSheet } from './MicQueueSheet';
+import { RoomActions } from './RoomActions';
+import { useRoom } from './RoomContext';
+import { SeatGrid } from './SeatGrid';
+import { SeatSheet } from './SeatSheet';
+import { StageOverlay } from './StageOverlay';
+import { TopBar } from './TopBar';
+import { UserSheet } from './UserSheet';
+import { ViewerSheet } from './ViewerSheet';
+
+/** The video chat (party) room: the seat grid on top, the chat under it, the input bar at the bottom. */
+export function ChatStage() {
+  const { t } = useTranslation();
+  const { room, me, media, exit } = useRoom();
+  const close = useCloseRoom();
+  const [sheet, setSheet] = useState<'queue' | 'viewers' | null>(null);
+  const [target, setTarget] = useState<UserBrief | null>(null);
+  const [seat, setSeat] = useState<RoomSeat | null>(null);
+  const [gift, setGift] = useState(false);
+
+  const onClose = () => {
+    if (!me.owner) return exit();
+    void Dialog.confirm({
+      content: t('room.endConfirm'),
+      confirmText: t('room.end'),
+      cancelText: t('common.cancel'),
+      onConfirm: async () => {
+        await close.mutateAsync(room.id).catch(() => undefined);
+      },
+    });
+  };
+
+  return (
+    <div className="party" data-testid="chat-stage" data-role={me.owner ? 'anchor' : 'viewer'}>
+      <TopBar onViewers={() => setSheet('viewers')} onClose={onClose} />
+      <div className="party__title">{room.title}</div>
+      <SeatGrid onSeatMenu={setSeat} onUser={setTarget} />
+      <div className="party__overlay">
+        <StageOverlay ready />
+      </div>
+      {media.broadcast && (
+        <div className="party__tools">
+          <AnchorTools />
+        </div>
+      )}
+      <div className="party__chat">
+        <ChatList onUser={setTarget} />
+      </div>
+      <InputBar>
+        <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} />
+      </InputBar>
+      <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
+      <ViewerSheet open={sheet === 'viewers'} onClose={() => setSheet(null)} onUser={setTarget} />
+      <SeatSheet seat={seat} onClose={() => setSeat(null)} onUser={setTarget} />
+      <UserSheet user={target} onClose={() => setTarget(null)} />
+      <GiftSlot open={gift} onClose={() => setGift(false)} toUserId={room.anchor.id} />
+    </div>
+  );
+}

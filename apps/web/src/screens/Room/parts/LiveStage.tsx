@@ -1,0 +1,110 @@
+import type { UserBrief } from '@app/contract';
+import { Dialog } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { t as tr } from '../../../locale/i18n';
+import { useCloseRoom } from '../../../state/queries/room';
+import { AnchorTools } from './AnchorTools';
+import { ChatList } from './ChatList';
+import { CohostTiles } from './CohostTiles';
+import { Danmaku } from './Danmaku';
+import { GiftSlot } from './GiftSlot';
+import { InputBar } from './InputBar';
+import { MicQueueSheet } from './MicQueueSheet';
+import { ObsButton } from './ObsButton';
+import { RoomActions } from './RoomActions';
+import { useRoom } from './RoomContext';
+import { SeatVideo, useVideoReady } from './SeatVideo';
+import { StageOverlay } from './StageOverlay';
+import { TopBar } from './TopBar';
+import { UserSheet } from './UserSheet';
+import { ViewerSheet } from './ViewerSheet';
+
+/**
+ * The live room: the anchor's video fills the screen (one's own camera for the anchor), co-hosts
+ * down the side, chat and danmaku over the video, the input bar and actions at the bottom.
+ */
+export function LiveStage() {
+  const { t } = useTranslation();
+  const { room, state, me, media, exit } = useRoom();
+  const close = useCloseRoom();
+  const [ready, setReady] = useVideoReady();
+  const [sheet, setSheet] = useState<'queue' | 'viewers' | null>(null);
+  const [target, setTarget] = useState<UserBrief | null>(null);
+  const [gift, setGift] = useState(false);
+
+  const pc = me.owner && room.settings.pc;
+  const own = me.owner && !pc;
+  const b = media.broadcast;
+  const stream = own ? (b?.preview ?? null) : (media.play?.streams.get('anchor') ?? null);
+  const landscape = !(state.settings ?? room.settings).vertical;
+
+  const onClose = () => {
+    if (!me.owner) return exit();
+    void Dialog.confirm({
+      content: t('room.endConfirm'),
+      confirmText: t('room.end'),
+      cancelText: t('common.cancel'),
+      onConfirm: async () => {
+        await close.mutateAsync(room.id).catch(() => undefined);
+      },
+    });
+  };
+
+  return (
+    <div className={landscape ? 'stage stage--landscape' : 'stage'} data-testid="live-stage" data-role={me.owner ? 'anchor' : 'viewer'}>
+      <div className="stage__video">
+        {stream && (
+          <SeatVideo
+            stream={stream}
+            seat={own ? 'local' : 'anchor'}
+            local={own}
+            mirrored={own && !!b?.frontCamera && !b.screen}
+            onReady={setReady}
+          />
+        )}
+        {own && b?.camera === false && <div className="stage-cover stage-cover--soft">{t('room.cameraOff')}</div>}
+        {own && b?.status === 'failed' && (
+          <div className="stage-cover" data-testid="publish-failed">
+            <div className="stage-cover__title">{captureMessage(b.error)}</div>
+          </div>
+        )}
+        <StageOverlay ready={ready} />
+      </div>
+      <div className="stage__shade" />
+      <TopBar onViewers={() => setSheet('viewers')} onClose={onClose} />
+      <CohostTiles onUser={setTarget} />
+      {(own || state.mySeat !== null) && <AnchorTools />}
+      {pc && <ObsButton />}
+      <Danmaku />
+      <div className="stage__chat">
+        <ChatList onUser={setTarget} />
+      </div>
+      <InputBar>
+        <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} />
+      </InputBar>
+      <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
+      <ViewerSheet open={sheet === 'viewers'} onClose={() => setSheet(null)} onUser={setTarget} />
+      <UserSheet user={target} onClose={() => setTarget(null)} />
+      <GiftSlot open={gift} onClose={() => setGift(false)} toUserId={room.anchor.id} />
+      {b?.status === 'reconnecting' && <div className="stage-toast">{t('room.reconnecting')}</div>}
+      {close.isPending && <div className="stage-toast">{t('common.loading')}</div>}
+    </div>
+  );
+}
+
+/** A capture or publish failure in words. */
+export function captureMessage(error: string | null): string {
+  switch (error) {
+    case 'denied':
+      return tr('room.captureDenied');
+    case 'no-device':
+      return tr('room.captureMissing');
+    case 'busy':
+      return tr('room.captureBusy');
+    case 'insecure':
+      return tr('room.captureInsecure');
+    default:
+      return tr('room.publishFailed', { reason: error ?? '' });
+  }
+}

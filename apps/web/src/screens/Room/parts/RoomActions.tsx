@@ -1,0 +1,34 @@
+import { Badge } from 'antd-mobile';
+import { GiftOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { canModerate } from '../../../state/realtime/roomState';
+import { QueueIcon, ShareIcon } from './icons';
+import { MicButton } from './MicButton';
+import { useRoom } from './RoomContext';
+import { shareRoom } from './share';
+
+/** The round buttons after the chat input: mic (viewers), queue (owner/admins), share, gift. */
+export function RoomActions({ onQueue, onGift }: { onQueue: () => void; onGift: () => void }) {
+  const { t } = useTranslation();
+  const { room, state, me } = useRoom();
+  return (
+    <>
+      <MicButton />
+      {canModerate(state.myAuth) && (
+        <Badge content={state.queue.length > 0 ? state.queue.length : null} style={{ '--right': '4px', '--top': '4px' }}>
+          <button type="button" className="room-action" data-testid="queue-button" aria-label={t('room.queue')} onClick={onQueue}>
+            <QueueIcon />
+          </button>
+        </Badge>
+      )}
+      <button type="button" className="room-action" aria-label={t('room.share')} onClick={() => void shareRoom(room)}>
+        <ShareIcon />
+      </button>
+      {!me.owner && (
+        <button type="button" className="room-action room-action--gift" data-testid="gift-button" aria-label={t('room.gift')} onClick={onGift}>
+          <GiftOutline />
+        </button>
+      )}
+    </>
+  );
+}

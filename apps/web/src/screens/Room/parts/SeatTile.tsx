@@ -1,0 +1,66 @@
+import type { RoomSeat, UserBrief } from '@app/contract';
+import { LockOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { MicOffIcon } from './icons';
+import { useRoom } from './RoomContext';
+import { SeatVideo, useVideoReady } from './SeatVideo';
+import { useSpeaking } from './useSpeaking';
+
+interface Props {
+  /** 'anchor' for the host tile, else the mic seat. */
+  seatId: string;
+  seat: RoomSeat | null;
+  user: UserBrief | null;
+  label: string;
+  onTap: () => void;
+  className?: string;
+}
+
+/**
+ * One seat: its occupant's camera (received, or one's own preview), or their avatar until video
+ * comes; a ring while they speak; an empty or locked seat invites a tap.
+ */
+export function SeatTile({ seatId, seat, user, label, onTap, className = '' }: Props) {
+  const { t } = useTranslation();
+  const { state, media, me } = useRoom();
+  const [ready, setReady] = useVideoReady();
+  const mine = user !== null && user.id === me.id && media.broadcast !== null;
+  const stream = mine ? (media.broadcast?.preview ?? null) : (media.play?.streams.get(seatId) ?? null);
+  const live = mine || state.live[seatId] === true;
+  // One's own level is measured on the captured audio; others' on what arrives.
+  const speaking = useSpeaking(mine ? null : stream, live && user !== null);
+  const camOff = mine ? media.broadcast?.camera === false : false;
+  const micOff = mine && media.broadcast?.mic === false;
+
+  return (
+    <button
+      type="button"
+      className={`seat-tile ${user ? '' : 'seat-tile--empty'} ${speaking ? 'seat-tile--speaking' : ''} ${className}`}
+      data-testid="seat-tile"
+      data-seat-id={seatId}
+      data-user-id={user?.id ?? ''}
+      onClick={onTap}
+    >
+      {user && live && stream && !camOff && (
+        <SeatVideo stream={stream} seat={mine ? 'local' : seatId} local={mine} mirrored={mine && media.broadcast?.frontCamera} onReady={setReady} />
+      )}
+      {user && (!ready || !live || camOff) && (
+        <span className="seat-tile__face">
+          <UserAvatar src={user.avatar} size={48} />
+        </span>
+      )}
+      {!user && (
+        <span className="seat-tile__empty">
+          {seat?.locked ? <LockOutline /> : <span className="seat-tile__plus">+</span>}
+          <span>{seat?.locked ? t('room.seatLocked') : t('room.seatEmpty')}</span>
+        </span>
+      )}
+      <span className="seat-tile__label">
+        {micOff && <MicOffIcon />}
+        <span className="seat-tile__name">{user ? user.nickname : label}</span>
+      </span>
+      {speaking && <span className="seat-tile__wave" aria-label={t('room.speaking')} />}
+    </button>
+  );
+}

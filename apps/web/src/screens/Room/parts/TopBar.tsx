@@ -1,0 +1,39 @@
+import { formatCount } from '@app/kit';
+import { CloseOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { useRoom } from './RoomContext';
+
+/** Anchor pill (avatar, name, room number), recent viewers, the online count (opens the viewer list), close. */
+export function TopBar({ onViewers, onClose }: { onViewers: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { room, state } = useRoom();
+  const recent = state.recent.filter((u) => u.id !== room.anchor.id).slice(0, 3);
+  return (
+    <header className="room-top">
+      <div className="room-anchor" data-testid="room-anchor">
+        <UserAvatar src={room.anchor.avatar} size={34} className="room-anchor__avatar" />
+        <div className="room-anchor__who">
+          <span className="room-anchor__name">{room.anchor.nickname}</span>
+          <span className="room-anchor__sub">{t('room.number', { number: room.number })}</span>
+        </div>
+        {/* The follow button waits for user/attention/add in the contract (the messages and friends work). */}
+      </div>
+      <div className="room-top__right">
+        <button type="button" className="room-viewers" onClick={onViewers} aria-label={t('room.viewers')}>
+          <span className="room-viewers__faces">
+            {recent.map((u) => (
+              <UserAvatar key={u.id} src={u.avatar} size={26} />
+            ))}
+          </span>
+          <span className="room-viewers__count" data-testid="room-online">
+            {formatCount(state.online)}
+          </span>
+        </button>
+        <button type="button" className="room-close" aria-label={t('room.leave')} data-testid="room-close" onClick={onClose}>
+          <CloseOutline />
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,85 @@
+import type { RoomInfo } from '@app/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { Broadcaster } from '../../../lib/media/broadcaster';
+import { ANCHOR_MAX_BITRATE, SEAT_MAX_BITRATE } from '../../../lib/media/capture';
+import { RoomPlayer } from '../../../lib/media/player';
+import { mediaCredentials } from '../../../state/queries/room';
+import { useStore } from './useStore';
+
+interface Args {
+  room: RoomInfo | null;
+  /** The channel has joined (playing needs it: the server checks presence). */
+  joined: boolean;
+  /** The seat this page publishes into ('anchor', 'seat-2'), or null. */
+  publishSeat: string | null;
+  /** The owner streams from OBS (PC mode): nothing is published from the page, the anchor is played. */
+  pcMode: boolean;
+}
+
+/**
+ * The room's media: one WHEP player for the seats this page watches and, when it holds a seat, a
+ * WHIP broadcaster. Both are torn down when the page leaves or the room ends (a later visit builds
+ * them again in ~0.5 s; keeping peer connections across pages would hold the camera open).
+ */
+export function useRoomMedia({ room, joined, publishSeat, pcMode }: Args) {
+  const roomId = room?.id ?? 0;
+  const [player, setPlayer] = useState<RoomPlayer | null>(null);
+  const [broadcaster, setBroadcaster] = useState<Broadcaster | null>(null);
+  const ownAnchor = publishSeat === 'anchor' && !pcMode;
+
+  useEffect(() => {
+    if (!joined || !roomId) return;
+    const p = new RoomPlayer({
+      target: async () => {
+        const c = await mediaCredentials({ room_id: roomId, kind: 'play' });
+        return { url: c.url, token: c.token, seats: c.seats };
+      },
+      // The anchor sees their own camera locally; receiving it back would double their traffic.
+      exclude: ownAnchor ? ['anchor'] : [],
+    });
+    setPlayer(p);
+    p.start();
+    return () => {
+      p.stop();
+      setPlayer(null);
+    };
+  }, [joined, roomId, ownAnchor]);
+
+  // Capture settings only matter when publishing starts; later changes go through the tools.
+  const settings = room?.settings;
+  const front = settings?.front_camera ?? true;
+  const camera = settings?.camera ?? true;
+  const audio = settings?.audio ?? true;
+  const vertical = settings?.vertical ?? true;
+  const screen = settings?.screen ?? false;
+  useEffect(() => {
+    if (!joined || !roomId || !publishSeat || (publishSeat === 'anchor' && pcMode)) return;
+    const isAnchor = publishSeat === 'anchor';
+    const b = new Broadcaster(
+      {
+        target: async () => {
+          const c = await mediaCredentials({ room_id: roomId, kind: 'publish', seat: publishSeat });
+          return { url: c.url, token: c.token };
+        },
+        maxBitrate: isAnchor ? ANCHOR_MAX_BITRATE : SEAT_MAX_BITRATE,
+      },
+      // Co-hosts start with camera and mic on, whatever the anchor's own toggles are.
+      isAnchor ? { frontCamera: front, camera, audio, vertical } : { frontCamera: true, camera: true, audio: true, vertical: true },
+    );
+    setBroadcaster(b);
+    void b.start().then(() => {
+      if (isAnchor && screen) void b.startScreen();
+    });
+    return () => {
+      void b.stop();
+      setBroadcaster(null);
+    };
+    // The settings are read once, when publishing starts: later changes go through the tools.
+  }, [joined, roomId, publishSeat, pcMode]);
+
+  const play = useStore(player);
+  const broadcast = useStore(broadcaster);
+  return useMemo(() => ({ player, broadcaster, play, broadcast }), [player, broadcaster, play, broadcast]);
+}
+
+export type RoomMedia = ReturnType<typeof useRoomMedia>;
