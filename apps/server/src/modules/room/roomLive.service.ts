@@ -310,8 +310,9 @@ export class RoomLiveService {
     await roomRepository.update(this.db, roomId, { settings: JSON.stringify(settings), updated_at: nowIso() });
     const event = { room_id: roomId, settings };
     this.out.toRoom(roomId, 'settings', event);
-    if (!settings.allow_mic && (await members.queue(this.db, roomId)).length > 0) {
-      for (const r of await members.queue(this.db, roomId)) {
+    const waiting = settings.allow_mic ? [] : await members.queue(this.db, roomId);
+    if (waiting.length > 0) {
+      for (const r of waiting) {
         await members.dequeue(this.db, roomId, r.user_id);
         this.out.toMember(roomId, r.user_id, 'micDecision', { room_id: roomId, user_id: r.user_id, decision: 'rejected', seat: null });
       }
