@@ -96,7 +96,12 @@ describe('forum', () => {
     await ctx.close();
   });
 
-  it('another member likes and comments; the author sees the count, the comment and the inbox entry', async () => {
+  it('another member likes and comments; the author sees the count, the comment, the badge and the inbox entry', async () => {
+    // The author is on the community tab, connected to the hall.
+    const author = await pageAs(alice);
+    await open(author.page, server.url, '/pages/forum/index');
+    await author.page.getByTestId('post-card').first().waitFor();
+    await author.page.waitForLoadState('networkidle');
     const { ctx, page } = await pageAs(bob);
     await open(page, server.url, '/pages/forum/index');
     const card = page.getByTestId('post-card').first();
@@ -116,10 +121,10 @@ describe('forum', () => {
     await page.getByTestId('comment-send').click();
     await page.getByTestId('comment').getByText('拍得真好，是哪里的海？').waitFor();
     await page.getByTestId('comment-count').getByText('1').waitFor();
-    await ctx.close();
-
-    const author = await pageAs(alice);
+    // The comment reaches the author's unread badge as it happens.
+    await author.page.locator('[data-testid=tab-chats][data-badge="1"]').waitFor();
     const url = page.url().split('#')[1]!;
+    await ctx.close();
     await open(author.page, server.url, url);
     await author.page.getByTestId('comment').getByText('拍得真好，是哪里的海？').waitFor();
     assert.equal(await author.page.getByTestId('comment-bar').getByTestId('like-post-count').innerText(), '1');
@@ -176,7 +181,10 @@ describe('forum', () => {
     await page.getByTestId('inbox').getByText('拍得真好，是哪里的海？').waitFor();
     await settle(page, 'forum-inbox');
     assert.equal((await call(server.url, 'forumCommentInbox', { page: 1, size: 10 }, alice.token)).unread, 0);
-    await page.getByRole('tab', { name: '我的帖子' }).click();
+    await open(page, server.url, '/pages/forum/index');
+    await page.getByTestId('tab-chats').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid=tab-chats]')?.getAttribute('data-badge') !== '1');
+    await open(page, server.url, '/pages/forum/myBbs');
     await page.getByTestId('post-card').first().waitFor();
     await page.getByTestId('post-delete').click();
     await page.locator('.adm-dialog-button').filter({ hasText: '删除' }).click();

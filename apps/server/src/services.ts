@@ -43,7 +43,7 @@ export function createServices(deps: Deps) {
     roomLive: new RoomLiveService(deps, room),
     roomMedia: new RoomMediaService(deps, room),
     forumPosts: new PostService(deps),
-    forumComments: new CommentService(deps),
+    forumComments: new CommentService(deps, message),
     forumCatalog: new ForumCatalogService(deps),
     social,
     chat: new ChatService(deps, social, message),

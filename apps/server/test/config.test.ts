@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
 import { ENV_VARS, loadConfig, REPO_ROOT, SERVER_ROOT } from '../src/config.js';
 import { MEDIA_ENV_VARS } from '../src/media/config.js';
+import { ROOM_ENV_VARS } from '../src/modules/room/room.config.js';
+import { FINANCE_ENV_VARS } from '../src/modules/finance/finance.config.js';
 
 describe('config', () => {
   it('works with no environment at all', () => {
@@ -38,6 +40,6 @@ describe('config', () => {
   it('lists the same variables in the README table', () => {
     const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
     const listed = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
-    expect(listed).toEqual([...ENV_VARS, ...MEDIA_ENV_VARS].map((v) => v.name));
+    expect(listed).toEqual([...ENV_VARS, ...MEDIA_ENV_VARS, ...ROOM_ENV_VARS, ...FINANCE_ENV_VARS].map((v) => v.name));
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type ForumPost, type Session } from '@app/contract';
 import { addOperator } from '../src/cli/commands.js';
 import { freshMobile } from './helpers/apiClient.js';
+import { connectHall, connected, next } from './helpers/hallClient.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
@@ -200,6 +201,25 @@ describe('comments', () => {
     expect((await call({ post_id: 999999, content: '好' })).code).toBe(ErrorCode.NOT_FOUND);
     expect((await call({ post_id: post.id, content: '好', parent_id: 999999 })).code).toBe(ErrorCode.NOT_FOUND);
     expect((await s.api.call(api.forumComments, { post_id: 999999 })).code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
+describe('comment notifications', () => {
+  it('count into the hall badge as they happen and clear when read', async () => {
+    const author = await s.api.register(freshMobile());
+    const post = await publish(author, { content: '徽章测试' });
+    const sock = connectHall(s.url, { uuid: author.user.uuid, token: author.token });
+    try {
+      await connected(sock);
+      const pushed = next(sock, 'rGetUnreadCount');
+      await s.api.call(api.forumCreateComment, { post_id: post.id, content: '来了' }, { token: bob.token });
+      expect(await pushed).toEqual({ total: 1, isNew: true });
+      const cleared = next(sock, 'rGetUnreadCount');
+      await s.api.call(api.forumCommentInboxRead, { all: true }, { token: author.token });
+      expect(await cleared).toEqual({ total: 0, isNew: false });
+    } finally {
+      sock.close();
+    }
   });
 });
 

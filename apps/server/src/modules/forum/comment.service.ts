@@ -2,6 +2,7 @@ import { ErrorCode, type ForumComment } from '@app/contract';
 import type { UserRow } from '../../db/schema.js';
 import { MINUTE, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
+import type { MessageService } from '../message/message.service.js';
 import { BizError } from '../../http/errors.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { commentRepository } from './comment.repository.js';
@@ -14,7 +15,10 @@ import { postRepository } from './post.repository.js';
 /** Comments (threaded one level), comment likes, and the comment inbox of post authors. */
 export class CommentService {
   private readonly words = sensitiveWords();
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly message: MessageService,
+  ) {}
 
   private get db() {
     return this.deps.db.kysely;
@@ -45,6 +49,7 @@ export class CommentService {
   async create(user: UserRow, body: { post_id: number; content: string; parent_id?: number | undefined }) {
     const db = this.db;
     assertUnder(await commentRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.commentsPerMinute);
+    let notify: number | null = null;
     const row = await db.transaction().execute(async (trx) => {
       const post = await postRepository.byId(trx, body.post_id);
       if (!post) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
@@ -69,9 +74,12 @@ export class CommentService {
       const recipient = replyTo ?? post.user_id;
       if (recipient !== user.id) {
         await inboxRepository.insert(trx, { user_id: recipient, from_user_id: user.id, kind: replyTo ? 'reply' : 'comment', post_id: post.id, comment_id: comment.id, created_at: now });
+        notify = recipient;
       }
       return comment;
     });
+    // The recipient's badge counts it at once (their hall sockets hear the new total).
+    if (notify !== null) await this.pushUnread(notify, true);
     return (await commentViews(db, [row], user.id, new Set()))[0]!;
   }
 
@@ -116,11 +124,17 @@ export class CommentService {
 
   async inboxRead(userId: number, ids: number[] | 'all') {
     await inboxRepository.markRead(this.db, userId, ids, nowIso());
+    await this.pushUnread(userId, false);
     return { unread: await inboxRepository.unreadCount(this.db, userId) };
   }
 
   async inboxDelete(userId: number, ids: number[] | 'all') {
     await inboxRepository.remove(this.db, userId, ids);
+    await this.pushUnread(userId, false);
     return { unread: await inboxRepository.unreadCount(this.db, userId) };
+  }
+
+  private async pushUnread(userId: number, isNew: boolean) {
+    this.deps.hall.toUser(userId, 'rGetUnreadCount', { total: await this.message.unreadTotal(userId), isNew });
   }
 }

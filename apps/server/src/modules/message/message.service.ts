@@ -3,6 +3,7 @@ import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import { chatRepository } from '../chat/chat.repository.js';
+import { inboxRepository } from '../forum/inbox.repository.js';
 import { userRepository } from '../user/user.repository.js';
 import { pushNotice } from './message.events.js';
 import { noticeRepository as repo } from './notice.repository.js';
@@ -27,18 +28,22 @@ export class MessageService {
     await repo.markRead(this.db, userId, ids, nowIso());
     const unread = await repo.unreadCount(this.db, userId);
     // Other tabs and devices of the user update their badge too.
-    this.deps.hall.toUser(userId, 'rGetUnreadCount', { total: unread + (await chatRepository.unreadTotal(this.db, userId)), isNew: false });
+    this.deps.hall.toUser(userId, 'rGetUnreadCount', { total: await this.unreadTotal(userId), isNew: false });
     return { unread };
   }
 
-  /** The hall's badge: unread notices + unread private messages of unmuted conversations. */
+  /** The hall's badge: unread notices + unread private messages of unmuted conversations + unread forum comments on my posts and replies to me. */
   async unreadTotal(userId: number): Promise<number> {
-    const [notices, chats] = await Promise.all([repo.unreadCount(this.db, userId), chatRepository.unreadTotal(this.db, userId)]);
-    return notices + chats;
+    const [notices, chats, comments] = await Promise.all([
+      repo.unreadCount(this.db, userId),
+      chatRepository.unreadTotal(this.db, userId),
+      inboxRepository.unreadCount(this.db, userId),
+    ]);
+    return notices + chats + comments;
   }
 
   /**
-   * The hall's `rGetUnreadCount`. `total` = unread notices + unread private messages (unmuted).
+   * The hall's `rGetUnreadCount`. `total` = unread notices + unread private messages (unmuted) + unread forum comments.
    * `isNew` = an unread notice arrived since the user last asked: the newest unread id is above the
    * `notice_seen_id` recorded at the previous ask. Asking records the newest id, so a client that
    * asks twice hears `isNew: true` once; pushes after a new notice always carry `isNew: true`.
