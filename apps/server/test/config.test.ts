@@ -39,7 +39,7 @@ describe('config', () => {
 
   it('lists the same variables in the README table', () => {
     const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-    const listed = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    const listed = [...readme.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
     expect(listed).toEqual([...ENV_VARS, ...MEDIA_ENV_VARS, ...ROOM_ENV_VARS, ...FINANCE_ENV_VARS].map((v) => v.name));
   });
 });
