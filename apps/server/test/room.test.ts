@@ -29,6 +29,7 @@ describe('anchor application', () => {
     const u = await member(s);
     const t = { token: u.token };
     expect((await s.api.call(api.anchorApplyStatus, {}, t)).data).toMatchObject({ status: 'none', reason: null });
+    expect((await s.api.call(api.userInfo, {}, t)).data.is_anchor).toBe(false);
 
     const applied = await s.api.call(api.anchorApply, applyBody(freshMobile()), t);
     expect(applied.code).toBe(200);
@@ -50,6 +51,7 @@ describe('anchor application', () => {
     expect((await s.api.call(api.anchorApply, applyBody(freshMobile()), t)).data.status).toBe('pending');
     expect((await s.api.call(api.adminAnchorApprove, { user_id: u.user.id }, { token: op.token })).data.status).toBe('approved');
     expect((await s.api.call(api.anchorApplyStatus, {}, t)).data).toMatchObject({ status: 'approved', reason: null });
+    expect((await s.api.call(api.userInfo, {}, t)).data.is_anchor).toBe(true);
     expect((await s.api.call(api.anchorApply, applyBody(freshMobile()), t)).code).toBe(ErrorCode.ALREADY_ANCHOR);
     expect((await s.api.call(api.adminAnchorApprove, { user_id: u.user.id }, { token: op.token })).code).toBe(ErrorCode.CONFLICT);
     expect((await s.api.call(api.roomOpen, { title: '开播啦', category_id: categoryId }, t)).code).toBe(200);

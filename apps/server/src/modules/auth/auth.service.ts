@@ -5,11 +5,9 @@ import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, sessionError } from '../../http/errors.js';
-import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
-import { noticeRepository } from '../message/notice.repository.js';
 import { defaultNickname, newInviteCode, userDefaults } from '../user/newUser.js';
 import { userRepository } from '../user/user.repository.js';
-import { toUserInfo } from '../user/userInfo.js';
+import { loadUserInfo } from '../user/userInfo.js';
 import type { VerifyService } from '../verify/verify.service.js';
 import { loginGuard } from './loginGuard.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
@@ -39,7 +37,7 @@ export class AuthService {
 
   /** A session answer: the token with the user's profile. */
   async sessionOf(db: Conn, user: UserRow, issued: { token: string; expires_at: string }): Promise<Session> {
-    return { ...issued, user: toUserInfo(user, await noticeRepository.unreadCount(db, user.id), await ledgerRepository.balanceOf(db, user.id, 'coin')) };
+    return { ...issued, user: await loadUserInfo(db, user) };
   }
 
   async login(input: { account: string; password: string; remember: boolean }, origin: Origin): Promise<Session> {

@@ -5,11 +5,9 @@ import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import { UPLOADS_PREFIX } from '../../storage/storage.js';
 import type { Auth } from '../auth/session.service.js';
-import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
-import { noticeRepository } from '../message/notice.repository.js';
 import { uploadRepository } from '../upload/upload.repository.js';
 import { userRepository } from './user.repository.js';
-import { toUserInfo } from './userInfo.js';
+import { loadUserInfo } from './userInfo.js';
 
 export interface ProfileEdit {
   nickname?: string | undefined;
@@ -25,9 +23,7 @@ export class UserService {
 
   /** The profile of a user row already loaded (the caller's, read with the session: no second lookup). */
   async infoOf(user: UserRow): Promise<UserInfo> {
-    const db = this.deps.db.kysely;
-    const [unread, coin] = await Promise.all([noticeRepository.unreadCount(db, user.id), ledgerRepository.balanceOf(db, user.id, 'coin')]);
-    return toUserInfo(user, unread, coin);
+    return loadUserInfo(this.deps.db.kysely, user);
   }
 
   async info(userId: number): Promise<UserInfo> {
