@@ -97,6 +97,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     if (closing) reply.header('connection', 'close');
     done();
   });
+  // A request that began before the shutdown leaves its keep-alive connection idle when it ends:
+  // close it then, or the server would wait out the keep-alive timeout before it can stop.
+  app.addHook('onResponse', (_req, _reply, done) => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+    done();
+  });
 
   const hall = new Hall(app.server, {
     log: app.log,
