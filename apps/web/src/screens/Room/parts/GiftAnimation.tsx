@@ -3,7 +3,7 @@ import type { GiftRecord } from '@app/contract';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { GiftIcon } from './GiftIcon';
-import { enqueueEffect, isBigGift, placeBanner, takeNew, type Banner } from './giftQueue';
+import { admitGifts, enqueueEffect, isBigGift, takeNew, type Banner } from './giftQueue';
 import { useGiftCacheSync } from './useGiftAssets';
 import './gift.css';
 
@@ -71,16 +71,16 @@ export default function GiftAnimation({ gifts, skipInitial = true }: GiftAnimati
   const seen = useRef<Set<number> | null>(null);
   seen.current ??= new Set(skipInitial ? gifts.map((g) => g.id) : []);
   const [banners, setBanners] = useState<Banner[]>([]);
+  const bannersNow = useRef<Banner[]>([]);
   const [queue, setQueue] = useState<GiftRecord[]>([]);
   const [playing, setPlaying] = useState<GiftRecord | null>(null);
 
   useEffect(() => {
     const fresh = takeNew(seen.current!, gifts);
     if (fresh.length === 0) return;
-    const now = Date.now();
-    setBanners((b) => fresh.reduce((acc, r) => placeBanner(acc, r, now), b));
-    // A combo of a small gift bumps its banner only; the first send (or any big one) gets the effect.
-    const effects = fresh.filter((r) => r.combo <= 1 || isBigGift(r));
+    const { banners: next, effects } = admitGifts(bannersNow.current, fresh, Date.now());
+    bannersNow.current = next;
+    setBanners(next);
     if (effects.length) setQueue((q) => effects.reduce((acc, r) => enqueueEffect(acc, r), q));
   }, [gifts]);
 
@@ -93,7 +93,10 @@ export default function GiftAnimation({ gifts, skipInitial = true }: GiftAnimati
   useEffect(() => {
     if (banners.length === 0) return;
     const next = Math.min(...banners.map((b) => b.until));
-    const timer = setTimeout(() => setBanners((b) => b.filter((x) => x.until > Date.now())), Math.max(50, next - Date.now() + 20));
+    const timer = setTimeout(() => {
+      bannersNow.current = bannersNow.current.filter((x) => x.until > Date.now());
+      setBanners(bannersNow.current);
+    }, Math.max(50, next - Date.now() + 20));
     return () => clearTimeout(timer);
   }, [banners]);
 

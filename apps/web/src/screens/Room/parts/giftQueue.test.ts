@@ -1,6 +1,6 @@
 import type { GiftRecord } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { BANNER_MS, enqueueEffect, isBigGift, placeBanner, takeNew, type Banner } from './giftQueue';
+import { admitGifts, BANNER_MS, enqueueEffect, isBigGift, placeBanner, takeNew, type Banner } from './giftQueue';
 
 const user = (id: number) => ({ id, uuid: `u${id}`, nickname: `n${id}`, avatar: '', vip_level: 0, is_anchor: false });
 let nextId = 1;
@@ -53,5 +53,26 @@ describe('gift animation queue', () => {
     expect(b[0]!.record.combo).toBe(5);
     b = placeBanner(b, rec({ sender: 7 }), 10 + BANNER_MS + 1);
     expect(b.map((x) => x.record.sender.id)).toEqual([7]);
+  });
+});
+
+describe('admitting gifts', () => {
+  it('gives the effect to the first send of a run and to big gifts; combos only bump the banner', () => {
+    const a1 = rec({ sender: 1, combo: 1 });
+    const a2 = rec({ sender: 1, combo: 2 });
+    const big = rec({ sender: 2, coins: 1314 });
+    const big2 = rec({ sender: 2, coins: 1314, combo: 2 });
+    const { banners, effects } = admitGifts([], [a1, a2, big, big2], 0);
+    expect(effects).toEqual([a1, big, big2]);
+    expect(banners).toHaveLength(2);
+  });
+
+  it('a run whose first record was missed still plays once', () => {
+    const late = rec({ sender: 3, combo: 4 });
+    const next = rec({ sender: 3, combo: 5 });
+    const first = admitGifts([], [late], 0);
+    expect(first.effects).toEqual([late]);
+    expect(admitGifts(first.banners, [next], 100).effects).toEqual([]);
+    expect(admitGifts(first.banners, [next], 100 + BANNER_MS + 1).effects).toEqual([next]);
   });
 });

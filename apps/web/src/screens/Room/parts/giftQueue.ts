@@ -65,3 +65,19 @@ export function placeBanner(banners: readonly Banner[], r: GiftRecord, now: numb
   for (let i = 1; i < live.length; i++) if (live[i]!.until < live[oldest]!.until) oldest = i;
   return live.map((x, i) => (i === oldest ? fresh : x));
 }
+
+/**
+ * New records onto the banners, and which of them get the centre effect: a sender's first send of a
+ * run (a new banner) and every big gift; further combos only bump the banner. A run whose first
+ * record never arrived (a reconnect, a late join) still gets its effect once.
+ */
+export function admitGifts(banners: readonly Banner[], fresh: readonly GiftRecord[], now: number): { banners: Banner[]; effects: GiftRecord[] } {
+  let next = [...banners];
+  const effects: GiftRecord[] = [];
+  for (const r of fresh) {
+    const running = next.some((b) => b.until > now && b.key === bannerKey(r));
+    if (!running || isBigGift(r)) effects.push(r);
+    next = placeBanner(next, r, now);
+  }
+  return { banners: next, effects };
+}

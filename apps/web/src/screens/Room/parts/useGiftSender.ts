@@ -53,20 +53,21 @@ export function useGiftSender({ roomId, toUserId, coin, onSent }: Options) {
       }
       setCombo((c) => nextCombo(c, { giftId: gift.gift_id, count, now: Date.now() }));
       inflight.current += cost;
-      send.mutate(
-        { request_id: newRequestId(), room_id: roomId, gift_id: gift.gift_id, count, receiver_id: toUserId },
-        {
-          onSuccess: (res) => onSent?.(res.record),
-          onError: (e) => {
+      // mutateAsync, not mutate(…, callbacks): TanStack Query calls per-call callbacks only for the
+      // latest call, and fast taps overlap; every send must settle its own hold and report its record.
+      send
+        .mutateAsync({ request_id: newRequestId(), room_id: roomId, gift_id: gift.gift_id, count, receiver_id: toUserId })
+        .then(
+          (res) => onSent?.(res.record),
+          (e: unknown) => {
             setCombo(null);
             if (isApiError(e) && e.code === ErrorCode.BALANCE_NOT_ENOUGH) offerRecharge(cost);
             else showToast(isApiError(e) ? e.toastText : t('error.network'), 'fail');
           },
-          onSettled: () => {
-            inflight.current -= cost;
-          },
-        },
-      );
+        )
+        .finally(() => {
+          inflight.current -= cost;
+        });
     },
     [coin, offerRecharge, onSent, roomId, send, toUserId],
   );
