@@ -324,6 +324,7 @@ describe('wallet in the browser', () => {
     await panel.getByRole('option').filter({ hasText: '一生一世' }).click();
     await panel.getByTestId('gift-send').click();
     await v.page.getByRole('dialog').getByText('金币余额不足').waitFor();
+    await v.page.waitForTimeout(400); // the dialog's fade-in
     await shot(v.page, 'wallet-gift-no-balance');
     await v.page.getByRole('dialog').getByRole('button', { name: '去充值' }).click();
     await waitForRoute(v.page, '/pages/user/recharge');
