@@ -219,4 +219,21 @@ describe('forum', () => {
     await settle(page, 'location-open');
     await ctx.close();
   });
+
+  it('collapses a long post past 400 px with an expand button; the image viewer opens full screen', async () => {
+    const cates = await call(server.url, 'forumCate');
+    const long = Array.from({ length: 40 }, (_, i) => `第${i + 1}段：今天记录一点生活里的小事，慢慢写，慢慢看。`).join('\n');
+    const post = await call(server.url, 'forumCreate', { content: long, cate_id: cates.list[0]!.id, images: ['/static/forum/post-sea-1.svg'] }, bob.token);
+    const { ctx, page } = await pageAs(alice);
+    await open(page, server.url, `/pages/forum/details?id=${post.id}`);
+    await page.getByTestId('post-expand').waitFor();
+    const collapsed = await page.getByTestId('post-body').evaluate((el) => el.getBoundingClientRect().height);
+    assert.ok(collapsed <= 401, `collapsed height ${collapsed}`);
+    await page.getByTestId('post-expand').click();
+    const open2 = await page.getByTestId('post-body').evaluate((el) => el.getBoundingClientRect().height);
+    assert.ok(open2 > 800, `expanded height ${open2}`);
+    await page.getByTestId('post-detail').getByTestId('image-grid').locator('button').first().click();
+    await page.locator('.adm-image-viewer-content').waitFor();
+    await ctx.close();
+  });
 });
