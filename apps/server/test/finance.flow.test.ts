@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
+import { REPO_ROOT } from '../src/config.js';
+import { reviewWithdrawal } from '../src/modules/finance/finance.cli.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { RankService } from '../src/modules/finance/rank/rank.service.js';
 import { expectSound, giftId, makeOperator, quickMember, rechargeHttp, rid } from './financeHelpers.js';
@@ -140,4 +144,32 @@ describe('wallet flow over HTTP', () => {
       }
     }
   });
+
+  it('reviews withdrawals and checks the books from the admin command line', async () => {
+    const fan = await quickMember(s);
+    const host = await quickMember(s);
+    await rechargeHttp(s, fan.token, 4); // 1280 + 80
+    const car = await giftId(s, '跑车'); // 520 coins
+    await s.api.call(api.giftSend, { request_id: rid(), gift_id: car.id, count: 2, receiver_id: host.id }, { token: fan.token });
+    await s.api.call(api.receiveGiftMoney, { request_id: rid() }, { token: host.token });
+    const order = (n: number) => s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '王五', amount: n * C }, { token: host.token });
+    const [w1, w2] = [(await order(100)).data, (await order(200)).data];
+    const admin = (...args: string[]) =>
+      spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), ...args], {
+        env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const approve = admin('withdraw', 'approve', String(w1.id));
+    expect(approve.status, approve.stderr).toBe(0);
+    expect(approve.stdout).toContain('approved');
+    // The rest through the functions the commands call (each spawn costs a few seconds).
+    expect((await reviewWithdrawal(s.deps.db, w2.id, 'rejected', '账户名不符')).status).toBe('rejected');
+    await expect(reviewWithdrawal(s.deps.db, w1.id, 'rejected', 'x')).rejects.toMatchObject({ code: ErrorCode.ORDER_NOT_PENDING });
+    const check = admin('ledger', 'check');
+    expect([check.status, check.stdout.trim()]).toEqual([0, 'ledger sound: balances sum to 0, none negative, every balance equals its transfers']);
+    const mine = (await s.api.call(api.withdrawFetch, {}, { token: host.token })).data.list;
+    expect(mine.map((w) => [w.id, w.status, w.reason])).toEqual([[w2.id, 'rejected', '账户名不符'], [w1.id, 'approved', '']]);
+    expect((await s.api.call(api.financeWallet, undefined, { token: host.token })).data).toMatchObject({ frozen: 0, gift_earnings: 420 * C });
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { openDb } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { BizError } from '../http/errors.js';
 import { reviewByMobile } from '../modules/anchor/anchor.service.js';
+import { ledgerCheck, reviewWithdrawal } from '../modules/finance/finance.cli.js';
 import { addNotice, addOperator } from './commands.js';
 
 const USAGE = `usage:
@@ -10,6 +11,9 @@ const USAGE = `usage:
   npm run admin -- notice <mobile> <title> <content> send a system notice to a user
   npm run admin -- anchor approve <mobile>           approve a user's anchor application
   npm run admin -- anchor reject <mobile> <reason>   reject it (or revoke an anchor), with the reason they see
+  npm run admin -- withdraw approve <id>            pay out a pending withdrawal (frozen → paid, fee to revenue)
+  npm run admin -- withdraw reject <id> <reason>    return it to the user's gift earnings, with the reason they see
+  npm run admin -- ledger check                     check every invariant of the wallet ledger
 Opens the same database as the server (DATA_DIR / DATABASE_URL).`;
 
 /** Operator command line; works on the database the server uses. */
@@ -39,6 +43,21 @@ async function main(argv: string[]): Promise<number> {
       const r = await reviewByMobile(db.kysely, rest[1], rest[0] === 'approve' ? 'approved' : 'rejected', reason || null);
       console.log(`${rest[1]} (${r.nickname}, id ${r.userId}): anchor application ${r.status}`);
       return 0;
+    }
+    if (cmd === 'withdraw' && (rest[0] === 'approve' || rest[0] === 'reject') && /^\d+$/.test(rest[1] ?? '')) {
+      const reason = rest.slice(2).join(' ').trim();
+      if (rest[0] === 'reject' && !reason) {
+        console.error('a rejection needs a reason: npm run admin -- withdraw reject <id> <reason>');
+        return 2;
+      }
+      const w = await reviewWithdrawal(db, Number(rest[1]), rest[0] === 'approve' ? 'approved' : 'rejected', reason);
+      console.log(`withdrawal ${w.id} (${w.order_no}, ${w.user.nickname}): ${w.status}, ${w.amount / 10000} coins, payout ${(w.payout_fen / 100).toFixed(2)} 元 to ${w.platform} ${w.account}`);
+      return 0;
+    }
+    if (cmd === 'ledger' && rest[0] === 'check') {
+      const { sound, check } = await ledgerCheck(db);
+      console.log(sound ? 'ledger sound: balances sum to 0, none negative, every balance equals its transfers' : JSON.stringify(check, null, 2));
+      return sound ? 0 : 1;
     }
     console.error(USAGE);
     return 2;
