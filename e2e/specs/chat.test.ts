@@ -210,3 +210,77 @@ describe('messages and friends in the browser', () => {
     await shot(b, 'chat-index-pinned-muted');
   });
 });
+
+describe('a one-to-one video call between friends (Chromium fake camera)', () => {
+  let media: Browser;
+  before(async () => {
+    media = await launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns']);
+    // Calls are between friends (idempotent when the chat suite already made them friends).
+    await call(server.url, 'followAdd', { user_id: ben.user.id }, amy.token);
+    await call(server.url, 'followAdd', { user_id: amy.user.id }, ben.token);
+  });
+  after(async () => {
+    await media?.close();
+  });
+
+  async function callPage(m: Member): Promise<Page> {
+    const ctx = await phone(media);
+    await ctx.grantPermissions(['camera', 'microphone'], { origin: server.url });
+    const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
+    await ctx.addInitScript((st) => {
+      if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', st);
+    }, JSON.stringify(state));
+    return ctx.newPage();
+  }
+  /** Resolves once the page's remote video has decoded frames and keeps playing. */
+  const decoding = (page: Page) =>
+    page.waitForFunction(
+      () => {
+        const v = document.querySelector('[data-testid=remote-video]') as HTMLVideoElement | null;
+        return !!v && !v.hidden && v.videoWidth > 0 && v.currentTime > 1;
+      },
+      null,
+      { timeout: 30_000 },
+    );
+
+  it('rings, connects both ways with video decoded on each side, mutes, hangs up, and leaves the call in the chat', async () => {
+    const caller = await callPage(amy);
+    const callee = await callPage(ben);
+    const hallUp = callee.waitForEvent('websocket');
+    await open(callee, server.url, '/pages/live/index');
+    await hallUp;
+
+    await open(caller, server.url, `/pages/chats/chat?uid=${ben.user.id}`);
+    await caller.getByTestId('chat-video').click();
+    await caller.locator('[data-testid=call-screen][data-phase=outgoing]').waitFor();
+
+    // Ben is anywhere in the app: the call screen opens by itself, ringing.
+    await callee.locator('[data-testid=call-screen][data-phase=incoming]').waitFor({ timeout: 15_000 });
+    await callee.waitForTimeout(300);
+    await shot(callee, 'chat-video-incoming');
+    await callee.getByTestId('call-accept').click();
+
+    await Promise.all([decoding(caller), decoding(callee)]);
+    await caller.locator('[data-testid=call-screen][data-phase=active]').waitFor();
+    await caller.getByTestId('call-clock').filter({ hasText: /00:0[1-9]/ }).waitFor({ timeout: 10_000 });
+    await caller.getByTestId('call-mute').click();
+    await caller.locator('.call__btn--active').waitFor();
+    await caller.getByTestId('call-switch').click();
+    await shot(caller, 'chat-video-call');
+
+    await caller.getByTestId('call-hangup').click();
+    await callee.getByTestId('call-status').filter({ hasText: '通话已结束' }).waitFor();
+    // Both land back in the conversation, where the call left its record.
+    await caller.getByTestId('call-record').filter({ hasText: '通话时长' }).waitFor({ timeout: 10_000 });
+    await callee.getByTestId('call-record').filter({ hasText: '通话时长' }).waitFor({ timeout: 10_000 });
+
+    // A call given up before it is answered leaves a record too.
+    await caller.getByTestId('chat-video').click();
+    await callee.locator('[data-testid=call-screen][data-phase=incoming]').waitFor({ timeout: 15_000 });
+    await caller.getByTestId('call-hangup').click();
+    await callee.getByTestId('call-record').filter({ hasText: '已取消' }).waitFor({ timeout: 10_000 });
+    await caller.context().close();
+    await callee.context().close();
+  });
+});
+

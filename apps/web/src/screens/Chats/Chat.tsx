@@ -1,5 +1,5 @@
 import { ActionSheet, DotLoading, Toast } from 'antd-mobile';
-import { MoreOutline } from 'antd-mobile-icons';
+import { MoreOutline, VideoOutline } from 'antd-mobile-icons';
 import type { ChatReply } from '@app/contract';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -137,9 +137,16 @@ function Conversation({ peerId }: { peerId: number }) {
     </span>
   );
   const right = (
-    <button type="button" className="nav-icon" aria-label={t('chats.setting')} data-testid="chat-setting" onClick={() => navigate(`${PATHS.chatSetting}?uid=${peerId}`)}>
-      <MoreOutline />
-    </button>
+    <span className="nav-icons">
+      {conv.data?.is_friend && !conv.data.blocked && (
+        <button type="button" className="nav-icon" aria-label={t('chats.videoCall')} data-testid="chat-video" onClick={() => navigate(`${PATHS.chatVideo}?uid=${peerId}&dial=1`)}>
+          <VideoOutline />
+        </button>
+      )}
+      <button type="button" className="nav-icon" aria-label={t('chats.setting')} data-testid="chat-setting" onClick={() => navigate(`${PATHS.chatSetting}?uid=${peerId}`)}>
+        <MoreOutline />
+      </button>
+    </span>
   );
 
   if (conv.isError && !conv.data) {

@@ -1,4 +1,4 @@
-import type { NewMessage } from '@app/contract';
+import type { CallEvent, NewMessage } from '@app/contract';
 import { loadContract } from '../../lib/contract';
 import { goLogin } from '../../lib/nav';
 import { showToast } from '../../lib/toast';
@@ -10,6 +10,11 @@ import { getSession, useSession } from '../session';
 import { HallClient } from './hallClient';
 
 let authFailedMessage = 'HALL_AUTH_FAILED';
+let callListener: ((ev: CallEvent) => void) | null = null;
+/** The call session registers here (it loads with the hall, see createSocket). */
+export const listenCalls = (fn: (ev: CallEvent) => void): void => {
+  callListener = fn;
+};
 
 function onNewMessage(m: NewMessage): void {
   if (m.kind === 'chat') {
@@ -25,7 +30,8 @@ function onNewMessage(m: NewMessage): void {
 export const hall = new HallClient({
   createSocket: async (auth) => {
     // socket.io-client loads only once someone is logged in, keeping it out of the first-load bundle.
-    const [{ io }, c] = await Promise.all([import('socket.io-client'), loadContract()]);
+    // The call session too: an incoming call must find it listening.
+    const [{ io }, c] = await Promise.all([import('socket.io-client'), loadContract(), import('./call')]);
     authFailedMessage = c.HALL_AUTH_FAILED;
     return io(c.HALL_NAMESPACE, {
       path: c.HALL_PATH,
@@ -40,6 +46,7 @@ export const hall = new HallClient({
   onUnread: (u) => useSession.getState().patch({ unreadCount: u.total }),
   onNewMessage,
   onChatRead: applyReceipt,
+  onCall: (ev) => callListener?.(ev),
   // Back from a drop: fetch what arrived meanwhile, in order (ids already held are skipped).
   onConnected: () => void syncChats().catch(() => undefined),
   onSessionLost: () => {

@@ -1,4 +1,4 @@
-import type { ChatAck, ChatReadReceipt, ChatSendInput, HallAuth, NewMessage, UnreadCount } from '@app/contract';
+import type { CallEvent, CallSignalInput, ChatAck, ChatReadReceipt, ChatSendInput, HallAuth, NewMessage, UnreadCount } from '@app/contract';
 import { SOCKET_RECONNECT } from '@app/kit';
 
 /**
@@ -32,6 +32,8 @@ export interface HallDeps {
   onNewMessage(payload: NewMessage): void;
   /** A read receipt of one of the user's conversations (theirs on another device, or the peer's). */
   onChatRead?(payload: ChatReadReceipt): void;
+  /** Call signalling from a friend. */
+  onCall?(payload: CallEvent): void;
   /** Every (re)connection: the moment to catch up on what arrived while away. */
   onConnected?(): void;
   /** Gave up or was refused: the app clears the session and goes to login. */
@@ -94,13 +96,22 @@ export class HallClient {
    * connected, or no answer within `timeoutMs`: resolves null, and the caller shows a retry.
    */
   chatSend(payload: ChatSendInput, timeoutMs = 10_000): Promise<ChatAck | null> {
+    return this.request('chatSend', payload, timeoutMs);
+  }
+
+  /** Sends call signalling to a friend; null when not connected or unanswered. */
+  callSignal(payload: CallSignalInput, timeoutMs = 10_000): Promise<ChatAck | null> {
+    return this.request('call', payload, timeoutMs);
+  }
+
+  private request(event: 'chatSend' | 'call', payload: unknown, timeoutMs: number): Promise<ChatAck | null> {
     const socket = this.socket;
     if (!socket || this.snapshot.status !== 'connected') return Promise.resolve(null);
     return new Promise((resolve) => {
       const setT = this.deps.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
       const clearT = this.deps.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
       const timer = setT(() => resolve(null), timeoutMs);
-      socket.emit('chatSend', payload, (ack: ChatAck) => {
+      socket.emit(event, payload, (ack: ChatAck) => {
         clearT(timer);
         resolve(ack);
       });
@@ -150,6 +161,7 @@ export class HallClient {
     socket.on('rGetUnreadCount', (p: UnreadCount) => this.deps.onUnread(p));
     socket.on('newMessage', (p: NewMessage) => this.deps.onNewMessage(p));
     socket.on('chatRead', (p: ChatReadReceipt) => this.deps.onChatRead?.(p));
+    socket.on('call', (p: CallEvent) => this.deps.onCall?.(p));
     socket.on('sessionEnd', () => {
       if (gen === this.generation) this.fail('sessionEnd');
     });

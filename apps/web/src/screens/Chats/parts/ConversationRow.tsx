@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { listTime } from './chatTime';
+import { callText } from './callText';
 
 interface Props {
   c: Conversation;
@@ -21,7 +22,7 @@ export function usePreview() {
   return (m: ChatMessage | null): string => {
     if (!m) return '';
     if (m.type === 'image') return t('chats.preview.image');
-    if (m.type === 'call') return t('chats.preview.call');
+    if (m.type === 'call') return `${t('chats.preview.call')} ${callText(m.content)}`;
     return m.content.replace(/\s+/g, ' ');
   };
 }

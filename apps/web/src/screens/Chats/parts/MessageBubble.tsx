@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GuardedImage, useGuardedSrc } from '../../../components/GuardedImage';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { callText } from './callText';
 import type { ChatItem } from './chatItems';
 
 interface Props {
@@ -49,8 +50,8 @@ export function MessageBubble({ item, avatar, quoteName, onActions, onRetry, sho
         ) : item.type === 'image' ? (
           <ImageBubble item={item} gestures={gestures} />
         ) : item.type === 'call' ? (
-          <div className="msg__bubble msg__bubble--call" {...gestures}>
-            <VideoOutline /> {item.content}
+          <div className="msg__bubble msg__bubble--call" {...gestures} data-testid="call-record">
+            <VideoOutline /> {callText(item.content)}
           </div>
         ) : (
           <div className="msg__bubble" {...gestures}>
