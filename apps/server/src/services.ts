@@ -28,6 +28,11 @@ export function createServices(deps: Deps) {
   const social = new SocialService(deps);
   const anchor = new AnchorService(deps, message);
   const room = new RoomService(deps, anchor, roomConfigFromEnv());
+  const finance = createFinance(deps, { redis: deps.redis });
+  // Everyone in the room sees a gift sent in it (animation + chat line), on every instance.
+  finance.gift.onSent((record) => {
+    if (record.room_id > 0) deps.rooms.toRoom(record.room_id, 'gift', { record });
+  });
   return {
     sessions,
     verify,
@@ -36,7 +41,7 @@ export function createServices(deps: Deps) {
     user: new UserService(deps),
     upload: new UploadService(deps),
     home: new HomeService(deps, sessions, auth),
-    finance: createFinance(deps, { redis: deps.redis }),
+    finance,
     message,
     anchor,
     room,
