@@ -85,10 +85,11 @@ try {
   const from = Number(acct.run(1, 'coin', 1e15, now).lastInsertRowid);
   const to = Number(acct.run(2, 'gift_pending', 0, now).lastInsertRowid);
   const revenue = 1; // the migration's platform revenue account
+  // The same rows the service writes for a 1-coin gift: record, gift + fee transfers, three balances, four entries.
   const insGift = raw.prepare(
-    "insert into gift_records (idem_key, sender_id, receiver_id, room_id, gift_id, gift_name, gift_icon, gift_url, price, count, total, earning, combo, created_at) values (?, 1, 2, 0, 1, 'g', '', '', 10000, 1, 10000, 5000, 1, ?)",
+    "insert into gift_records (idem_key, sender_id, receiver_id, room_id, gift_id, gift_name, gift_icon, gift_url, price, count, total, earning, combo, created_at) values (?, 1, 2, 0, 1, '棒棒糖', '/static/gifts/lollipop.svg', '', 10000, 1, 10000, 5000, 1, ?) returning id",
   );
-  const insTransfer = raw.prepare("insert into transfers (idem_key, kind, from_account, to_account, amount, ref, remark, created_at) values (?, 'gift', ?, ?, ?, '', '', ?)");
+  const insTransfer = raw.prepare("insert into transfers (idem_key, kind, from_account, to_account, amount, ref, remark, created_at) values (?, ?, ?, ?, ?, ?, '棒棒糖×1', ?) returning id");
   const upd = raw.prepare('update accounts set balance = balance + ? where id = ?');
   const insEntries = raw.prepare(
     "insert into entries (transfer_id, account_id, user_id, kind, amount, balance_after, created_at) values (?, ?, 1, 'gift', ?, 0, ?), (?, ?, 2, 'gift', ?, 0, ?), (?, ?, 2, 'gift_fee', ?, 0, ?), (?, ?, 0, 'gift_fee', ?, 0, ?)",
@@ -97,12 +98,12 @@ try {
   const commit = raw.prepare('commit');
   let b = 0;
   const bareTx = () => {
-    const i = b++;
+    const key = `gift:1:bench-${b++}-${randomBytes(4).toString('hex')}`;
     const t = new Date().toISOString();
     begin.run();
-    insGift.run(`b${i}`, t);
-    const t1 = Number(insTransfer.run(`b${i}`, from, to, 10000, t).lastInsertRowid);
-    const t2 = Number(insTransfer.run(`b${i}:fee`, to, revenue, 5000, t).lastInsertRowid);
+    const g = (insGift.get(key, t) as { id: number }).id;
+    const t1 = (insTransfer.get(key, 'gift', from, to, 10000, `G${g}`, t) as { id: number }).id;
+    const t2 = (insTransfer.get(`${key}:fee`, 'gift_fee', to, revenue, 5000, `G${g}`, t) as { id: number }).id;
     upd.run(-10000, from);
     upd.run(5000, to);
     upd.run(5000, revenue);

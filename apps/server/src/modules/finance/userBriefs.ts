@@ -1,7 +1,7 @@
 import type { UserBrief } from '@app/contract';
 
 // One way to read user briefs (with the anchor flag): the rooms module's.
-export { briefsOf } from '../room/userBriefs.js';
+export { briefsOf, toBrief } from '../room/userBriefs.js';
 
 /** The brief of a user that may have been removed since (records outlive nothing, but stay safe). */
 export const briefOrGone = (m: Map<number, UserBrief>, id: number): UserBrief =>

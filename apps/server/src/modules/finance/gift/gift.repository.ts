@@ -7,6 +7,7 @@ export type GiftRecordRow = Selectable<GiftRecordsTable>;
 export type NewGiftRecord = Omit<GiftRecordRow, 'id'>;
 
 type GiftCatalogRow = { id: number; name: string; icon: string; url: string; price: number };
+export type PartyRow = { id: number; uuid: string; nickname: string; avatar: string; vip_level: number; is_guest: number; is_anchor: number | null };
 
 /** SQL of gift records (and the catalogue and user lookups a send needs). */
 export const giftRepository = {
@@ -17,13 +18,19 @@ export const giftRepository = {
       )
     )[0],
 
-  /** A member who can receive gifts (guests cannot). */
-  member: async (db: Conn, userId: number): Promise<boolean> =>
-    (
-      await runCompiled<{ id: number }>(db, 'gift.member', [userId, 0], () =>
-        db.selectFrom('users').select('id').where('id', '=', userId).where('is_guest', '=', 0).compile(),
-      )
-    ).length > 0,
+  /**
+   * Sender and receiver of a send, as briefs (the columns and anchor rule of room/userBriefs.ts,
+   * compiled once: this runs on every gift) with their guest flag.
+   */
+  parties: (db: Conn, senderId: number, receiverId: number) =>
+    runCompiled<PartyRow>(db, 'gift.parties', ['approved', senderId, receiverId], () =>
+      db
+        .selectFrom('users')
+        .leftJoin('anchor_applications as a', (j) => j.onRef('a.user_id', '=', 'users.id').on('a.status', '=', 'approved'))
+        .select(['users.id', 'users.uuid', 'users.nickname', 'users.avatar', 'users.vip_level', 'users.is_guest', 'a.id as is_anchor'])
+        .where('users.id', 'in', [senderId, receiverId])
+        .compile(),
+    ),
 
   byKey: async (db: Conn, key: string): Promise<GiftRecordRow | undefined> =>
     (await runCompiled<GiftRecordRow>(db, 'gift.byKey', [key], () => db.selectFrom('gift_records').selectAll().where('idem_key', '=', key).compile()))[0],

@@ -1,4 +1,4 @@
-import { ErrorCode, type GiftRecord } from '@app/contract';
+import { ErrorCode, type GiftRecord, type UserBrief } from '@app/contract';
 import type { Conn } from '../../../db/database.js';
 import { nowIso } from '../../../db/time.js';
 import type { Deps } from '../../../deps.js';
@@ -6,7 +6,7 @@ import { BizError } from '../../../http/errors.js';
 import type { FinanceConfig } from '../finance.config.js';
 import { opKey, reusedKey } from '../idempotency.js';
 import { isUniqueViolation, Overdraft, type Ledger } from '../ledger/ledger.js';
-import { briefOrGone, briefsOf } from '../userBriefs.js';
+import { briefOrGone, briefsOf, toBrief } from '../userBriefs.js';
 import { giftRepository as repo, type GiftRecordRow } from './gift.repository.js';
 
 /** What gift/send takes (the contract's body). */
@@ -69,7 +69,10 @@ export class GiftService {
     if (!gift) throw new BizError(ErrorCode.GIFT_NOT_FOUND);
     const price = Number(gift.price);
     if (price <= 0) throw new BizError(ErrorCode.GIFT_NOT_FOUND, '该礼物暂不可赠送');
-    if (!(await repo.member(db, input.receiver_id))) throw new BizError(ErrorCode.RECEIVER_NOT_FOUND);
+    const parties = await repo.parties(db, senderId, input.receiver_id);
+    const receiver = parties.find((p) => p.id === input.receiver_id);
+    if (!receiver || receiver.is_guest) throw new BizError(ErrorCode.RECEIVER_NOT_FOUND);
+    const briefs = new Map(parties.map((p) => [p.id, toBrief(p)]));
     for (const guard of this.guards) await guard({ ...input, sender_id: senderId });
 
     const [from, to, platform] = await Promise.all([
@@ -131,7 +134,7 @@ export class GiftService {
       }
       throw err;
     }
-    const record = await this.view(row);
+    const record = this.toRecord(row, briefs);
     for (const listener of this.listeners) {
       Promise.resolve()
         .then(() => listener(record, row, transferId))
@@ -156,9 +159,13 @@ export class GiftService {
 
   async views(rows: GiftRecordRow[]): Promise<GiftRecord[]> {
     const briefs = await briefsOf(this.deps.db.kysely, rows.flatMap((r) => [r.sender_id, r.receiver_id]));
+    return rows.map((r) => this.toRecord(r, briefs));
+  }
+
+  private toRecord(r: GiftRecordRow, briefs: Map<number, UserBrief>): GiftRecord {
     // Catalogue paths are site-relative; PUBLIC_URL is prefixed as common_config does.
     const abs = (p: string) => (p.startsWith('/') ? `${this.deps.config.publicUrl}${p}` : p);
-    return rows.map((r) => ({
+    return {
       id: r.id,
       gift_id: r.gift_id,
       gift_name: r.gift_name,
@@ -173,7 +180,7 @@ export class GiftService {
       sender: briefOrGone(briefs, r.sender_id),
       receiver: briefOrGone(briefs, r.receiver_id),
       created_at: r.created_at,
-    }));
+    };
   }
 
   /** record_gift: gifts received or sent, newest first. */
