@@ -7,6 +7,7 @@ import { BizError, validationError } from '../../../http/errors.js';
 import type { FinanceConfig } from '../finance.config.js';
 import { opKey, reusedKey } from '../idempotency.js';
 import { isUniqueViolation, Overdraft, type Ledger } from '../ledger/ledger.js';
+import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { FEN_PER_COIN } from '../ledger/wallet.service.js';
 import { briefOrGone, briefsOf } from '../userBriefs.js';
 import { withdrawRepository as repo, type WithdrawalRow } from './withdraw.repository.js';
@@ -38,10 +39,7 @@ export class WithdrawService {
   }
 
   async platforms(userId: number) {
-    const acc = await this.ledger.userAccounts(userId);
-    const withdrawable = Number(
-      (await this.db.kysely.selectFrom('accounts').select('balance').where('id', '=', acc.gift_earnings.id).executeTakeFirst())?.balance ?? 0,
-    );
+    const withdrawable = await ledgerRepository.balanceOf(this.db.kysely, userId, 'gift_earnings');
     return {
       list: PLATFORMS.map((p) => ({ ...p, enabled: true })),
       withdrawable,
