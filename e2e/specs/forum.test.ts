@@ -123,6 +123,7 @@ describe('forum', () => {
     await page.getByTestId('comment-count').getByText('1').waitFor();
     // The comment reaches the author's unread badge as it happens.
     await author.page.locator('[data-testid=tab-chats][data-badge="1"]').waitFor();
+    await author.page.getByTestId('my-posts-entry').locator('xpath=..').locator('.adm-badge-dot').waitFor();
     const url = page.url().split('#')[1]!;
     await ctx.close();
     await open(author.page, server.url, url);

@@ -1,9 +1,11 @@
-import { Tabs } from 'antd-mobile';
+import { Badge, Tabs } from 'antd-mobile';
 import { EditSOutline, SearchOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths';
-import { useActivities, useAdLinks, useForumCates, useTags, type FeedType } from '../../state/queries/forum';
+import { forumKeys, useActivities, useAdLinks, useCommentInbox, useForumCates, useTags, type FeedType } from '../../state/queries/forum';
 import { useSession } from '../../state/session';
 import { Banner } from './parts/Banner';
 import { Feed } from './parts/Feed';
@@ -26,6 +28,14 @@ export default function Forum() {
   const tags = useTags();
   const acts = useActivities();
   const member = useSession((s) => !!s.token && !!s.userInfo && !s.userInfo.is_guest);
+  const inbox = useCommentInbox(member);
+  const qc = useQueryClient();
+  const badge = useSession((s) => s.unreadCount);
+  // The hall's badge moved (a comment may have arrived): the inbox count is stale.
+  useEffect(() => {
+    if (member) void qc.invalidateQueries({ queryKey: forumKeys.inbox() });
+  }, [badge, member, qc]);
+  const unread = member ? (inbox.data?.unread ?? 0) : 0;
   const tab = params.get('c') ?? ALL;
   const type = (TYPES as string[]).includes(params.get('t') ?? '') ? (params.get('t') as FeedType) : 'latest';
   const setQuery = (next: { c?: string; t?: string }) => {
@@ -62,9 +72,11 @@ export default function Forum() {
           <SearchOutline />
           <span>{t('forum.searchPlaceholder')}</span>
         </button>
-        <button type="button" className="forum-head__mine" onClick={() => navigate(PATHS.myBbs)}>
-          {t('forum.mine')}
-        </button>
+        <Badge content={unread > 0 ? Badge.dot : null}>
+          <button type="button" className="forum-head__mine" data-testid="my-posts-entry" onClick={() => navigate(unread > 0 ? `${PATHS.myBbs}?tab=inbox` : PATHS.myBbs)}>
+            {t('forum.mine')}
+          </button>
+        </Badge>
       </header>
       <Tabs className="forum-tabs" activeKey={tab} onChange={(k) => setQuery({ c: k })} activeLineMode="fixed">
         {list.map((c) => (

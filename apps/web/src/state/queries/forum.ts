@@ -104,8 +104,9 @@ export function useForumSearch(keyword: string, type: 'post' | 'tag' | 'user') {
   });
 }
 
-export function useCommentInbox() {
-  return useQuery({ queryKey: forumKeys.inbox(), queryFn: () => call('forumCommentInbox', { page: 1, size: 50 }, { silent: true }) });
+/** Comments on my posts and replies to me; members only (a visitor's call would end at login), so `enabled` guards it. */
+export function useCommentInbox(enabled = true) {
+  return useQuery({ queryKey: forumKeys.inbox(), queryFn: () => call('forumCommentInbox', { page: 1, size: 50 }, { silent: true }), enabled });
 }
 
 export function useCreatePost() {

@@ -40,7 +40,7 @@ function Line({ line, onUser }: { line: ChatLine; onUser: (u: UserBrief) => void
       );
     case 'gift':
       return (
-        <div className="chat-line chat-line--gift">
+        <div className="chat-line chat-line--gift" data-testid="chat-line">
           {name(line.record.sender)}
           <span className="chat-line__text">{t('room.giftLine', { gift: line.record.gift_name, count: line.record.count })}</span>
         </div>
