@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { loginUrl, setNavigator } from '../lib/nav';
 import { useSession } from '../state/session';
 import { decideAccess } from './guard';
@@ -24,6 +24,8 @@ export function Root() {
     <>
       <OfflineBanner />
       <Outlet />
+      {/* A new page opens at its top; going back returns to where the user was. */}
+      <ScrollRestoration />
     </>
   );
 }
