@@ -90,6 +90,8 @@ describe('messages and friends in the browser', () => {
     await a.getByTestId(`follow-${ben.user.id}`).click();
     await a.getByTestId(`unfollow-${ben.user.id}`).waitFor();
     await a.locator('.adm-mask').click({ position: { x: 20, y: 20 } });
+    await a.getByTestId('profile-sheet').waitFor({ state: 'detached' });
+    await a.waitForTimeout(300); // the mask's fade
     await shot(a, 'chat-find-friend');
 
     await open(b, server.url, '/pages/user/fans');
