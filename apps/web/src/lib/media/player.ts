@@ -1,4 +1,4 @@
-import { play, WhipError, type PlaySession } from './whipClient';
+import { playPrepared, preparePlay, WhipError, type PlaySession, type PreparedPlay } from './whipClient';
 
 /**
  * idle → connecting → playing ⇄ reconnecting → failed | stopped.
@@ -25,6 +25,11 @@ export interface PlayerOptions {
   target: () => Promise<PlayTarget>;
   /** Seats not to receive: the ones this page publishes itself (it shows its own preview instead). */
   exclude?: readonly string[];
+  /**
+   * The seats the credentials will most likely list (from the room info): the offer is made and
+   * its ICE gathered while the token is fetched. A different answer just costs a fresh offer.
+   */
+  seatsHint?: readonly string[];
   maxRetries?: number;
 }
 
@@ -75,13 +80,24 @@ export class RoomPlayer {
 
   private async connect(gen: number, status: 'connecting' | 'reconnecting'): Promise<void> {
     this.set({ status });
+    const wanted = (seats: readonly string[]) => seats.filter((x) => !this.opts.exclude?.includes(x));
+    const hint = wanted(this.opts.seatsHint ?? []);
+    let prepared: PreparedPlay | null = hint.length ? preparePlay(hint) : null;
     try {
       const { url, token, seats: all } = await this.opts.target();
-      if (gen !== this.generation) return;
-      const seats = all.filter((s) => !this.opts.exclude?.includes(s));
-      // Nothing to watch (an anchor whose room has no mic seats): no connection at all.
-      if (seats.length === 0) return this.set({ status: 'idle', error: null });
-      const session = await play(url, token, { seats });
+      const seats = wanted(all);
+      if (gen !== this.generation || seats.length === 0) {
+        prepared?.pc.close();
+        // Nothing to watch (an anchor whose room has no mic seats): no connection at all.
+        if (gen === this.generation) this.set({ status: 'idle', error: null });
+        return;
+      }
+      if (!prepared || prepared.seats.join() !== seats.join()) {
+        prepared?.pc.close();
+        prepared = preparePlay(seats);
+      }
+      const session = await playPrepared(prepared, url, token);
+      prepared = null;
       if (gen !== this.generation) {
         void session.stop();
         return;
@@ -90,6 +106,7 @@ export class RoomPlayer {
       this.set({ streams: new Map(session.streams) });
       this.watch(session, gen);
     } catch (err) {
+      prepared?.pc.close();
       if (gen !== this.generation) return;
       if (err instanceof WhipError && err.status >= 400 && err.status < 500) {
         this.set({ status: 'failed', error: err.code });

@@ -123,6 +123,26 @@ export async function publish(url: string, token: string, stream: Stream, opts: 
 
 /** Plays a room with WHEP: one peer connection carrying every requested seat. */
 export async function play(url: string, token: string, opts: PlayOptions = {}): Promise<PlaySession> {
+  const slots = opts.seats?.length ? opts.seats : Math.max(1, opts.slots ?? 1);
+  return playPrepared(preparePlay(slots, opts.iceTimeoutMs), url, token);
+}
+
+/** A WHEP offer made (and its ICE gathered) before the URL and token are known. */
+export interface PreparedPlay {
+  pc: PeerConnection;
+  /** The seats named in the offer (empty when only a slot count was given). */
+  seats: string[];
+  streams: Map<string, Stream>;
+  /** Resolves when the offer is complete (ICE gathered or timed out). */
+  ready: Promise<void>;
+}
+
+/**
+ * Starts a WHEP offer for these seats (or this many unnamed slots) at once: the ICE gathering then
+ * overlaps whatever the caller waits for meanwhile (joining the room, fetching the token).
+ * Finish with playPrepared(); close `pc` if it is abandoned.
+ */
+export function preparePlay(seats: string[] | number, iceTimeoutMs?: number): PreparedPlay {
   const pc = new (PC())({ bundlePolicy: 'max-bundle' });
   const streams = new Map<string, Stream>();
   const onTrack = (ev: TrackEvent): void => {
@@ -130,16 +150,27 @@ export async function play(url: string, token: string, opts: PlayOptions = {}): 
     if (s) streams.set((s as MiniStream).id, s);
   };
   (pc as MiniPeerConnection).addEventListener('track', onTrack as (ev: never) => void);
+  const named = Array.isArray(seats) ? seats : [];
+  const slots = Array.isArray(seats) ? seats.length : seats;
+  for (let i = 0; i < slots; i++) {
+    // Audio then video per slot: the server pairs the i-th audio with the i-th video section.
+    (pc as MiniPeerConnection).addTransceiver('audio' as never, { direction: 'recvonly' } as never);
+    (pc as MiniPeerConnection).addTransceiver('video' as never, { direction: 'recvonly' } as never);
+  }
+  const ready = makeOffer(pc as MiniPeerConnection, iceTimeoutMs);
+  // A failure surfaces in playPrepared; this keeps an abandoned one from being reported as unhandled.
+  ready.catch(() => undefined);
+  return { pc, seats: named, streams, ready };
+}
+
+/** Sends a prepared WHEP offer and applies the answer. */
+export async function playPrepared(prepared: PreparedPlay, url: string, token: string): Promise<PlaySession> {
+  const { pc, seats, streams } = prepared;
   try {
-    const slots = opts.seats?.length ?? Math.max(1, opts.slots ?? 1);
-    for (let i = 0; i < slots; i++) {
-      // Audio then video per slot: the server pairs the i-th audio with the i-th video section.
-      (pc as MiniPeerConnection).addTransceiver('audio' as never, { direction: 'recvonly' } as never);
-      (pc as MiniPeerConnection).addTransceiver('video' as never, { direction: 'recvonly' } as never);
-    }
-    const target = opts.seats?.length ? withQuery(url, 'seats', opts.seats.join(',')) : url;
-    const session = await negotiate(pc, target, token, opts.iceTimeoutMs);
-    const first = (opts.seats?.[0] && streams.get(opts.seats[0])) || streams.values().next().value;
+    await prepared.ready;
+    const target = seats.length ? withQuery(url, 'seats', seats.join(',')) : url;
+    const session = await exchange(pc, target, token);
+    const first = (seats[0] && streams.get(seats[0])) || streams.values().next().value;
     return { ...session, stream: first ?? new (MS())(), streams };
   } catch (err) {
     (pc as MiniPeerConnection).close();
@@ -150,9 +181,17 @@ export async function play(url: string, token: string, opts: PlayOptions = {}): 
 // ---- internals ---------------------------------------------------------------------------------------
 
 async function negotiate(pc: PeerConnection, url: string, token: string, iceTimeoutMs = 3000): Promise<MediaSession> {
-  const p = pc as MiniPeerConnection;
+  await makeOffer(pc as MiniPeerConnection, iceTimeoutMs);
+  return exchange(pc, url, token);
+}
+
+async function makeOffer(p: MiniPeerConnection, iceTimeoutMs = 3000): Promise<void> {
   await p.setLocalDescription((await p.createOffer()) as never);
   await iceGatheringComplete(p, iceTimeoutMs);
+}
+
+async function exchange(pc: PeerConnection, url: string, token: string): Promise<MediaSession> {
+  const p = pc as MiniPeerConnection;
   const offer = p.localDescription?.sdp;
   if (!offer) throw new WhipError(0, 'no_offer', 'the browser produced no SDP offer');
   const endpoint = absolute(url);

@@ -1,5 +1,6 @@
 import type { RoomInfo } from '@app/contract';
 import { Button, Input } from 'antd-mobile';
+import { KeyOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -67,6 +68,11 @@ export default function JoinRoom() {
 
   return (
     <PageFrame title={t('page.join')} className="join-page">
+      <div className="join-hero" aria-hidden>
+        <span className="join-hero__ring">
+          <KeyOutline />
+        </span>
+      </div>
       <div className="join-card card">
         <div className="join-card__label">{t('join.number')}</div>
         <Input

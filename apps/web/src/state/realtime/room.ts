@@ -44,3 +44,28 @@ export async function joinRoomChannel(roomId: number, password?: string) {
 /** ErrorCode.ROOM_PASSWORD_WRONG / ROOM_PASSWORD_REQUIRED (by value: the contract loads lazily). */
 export const WRONG_PASSWORD = 10505;
 export const PASSWORD_REQUIRED = 10504;
+
+/**
+ * Resolves once the channel is in this room (joined), so work that needs the membership (media
+ * credentials) can be started early and wait; rejects when the join ends any other way.
+ */
+export function waitJoined(roomId: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = (): boolean => {
+      const s = roomChannel.getSnapshot();
+      if (s.status === 'joined' && s.state.room?.id === roomId) {
+        resolve();
+        return true;
+      }
+      if (roomChannel.targetRoom !== roomId || ['refused', 'kicked', 'closed', 'failed', 'left', 'idle'].includes(s.status)) {
+        reject(new Error(`room ${roomId}: ${s.status}`));
+        return true;
+      }
+      return false;
+    };
+    if (check()) return;
+    const stop = roomChannel.subscribe(() => {
+      if (check()) stop();
+    });
+  });
+}

@@ -67,6 +67,11 @@ export class RoomClient {
   ) {}
 
   getSnapshot = (): RoomSnapshot => this.snap;
+
+  /** The room being joined or in (null after leaving, a kick or the end). */
+  get targetRoom(): number | null {
+    return this.target?.roomId ?? null;
+  }
   subscribe = (l: () => void): (() => void) => {
     this.listeners.add(l);
     return () => this.listeners.delete(l);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GuardedImage } from '../../../components/GuardedImage';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { roomPath } from '../../Room/roomPath';
+import { prefetchRoom, roomPath } from '../../Room/roomPath';
 
 /** The equalizer bars of a LIVE badge: motion says "happening now" at a glance. */
 export function LiveBars() {
@@ -25,7 +25,16 @@ export function RoomCard({ room }: { room: RoomBrief }) {
   // No cover uploaded: the anchor's avatar stands in, as the big apps do.
   const cover = room.cover || room.anchor.avatar;
   return (
-    <button type="button" className="room-card" data-testid="room-card" data-room-id={room.id} onClick={() => navigate(roomPath(room))}>
+    <button
+      type="button"
+      className="room-card"
+      data-testid="room-card"
+      data-room-id={room.id}
+      onClick={() => {
+        prefetchRoom(room);
+        navigate(roomPath(room));
+      }}
+    >
       <span className="room-card__cover">
         {cover ? <GuardedImage className="room-card__img" src={cover} alt="" loading="lazy" /> : <span className="room-card__img room-card__img--blank" />}
         <span className="room-card__shade" />

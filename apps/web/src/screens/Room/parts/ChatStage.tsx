@@ -59,7 +59,14 @@ export function ChatStage() {
         <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} />
       </InputBar>
       <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
-      <ViewerSheet open={sheet === 'viewers'} onClose={() => setSheet(null)} onUser={setTarget} />
+      <ViewerSheet
+        open={sheet === 'viewers'}
+        onClose={() => setSheet(null)}
+        onUser={(u) => {
+          setSheet(null);
+          setTarget(u);
+        }}
+      />
       <SeatSheet seat={seat} onClose={() => setSeat(null)} onUser={setTarget} />
       <UserSheet user={target} onClose={() => setTarget(null)} />
       <GiftSlot open={gift} onClose={() => setGift(false)} toUserId={room.anchor.id} />

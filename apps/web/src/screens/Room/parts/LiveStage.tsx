@@ -10,6 +10,7 @@ import { CohostTiles } from './CohostTiles';
 import { Danmaku } from './Danmaku';
 import { GiftSlot } from './GiftSlot';
 import { InputBar } from './InputBar';
+import { LiveChips } from './LiveChips';
 import { MicQueueSheet } from './MicQueueSheet';
 import { ObsButton } from './ObsButton';
 import { RoomActions } from './RoomActions';
@@ -73,6 +74,7 @@ export function LiveStage() {
       </div>
       <div className="stage__shade" />
       <TopBar onViewers={() => setSheet('viewers')} onClose={onClose} />
+      <LiveChips />
       <CohostTiles onUser={setTarget} />
       {(own || state.mySeat !== null) && <AnchorTools />}
       {pc && <ObsButton />}
@@ -84,7 +86,14 @@ export function LiveStage() {
         <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} />
       </InputBar>
       <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
-      <ViewerSheet open={sheet === 'viewers'} onClose={() => setSheet(null)} onUser={setTarget} />
+      <ViewerSheet
+        open={sheet === 'viewers'}
+        onClose={() => setSheet(null)}
+        onUser={(u) => {
+          setSheet(null);
+          setTarget(u);
+        }}
+      />
       <UserSheet user={target} onClose={() => setTarget(null)} />
       <GiftSlot open={gift} onClose={() => setGift(false)} toUserId={room.anchor.id} />
       {b?.status === 'reconnecting' && <div className="stage-toast">{t('room.reconnecting')}</div>}

@@ -12,6 +12,7 @@ import type { RoomSnapshot } from '../../../state/realtime/roomClient';
 /** Which full-screen state covers the room, if any. */
 export type Gate =
   | { kind: 'connecting' }
+  | { kind: 'locked' }
   | { kind: 'missing' }
   | { kind: 'ended'; owner: boolean; byOperator: boolean }
   | { kind: 'kicked'; until: string | null }
@@ -25,7 +26,8 @@ export function gateOf(snap: RoomSnapshot, joinedHere: boolean, owner: boolean, 
   if (snap.status === 'failed') return { kind: 'network' };
   if (snap.status === 'refused' && !passwordAsked) return { kind: 'refused', message: snap.error ? `${snap.error.code}[${snap.error.msg}]` : '' };
   if (missing && !joinedHere) return { kind: 'missing' };
-  if (!joinedHere && !passwordAsked) return { kind: 'connecting' };
+  if (passwordAsked) return { kind: 'locked' };
+  if (!joinedHere) return { kind: 'connecting' };
   return null;
 }
 
@@ -64,12 +66,15 @@ export function RoomGate({ gate, room, onExit, onRetry }: Props) {
   let body: ReactNode;
   switch (gate.kind) {
     case 'connecting':
+    case 'locked':
+      // Who is behind the door while entering (or while the password is asked below).
       body = (
-        <div className="room-gate__panel">
+        <div className={gate.kind === 'locked' ? 'room-gate__panel room-gate__panel--raised' : 'room-gate__panel'}>
           {room && <UserAvatar src={room.anchor.avatar} size={72} className="room-gate__avatar" />}
           {room && <div className="room-gate__name">{room.anchor.nickname}</div>}
-          <SpinLoading color="white" style={{ '--size': '28px' }} />
-          <div className="room-gate__desc">{t('room.connecting')}</div>
+          {room && <div className="room-gate__desc">{room.title}</div>}
+          {gate.kind === 'connecting' && <SpinLoading color="white" style={{ '--size': '28px' }} />}
+          {gate.kind === 'connecting' && <div className="room-gate__desc">{t('room.connecting')}</div>}
         </div>
       );
       break;

@@ -49,7 +49,19 @@ export function RoomShell({ kind, children }: { kind: RoomKind; children: ReactN
   const mySeat = snap.state.mySeat;
   const publishSeat = !room ? null : owner ? 'anchor' : mySeat ? `seat-${mySeat}` : null;
   const live = room !== null && (snap.status === 'joined' || snap.status === 'reconnecting');
-  const media = useRoomMedia({ room, joined: live, publishSeat, pcMode: owner && !!room?.settings.pc });
+  const active = live || (snap.status === 'connecting' && !!id);
+  // The owner's seat is only known once joined: until then the anchor's own slot is not excluded,
+  // so an owner's player waits for the join (publishSeat) rather than preparing the wrong offer.
+  const ownerPending = !room && cached.data !== undefined && meId === cached.data.anchor.id;
+  const media = useRoomMedia({
+    room,
+    roomId: id,
+    micSeats: shown?.mic_seats ?? 0,
+    active: active && shown !== null && !ownerPending,
+    joined: live,
+    publishSeat,
+    pcMode: owner && !!room?.settings.pc,
+  });
 
   const act = useCallback<RoomContextValue['act']>(async (event, payload) => {
     const r = await roomChannel.request(event, payload);

@@ -1,14 +1,21 @@
 import type { RoomInfo } from '@app/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Broadcaster } from '../../../lib/media/broadcaster';
 import { ANCHOR_MAX_BITRATE, SEAT_MAX_BITRATE } from '../../../lib/media/capture';
 import { RoomPlayer } from '../../../lib/media/player';
 import { mediaCredentials } from '../../../state/queries/room';
+import { waitJoined } from '../../../state/realtime/room';
 import { useStore } from './useStore';
 
 interface Args {
+  /** The room as the channel knows it (null until joined). */
   room: RoomInfo | null;
-  /** The channel has joined (playing needs it: the server checks presence). */
+  /** The room id and its mic seats, known before joining (URL and cached room info). */
+  roomId: number;
+  micSeats: number;
+  /** The channel is joining or in the room; playback starts preparing then and waits for the join. */
+  active: boolean;
+  /** The channel has joined (publishing needs the seat, known only then). */
   joined: boolean;
   /** The seat this page publishes into ('anchor', 'seat-2'), or null. */
   publishSeat: string | null;
@@ -21,21 +28,26 @@ interface Args {
  * WHIP broadcaster. Both are torn down when the page leaves or the room ends (a later visit builds
  * them again in ~0.5 s; keeping peer connections across pages would hold the camera open).
  */
-export function useRoomMedia({ room, joined, publishSeat, pcMode }: Args) {
-  const roomId = room?.id ?? 0;
+export function useRoomMedia({ room, roomId, micSeats, active, joined, publishSeat, pcMode }: Args) {
   const [player, setPlayer] = useState<RoomPlayer | null>(null);
   const [broadcaster, setBroadcaster] = useState<Broadcaster | null>(null);
   const ownAnchor = publishSeat === 'anchor' && !pcMode;
+  // Read when the player connects; a changed seat count must not rebuild a playing connection.
+  const seatCount = useRef(micSeats);
+  seatCount.current = micSeats;
 
   useEffect(() => {
-    if (!joined || !roomId) return;
+    if (!active || !roomId) return;
     const p = new RoomPlayer({
       target: async () => {
+        // The server hands out play tokens to members of the room only.
+        await waitJoined(roomId);
         const c = await mediaCredentials({ room_id: roomId, kind: 'play' });
         return { url: c.url, token: c.token, seats: c.seats };
       },
       // The anchor sees their own camera locally; receiving it back would double their traffic.
       exclude: ownAnchor ? ['anchor'] : [],
+      seatsHint: ['anchor', ...Array.from({ length: seatCount.current }, (_, i) => `seat-${i + 1}`)],
     });
     setPlayer(p);
     p.start();
@@ -43,7 +55,7 @@ export function useRoomMedia({ room, joined, publishSeat, pcMode }: Args) {
       p.stop();
       setPlayer(null);
     };
-  }, [joined, roomId, ownAnchor]);
+  }, [active, roomId, ownAnchor]);
 
   // Capture settings only matter when publishing starts; later changes go through the tools.
   const settings = room?.settings;

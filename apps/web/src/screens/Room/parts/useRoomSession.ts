@@ -14,7 +14,8 @@ export function useRoomSession(id: number) {
   useEffect(() => {
     if (!id) return;
     const s = roomChannel.getSnapshot();
-    const already = s.state.room?.id === id && (s.status === 'joined' || s.status === 'connecting');
+    // The live list or the join page may have started joining already (it overlaps the page load).
+    const already = roomChannel.targetRoom === id && (s.status === 'joined' || s.status === 'connecting' || s.status === 'reconnecting');
     if (!already) void joinRoomChannel(id);
     return () => roomChannel.leave();
   }, [id]);
