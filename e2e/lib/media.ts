@@ -73,3 +73,30 @@ export async function mediaRise(page: Page, windowMs = 2000): Promise<{ frames: 
   const samples = sum(after.audio.map((a) => a.totalSamplesReceived)) - sum(before.audio.map((a) => a.totalSamplesReceived));
   return { frames, samples, before, after };
 }
+
+/**
+ * Frames a room page has shown for one seat, read from its <video data-seat=…> (no app hook: the
+ * production build is under test). -1 when that seat has no video element.
+ */
+export function seatFrames(page: Page, seat: string): Promise<number> {
+  return page.evaluate(
+    `(() => { const v = document.querySelector('video[data-seat="${seat}"]'); return v ? v.getVideoPlaybackQuality().totalVideoFrames : -1; })()`,
+  ) as Promise<number>;
+}
+
+/** Waits until the seat's video has shown a frame; resolves with the milliseconds waited. */
+export async function firstFrame(page: Page, seat: string, timeoutMs = 15_000): Promise<number> {
+  const t0 = Date.now();
+  for (;;) {
+    if ((await seatFrames(page, seat)) > 0) return Date.now() - t0;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`no frame from seat ${seat} within ${timeoutMs} ms`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** How many frames the seat's video shows over `windowMs` (a stalled stream gives 0). */
+export async function seatFrameRise(page: Page, seat: string, windowMs = 1500): Promise<number> {
+  const before = await seatFrames(page, seat);
+  await page.waitForTimeout(windowMs);
+  return (await seatFrames(page, seat)) - before;
+}

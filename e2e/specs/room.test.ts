@@ -1,0 +1,299 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { call, registerMember } from '../lib/api.js';
+import { launch, phone, shot } from '../lib/browser.js';
+import { FAKE_MEDIA_FLAGS, firstFrame, MEDIA_PROBE_JS, mediaRise, seatFrameRise } from '../lib/media.js';
+import { open } from '../lib/page.js';
+import { startServer, type RunningServer } from '../lib/server.js';
+
+/*
+ * Issue 3 in the browser, against the production build: an approved anchor goes live from the
+ * create page with Chromium's fake camera and microphone; viewers decode the video and the audio
+ * (frames shown by the <video> of each seat, audio samples from the peer connection stats), chat
+ * both ways, get muted, kicked, refused a wrong password, join the mic; the anchor ends the live;
+ * three people in a video chat room each decode the other two. Screens are saved at 375×812.
+ */
+
+type Member = Awaited<ReturnType<typeof registerMember>>;
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+/** A cover picture (a soft gradient with bokeh), made here so nothing binary is committed. */
+function cover(from: string, to: string): Promise<Buffer> {
+  const dots = [
+    [70, 120, 60, 0.35], [250, 80, 40, 0.25], [200, 300, 90, 0.2], [60, 380, 50, 0.3], [280, 420, 70, 0.18],
+  ].map(([x, y, r, o]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" opacity="${o}"/>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="480"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="360" height="480" fill="url(#g)"/>${dots}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Uploads a cover for `m` the way the create page does (resource/upload/file, purpose cover). */
+async function uploadCover(m: Member, png: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('purpose', 'cover');
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
+  const res = await fetch(`${server.url}/api/client_live/resource/upload/file`, {
+    method: 'POST',
+    headers: { Authorization: m.token, Constraint: 'liveapp-h5', Device: 'e2e-device' },
+    body: form,
+  });
+  const env = (await res.json()) as { code: number; data: { url: string } };
+  assert.equal(env.code, 200);
+  return env.data.url;
+}
+
+/** A member approved as an anchor (applied through the API, approved with the operator CLI). */
+async function anchorMember(name: string): Promise<Member> {
+  const m = await registerMember(server.url);
+  await call(server.url, 'updateUserInfo', { nickname: name }, m.token);
+  await call(server.url, 'anchorApply', { real_name: '张三', id_card: '11010519491231002X', mobile: m.mobile, introduction: '唱歌聊天' }, m.token);
+  await server.admin('anchor', 'approve', m.mobile);
+  return m;
+}
+
+async function member(name: string): Promise<Member> {
+  const m = await registerMember(server.url);
+  await call(server.url, 'updateUserInfo', { nickname: name }, m.token);
+  return { ...m, user: { ...m.user, nickname: name } };
+}
+
+/** A phone page logged in as `m` (the session the app persists, seed §3), recording its peer connections. */
+async function pageAs(m: Member): Promise<Page> {
+  const ctx = await phone(browser);
+  contexts.push(ctx);
+  await ctx.addInitScript((s) => {
+    if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
+  }, JSON.stringify({ state: { token: m.token, userInfo: m.user }, version: 1 }));
+  await ctx.addInitScript(MEDIA_PROBE_JS);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error(`[page ${m.user.nickname}]`, e.message));
+  return page;
+}
+
+const roomUrl = (id: number) => `/pages/room/index?id=${id}`;
+
+async function enterRoom(page: Page, id: number): Promise<void> {
+  await open(page, server.url, roomUrl(id));
+  await page.getByTestId('live-stage').waitFor();
+}
+
+/** The chat lines a page shows now. */
+const chatLines = (page: Page) => page.getByTestId('chat-line').allInnerTexts();
+
+/** Waits for a line in the chat over the video (a message, or a notice such as a mute). */
+async function waitForChat(page: Page, text: string): Promise<void> {
+  await page.locator('.room-chat .chat-line').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.locator('input[name=chat]').fill(text);
+  await page.locator('input[name=chat]').press('Enter');
+}
+
+/** Closes the bottom sheet that is open (a tap on its mask). */
+async function closeSheet(page: Page): Promise<void> {
+  await page.locator('.adm-mask:visible').last().click({ position: { x: 20, y: 20 } });
+}
+
+/** Opens the viewer list on the anchor's page and picks an action for one user. */
+async function moderate(anchorPage: Page, userId: number, action: string): Promise<void> {
+  await anchorPage.locator('.room-viewers').click();
+  await anchorPage.locator(`[data-testid=viewer-row][data-user-id="${userId}"]`).click();
+  await anchorPage.locator('.adm-action-sheet-button-item', { hasText: action }).click();
+}
+
+let anchor: Member;
+let pwHost: Member;
+let partyHost: Member;
+let pwRoom: { id: number; number: string };
+let partyRoom: { id: number };
+
+before(async () => {
+  // Rooms opened through the API wait for their anchor longer than the suite runs.
+  server = await startServer({ ROOM_GRACE_MS: '600000' });
+  browser = await launch(FAKE_MEDIA_FLAGS);
+  [anchor, pwHost, partyHost] = await Promise.all([anchorMember('星光主播'), anchorMember('深夜电台'), anchorMember('派对房主')]);
+  const [pwCover, partyCover] = await Promise.all([
+    cover('#36d1dc', '#5b86e5').then((png) => uploadCover(pwHost, png)),
+    cover('#ff9a44', '#fc6076').then((png) => uploadCover(partyHost, png)),
+  ]);
+  pwRoom = await call(server.url, 'roomOpen', { title: '私密小屋 · 只聊天', cover: pwCover, category_id: 1, password: 'abc123' }, pwHost.token);
+  partyRoom = await call(server.url, 'roomOpen', { title: '周末派对 · 来连麦', cover: partyCover, category_id: 1, kind: 'chat', mic_seats: 8 }, partyHost.token);
+});
+after(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('live rooms in the browser', () => {
+  let anchorPage: Page;
+  let roomId = 0;
+  let viewer: Member;
+  let viewerPage: Page;
+
+  it('an approved anchor opens a live room from the create page and publishes the camera', async () => {
+    anchorPage = await pageAs(anchor);
+    await open(anchorPage, server.url, '/pages/user/create');
+    await anchorPage.getByTestId('create-form').waitFor();
+    await anchorPage.locator('.create-selector .adm-selector-item').first().waitFor();
+    const png = await cover('#ff4f8b', '#7b5cff');
+    await anchorPage.locator('input[name=cover]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+    await anchorPage.locator('.cover-picker__label', { hasText: '更换封面' }).waitFor();
+    await anchorPage.locator('input[name=title]').fill('晚安电台 · 一起听歌');
+    await shot(anchorPage, 'rooms-create');
+    await anchorPage.getByTestId('start-live').click();
+    await anchorPage.getByTestId('live-stage').waitFor();
+    roomId = Number(new URL(anchorPage.url().replace('#', '')).searchParams.get('id'));
+    assert.ok(roomId > 0, 'the page moved into the new room');
+    await firstFrame(anchorPage, 'local');
+    const info = await call(server.url, 'roomInfo', { room_id: roomId });
+    for (let i = 0; i < 50 && !(await call(server.url, 'roomInfo', { room_id: roomId })).live; i++) await anchorPage.waitForTimeout(100);
+    assert.equal((await call(server.url, 'roomInfo', { room_id: roomId })).live, true, 'the server sees the anchor publishing');
+    assert.equal(info.anchor.id, anchor.user.id);
+  });
+
+  it('a viewer finds the room in the live list, enters, and decodes video and audio', async () => {
+    viewer = await member('小明');
+    viewerPage = await pageAs(viewer);
+    await open(viewerPage, server.url, '/pages/live/index');
+    const card = viewerPage.locator(`[data-testid=room-card][data-room-id="${roomId}"]`);
+    await card.waitFor();
+    await shot(viewerPage, 'rooms-live-list');
+    await card.click();
+    await viewerPage.getByTestId('live-stage').waitFor();
+    await firstFrame(viewerPage, 'anchor');
+    const rise = await seatFrameRise(viewerPage, 'anchor', 2000);
+    assert.ok(rise >= 5, `the anchor's video keeps playing (${rise} frames in 2 s)`);
+    const media = await mediaRise(viewerPage, 2000);
+    assert.ok(Math.max(...media.frames) >= 5, `framesDecoded rises: ${media.frames.join(',')}`);
+    assert.ok(media.samples > 20_000, `audio samples arrive: ${media.samples} in 2 s`);
+  });
+
+  it('chat goes both ways', async () => {
+    await send(viewerPage, '主播晚上好');
+    await waitForChat(anchorPage, '主播晚上好');
+    await send(anchorPage, '欢迎小明');
+    await waitForChat(viewerPage, '欢迎小明');
+    await shot(viewerPage, 'rooms-viewer');
+    await shot(anchorPage, 'rooms-anchor');
+  });
+
+  it('a viewer who joins 5 s late decodes a first frame within 2 s', async () => {
+    await anchorPage.waitForTimeout(5000);
+    const late = await pageAs(await member('晚到的观众'));
+    await open(late, server.url, '/pages/live/index');
+    await late.locator(`[data-testid=room-card][data-room-id="${roomId}"]`).click();
+    const ms = await firstFrame(late, 'anchor', 5000);
+    assert.ok(ms < 2000, `first frame ${ms} ms after entering`);
+    await late.close();
+  });
+
+  it('a muted viewer cannot chat', async () => {
+    const quiet = await member('话痨');
+    const page = await pageAs(quiet);
+    await enterRoom(page, roomId);
+    await send(page, '我先说一句');
+    await waitForChat(anchorPage, '我先说一句');
+    await moderate(anchorPage, quiet.user.id, '禁言');
+    const input = page.locator('input[name=chat]');
+    await page.waitForFunction(() => (document.querySelector('input[name=chat]') as HTMLInputElement | null)?.disabled === true);
+    assert.equal(await input.getAttribute('placeholder'), '你已被禁言');
+    await waitForChat(viewerPage, '被禁言');
+    await page.close();
+  });
+
+  it('a kicked viewer is out and cannot come back in', async () => {
+    const rude = await member('捣乱的人');
+    const page = await pageAs(rude);
+    await enterRoom(page, roomId);
+    await firstFrame(page, 'anchor');
+    await moderate(anchorPage, rude.user.id, '踢出');
+    await anchorPage.locator('.adm-dialog-button', { hasText: '踢出' }).click();
+    await page.locator('[data-testid=room-gate][data-gate=kicked]').waitFor();
+    assert.match(await page.getByTestId('room-gate').innerText(), /你已被移出直播间/);
+    await page.reload();
+    await page.locator('[data-testid=room-gate][data-gate=kicked]').waitFor();
+    assert.equal(await page.locator('video[data-seat=anchor]').count(), 0, 'no video for a banned user');
+    await page.close();
+  });
+
+  it('a viewer asks for the mic, the anchor accepts, and the anchor and another viewer decode the co-host', async () => {
+    const guest = await member('连麦嘉宾');
+    const page = await pageAs(guest);
+    await enterRoom(page, roomId);
+    await page.getByTestId('mic-button').click();
+    await page.locator('[data-testid=mic-button][data-mic=asked]').waitFor();
+    await anchorPage.getByTestId('queue-button').click();
+    await anchorPage.getByTestId('mic-accept').click();
+    await closeSheet(anchorPage);
+    await page.locator('[data-testid=mic-button][data-mic=on]').waitFor();
+    await firstFrame(anchorPage, 'seat-1', 10_000);
+    await firstFrame(viewerPage, 'seat-1', 10_000);
+    const [a, v, anchorRise] = await Promise.all([
+      seatFrameRise(anchorPage, 'seat-1', 2000),
+      seatFrameRise(viewerPage, 'seat-1', 2000),
+      seatFrameRise(viewerPage, 'anchor', 2000),
+    ]);
+    assert.ok(a >= 5 && v >= 5, `the co-host's video plays for the anchor (${a}) and a viewer (${v})`);
+    assert.ok(anchorRise >= 5, `the anchor keeps playing beside the co-host (${anchorRise})`);
+    await shot(viewerPage, 'rooms-cohost');
+  });
+
+  it('a password room refuses a wrong password and lets the right one in', async () => {
+    const page = await pageAs(await member('敲门的人'));
+    await open(page, server.url, '/pages/user/join');
+    await page.locator('input[name=room-number]').fill(pwRoom.number);
+    await shot(page, 'rooms-join');
+    await page.getByRole('button', { name: '进入房间' }).click();
+    await page.locator('input[name=room-password]').fill('wrong1');
+    await page.locator('.password-sheet').getByRole('button', { name: '进入房间' }).click();
+    await page.getByTestId('password-error').filter({ hasText: '房间密码错误' }).waitFor();
+    await page.locator('input[name=room-password]').fill('abc123');
+    await page.locator('.password-sheet').getByRole('button', { name: '进入房间' }).click();
+    await page.getByTestId('live-stage').waitFor();
+    await page.close();
+  });
+
+  it('the anchor ends the live and viewers see it', async () => {
+    await anchorPage.getByTestId('room-close').click();
+    await anchorPage.locator('.adm-dialog-button', { hasText: '结束直播' }).click();
+    await viewerPage.locator('[data-testid=room-gate][data-gate=ended]').waitFor({ timeout: 10_000 });
+    assert.match(await viewerPage.getByTestId('room-gate').innerText(), /直播已结束/);
+    await anchorPage.locator('[data-testid=room-gate][data-gate=ended]').waitFor();
+    assert.equal((await call(server.url, 'roomInfo', { room_id: roomId })).status, 'closed');
+  });
+});
+
+describe('video chat room in the browser', () => {
+  it('three people take seats and each decodes the other two', async () => {
+    const room = partyRoom;
+    const hostPage = await pageAs(partyHost);
+    await open(hostPage, server.url, `/pages/room/newroom?id=${room.id}`);
+    await hostPage.getByTestId('chat-stage').waitFor();
+    const guests = await Promise.all([member('阿杰'), member('小雨')]);
+    const pages = await Promise.all(guests.map((g) => pageAs(g)));
+    for (const [i, page] of pages.entries()) {
+      await open(page, server.url, `/pages/newroom/index?id=${room.id}`);
+      await page.getByTestId('chat-stage').waitFor();
+      await page.locator(`[data-testid=seat-tile][data-seat-id="seat-${i + 1}"]`).click();
+      await hostPage.getByTestId('queue-button').click();
+      await hostPage.getByTestId('mic-accept').first().click();
+      await closeSheet(hostPage);
+      await page.locator(`[data-testid=seat-tile][data-seat-id="seat-${i + 1}"][data-user-id="${guests[i]!.user.id}"]`).waitFor();
+    }
+    const everyone = [
+      { page: hostPage, sees: ['seat-1', 'seat-2'] },
+      { page: pages[0]!, sees: ['anchor', 'seat-2'] },
+      { page: pages[1]!, sees: ['anchor', 'seat-1'] },
+    ];
+    for (const { page, sees } of everyone) for (const seat of sees) await firstFrame(page, seat, 15_000);
+    // Three cameras encoding and six streams decoding in one Chromium: a low but steady frame rate.
+    const rises = await Promise.all(everyone.flatMap(({ page, sees }) => sees.map((seat) => seatFrameRise(page, seat, 2000))));
+    assert.ok(rises.every((r) => r >= 3), `every seat plays for the other two: ${rises.join(', ')}`);
+    await shot(pages[0]!, 'rooms-chatroom');
+  });
+});
