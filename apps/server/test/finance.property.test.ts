@@ -52,7 +52,7 @@ describe('ledger properties', () => {
           await expectSound(s.deps.db);
         }
       }),
-      { numRuns: pgUrl() ? 8 : 25, endOnFailure: true },
+      { numRuns: pgUrl() ? 8 : 20, endOnFailure: true },
     );
     // Loose settings should not hide a fresh-config mistake: the defaults parse too.
     loadFinanceConfig({});
