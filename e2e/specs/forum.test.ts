@@ -78,6 +78,8 @@ describe('forum', () => {
     await page.reload();
     await page.locator('.fpublish__text textarea:not([aria-hidden])').waitFor();
     assert.equal(await page.locator('.fpublish__text textarea:not([aria-hidden])').inputValue(), text);
+    // The topic chips come from the API after the draft is read: wait for them before counting.
+    await page.locator('.fchip--topic.fchip--on').first().waitFor();
     assert.equal(await page.getByTestId('picked-image').count(), 2);
     assert.equal(await page.locator('.fchip--topic.fchip--on').count(), 1);
     await settle(page, 'forum-publish');
