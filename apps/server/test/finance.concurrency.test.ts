@@ -52,18 +52,23 @@ describe('concurrent money', () => {
     // The key used for another send is refused, not answered with the first one.
     const other = await s.api.call(api.giftSend, { request_id: key, gift_id: rose.id, count: 3, receiver_id: host.id }, { token: fan.token });
     expect(other.code).toBe(ErrorCode.CONFLICT);
+    // Still the first result later, when the same send would now be refused (no coins left).
+    const spend = await s.api.call(api.giftSend, { request_id: rid(), gift_id: rose.id, count: 29, receiver_id: host.id }, { token: fan.token });
+    expect(spend.data.coin).toBe(0);
+    const later = await s.api.call(api.giftSend, { request_id: key, gift_id: rose.id, count: 2, receiver_id: host.id }, { token: fan.token });
+    expect([later.code, later.data.record.id, later.data.coin]).toEqual([200, same[0]!.data.record.id, 290 * C]);
 
     // Collect, exchange and withdraw keys too.
     const ck = rid();
     const cols = await Promise.all([0, 1, 2, 3].map(() => s.api.call(api.receiveGiftMoney, { request_id: ck }, { token: host.token })));
-    expect(cols.map((c) => c.data.collected)).toEqual([10 * C, 10 * C, 10 * C, 10 * C]);
+    expect(cols.map((c) => c.data.collected)).toEqual([155 * C, 155 * C, 155 * C, 155 * C]);
     const ek = rid();
     const exs = await Promise.all([0, 1, 2].map(() => s.api.call(api.exchangeOrder, { request_id: ek, amount: 4 * C }, { token: host.token })));
     expect(new Set(exs.map((e) => e.data.id)).size).toBe(1);
     const ok = rid();
     const orders = await Promise.all([0, 1, 2].map(() => s.api.call(api.rechargeOrder, { request_id: ok, package_id: 1 }, { token: fan.token })));
     expect(new Set(orders.map((o) => o.data.order_no)).size).toBe(1);
-    expect((await s.api.call(api.financeWallet, undefined, { token: host.token })).data).toMatchObject({ coin: 4 * C, gift_earnings: 6 * C });
+    expect((await s.api.call(api.financeWallet, undefined, { token: host.token })).data).toMatchObject({ coin: 4 * C, gift_earnings: 151 * C });
     await expectSound(s.deps.db);
   });
 

@@ -59,21 +59,34 @@ export class GiftService {
    * first one's record is read back.
    */
   async sendGift(senderId: number, input: GiftSendInput): Promise<GiftSendResult> {
-    if (input.receiver_id === senderId) throw new BizError(ErrorCode.GIFT_TO_SELF);
     const key = opKey('gift', senderId, input.request_id);
     const db = this.deps.db.kysely;
-    const seen = await repo.byKey(db, key);
-    if (seen) return this.replay(seen, input);
-
+    // No lookup of the key up front (this is the hot path): a repeated key fails on the record's
+    // UNIQUE index inside the transaction, before any balance moves, and is answered from there.
+    // A check that refuses now (a gift since removed, a receiver no longer on stage) must not hide
+    // the first result of a repeat either, so refusals look the key up before they are thrown.
+    const refuse = async (err: BizError): Promise<GiftSendResult> => {
+      const seen = await repo.byKey(db, key);
+      if (seen) return this.replay(seen, input);
+      throw err;
+    };
+    if (input.receiver_id === senderId) return refuse(new BizError(ErrorCode.GIFT_TO_SELF));
     const gift = await repo.gift(db, input.gift_id);
-    if (!gift) throw new BizError(ErrorCode.GIFT_NOT_FOUND);
+    if (!gift) return refuse(new BizError(ErrorCode.GIFT_NOT_FOUND));
     const price = Number(gift.price);
-    if (price <= 0) throw new BizError(ErrorCode.GIFT_NOT_FOUND, '该礼物暂不可赠送');
+    if (price <= 0) return refuse(new BizError(ErrorCode.GIFT_NOT_FOUND, '该礼物暂不可赠送'));
     const parties = await repo.parties(db, senderId, input.receiver_id);
     const receiver = parties.find((p) => p.id === input.receiver_id);
-    if (!receiver || receiver.is_guest) throw new BizError(ErrorCode.RECEIVER_NOT_FOUND);
+    if (!receiver || receiver.is_guest) return refuse(new BizError(ErrorCode.RECEIVER_NOT_FOUND));
     const briefs = new Map(parties.map((p) => [p.id, toBrief(p)]));
-    for (const guard of this.guards) await guard({ ...input, sender_id: senderId });
+    for (const guard of this.guards) {
+      try {
+        await guard({ ...input, sender_id: senderId });
+      } catch (err) {
+        if (err instanceof BizError) return refuse(err);
+        throw err;
+      }
+    }
 
     const [from, to, platform] = await Promise.all([
       this.ledger.userAccounts(senderId),
@@ -127,7 +140,7 @@ export class GiftService {
         return { row: { ...record, id }, coin: balances.get(from.coin.id)!, transferId: ids[0]! };
       }));
     } catch (err) {
-      if (err instanceof Overdraft) throw new BizError(ErrorCode.BALANCE_NOT_ENOUGH);
+      if (err instanceof Overdraft) return refuse(new BizError(ErrorCode.BALANCE_NOT_ENOUGH));
       if (isUniqueViolation(err)) {
         const first = await repo.byKey(db, key);
         if (first) return this.replay(first, input);
