@@ -108,6 +108,7 @@ async function moderate(anchorPage: Page, userId: number, action: string): Promi
 let anchor: Member;
 let pwHost: Member;
 let partyHost: Member;
+let operator: Member;
 let pwRoom: { id: number; number: string };
 let partyRoom: { id: number };
 
@@ -115,7 +116,17 @@ before(async () => {
   // Rooms opened through the API wait for their anchor longer than the suite runs.
   server = await startServer({ ROOM_GRACE_MS: '600000' });
   browser = await launch(FAKE_MEDIA_FLAGS);
-  [anchor, pwHost, partyHost] = await Promise.all([anchorMember('星光主播'), anchorMember('深夜电台'), anchorMember('派对房主')]);
+  // Operator CLI runs are slow to start (tsx): all of them at once, here.
+  [anchor, pwHost, partyHost, operator] = await Promise.all([
+    anchorMember('星光主播'),
+    anchorMember('深夜电台'),
+    anchorMember('派对房主'),
+    (async () => {
+      const m = await member('运营');
+      await server.admin('operator', 'add', m.mobile);
+      return m;
+    })(),
+  ]);
   const [pwCover, partyCover] = await Promise.all([
     cover('#36d1dc', '#5b86e5').then((png) => uploadCover(pwHost, png)),
     cover('#ff9a44', '#fc6076').then((png) => uploadCover(partyHost, png)),
@@ -163,6 +174,17 @@ describe('live rooms in the browser', () => {
     const card = viewerPage.locator(`[data-testid=room-card][data-room-id="${roomId}"]`);
     await card.waitFor();
     await shot(viewerPage, 'rooms-live-list');
+    // Search by keyword finds the room, and its anchor among the users.
+    await viewerPage.getByTestId('live-search-entry').click();
+    await viewerPage.locator('.live-search input').fill('晚安');
+    await viewerPage.locator('.live-search input').press('Enter');
+    await viewerPage.locator(`[data-testid=search-rooms] [data-room-id="${roomId}"]`).waitFor();
+    await viewerPage.locator('.live-search .adm-tabs-tab', { hasText: '用户' }).click();
+    await viewerPage.locator('.live-search input').fill('星光主播');
+    await viewerPage.locator('.live-search input').press('Enter');
+    await viewerPage.locator('[data-testid=search-users] .user-result__live').first().waitFor();
+    await shot(viewerPage, 'rooms-search');
+    await viewerPage.goBack();
     await card.click();
     await viewerPage.getByTestId('live-stage').waitFor();
     await firstFrame(viewerPage, 'anchor');
@@ -186,7 +208,11 @@ describe('live rooms in the browser', () => {
     await anchorPage.waitForTimeout(5000);
     const late = await pageAs(await member('晚到的观众'));
     await open(late, server.url, '/pages/live/index');
-    await late.locator(`[data-testid=room-card][data-room-id="${roomId}"]`).click();
+    const card = late.locator(`[data-testid=room-card][data-room-id="${roomId}"]`);
+    await card.waitFor();
+    // A returning visitor has the app shell cached: let the service worker finish precaching first.
+    await late.evaluate(() => navigator.serviceWorker?.ready.then(() => true));
+    await card.click();
     const ms = await firstFrame(late, 'anchor', 5000);
     assert.ok(ms < 2000, `first frame ${ms} ms after entering`);
     await late.close();
@@ -241,6 +267,7 @@ describe('live rooms in the browser', () => {
     assert.ok(a >= 5 && v >= 5, `the co-host's video plays for the anchor (${a}) and a viewer (${v})`);
     assert.ok(anchorRise >= 5, `the anchor keeps playing beside the co-host (${anchorRise})`);
     await shot(viewerPage, 'rooms-cohost');
+    await page.close();
   });
 
   it('a password room refuses a wrong password and lets the right one in', async () => {
@@ -295,5 +322,32 @@ describe('video chat room in the browser', () => {
     const rises = await Promise.all(everyone.flatMap(({ page, sees }) => sees.map((seat) => seatFrameRise(page, seat, 2000))));
     assert.ok(rises.every((r) => r >= 3), `every seat plays for the other two: ${rises.join(', ')}`);
     await shot(pages[0]!, 'rooms-chatroom');
+  });
+});
+
+describe('becoming an anchor in the browser', () => {
+  it('a member applies on the create page, waits for review, and sees a rejection with its reason', async () => {
+    const hopeful = await member('想当主播');
+    const page = await pageAs(hopeful);
+    await open(page, server.url, '/pages/user/create');
+    await page.getByTestId('anchor-apply').waitFor();
+    await page.locator('input[name=real_name]').fill('李四');
+    await page.locator('input[name=id_card]').fill('110105194912310021');
+    await page.locator('input[name=mobile]').fill(hopeful.mobile);
+    await page.locator('textarea[name=introduction]').fill('每晚八点唱歌');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    // The id card check character is wrong: refused before anything is sent.
+    await page.locator('.adm-toast-main', { hasText: '请输入正确的身份证号' }).waitFor();
+    await page.locator('input[name=id_card]').fill('11010519491231002X');
+    await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
+    await shot(page, 'rooms-apply');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await page.locator('[data-testid=anchor-status][data-status=pending]').waitFor();
+    await call(server.url, 'adminAnchorReject', { user_id: hopeful.user.id, reason: '资料不完整' }, operator.token);
+    await page.reload();
+    await page.locator('[data-testid=anchor-status][data-status=rejected]').waitFor();
+    assert.match(await page.getByTestId('anchor-status').innerText(), /资料不完整/);
+    await page.getByRole('button', { name: '重新申请' }).click();
+    await page.getByTestId('anchor-apply').waitFor();
   });
 });

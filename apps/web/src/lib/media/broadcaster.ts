@@ -214,6 +214,9 @@ export class Broadcaster {
       if (s === 'connected') {
         this.retries = 0;
         this.set({ status: 'live', error: null });
+        // sendEncodings set the cap at creation; setting it again once live covers browsers that
+        // only honour setParameters after negotiation.
+        void this.setMaxBitrate(this.opts.maxBitrate);
       } else if (s === 'failed') {
         pc.removeEventListener('connectionstatechange', onState);
         this.session = null;

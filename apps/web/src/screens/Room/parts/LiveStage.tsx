@@ -38,7 +38,9 @@ export function LiveStage() {
   const own = me.owner && !pc;
   const b = media.broadcast;
   const stream = own ? (b?.preview ?? null) : (media.play?.streams.get('anchor') ?? null);
-  const landscape = !(state.settings ?? room.settings).vertical;
+  const settings = state.settings ?? room.settings;
+  // A landscape camera or a shared screen is shown whole (letterboxed), not cropped to the phone.
+  const landscape = !settings.vertical || settings.screen;
 
   const onClose = () => {
     if (!me.owner) return exit();

@@ -38,6 +38,14 @@ export function StageOverlay({ ready }: { ready: boolean }) {
         {countdown && <div className="stage-cover__desc">{t('room.anchorLeftClose', { time: countdown })}</div>}
       </div>
     );
+  } else if (watching && !(state.settings ?? room.settings).camera && !room.settings.pc) {
+    // The anchor switched the camera off: their (black) video would look like a fault.
+    cover = (
+      <div className="stage-cover stage-cover--soft" data-testid="camera-off">
+        <UserAvatar src={room.anchor.avatar} size={64} />
+        <div className="stage-cover__desc">{t('room.cameraOff')}</div>
+      </div>
+    );
   } else if (watching && play?.status === 'failed') {
     cover = (
       <div className="stage-cover" data-testid="video-failed">
@@ -52,7 +60,13 @@ export function StageOverlay({ ready }: { ready: boolean }) {
     cover = (
       <div className="stage-cover stage-cover--soft">
         <SpinLoading color="white" style={{ '--size': '26px' }} />
-        <div className="stage-cover__desc">{play?.status === 'reconnecting' ? t('room.reconnecting') : t('room.videoConnecting')}</div>
+        <div className="stage-cover__desc">
+          {play?.status === 'reconnecting'
+            ? t('room.reconnecting')
+            : me.owner && !state.live.anchor
+              ? t('room.pcWaiting') // PC mode: nothing to show until OBS starts
+              : t('room.videoConnecting')}
+        </div>
       </div>
     );
   }
