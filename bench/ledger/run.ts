@@ -26,7 +26,7 @@ const ROUNDS = 6;
 const SENDERS = 8;
 const RECEIVERS = 4;
 /** Sends kept in flight against the service (as concurrent requests would be). */
-const IN_FLIGHT = 4;
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
 
 process.env.DEMO_PUBLISHER = 'off';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ledger-'));
