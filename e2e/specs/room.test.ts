@@ -292,6 +292,7 @@ describe('live rooms in the browser', () => {
     assert.match(await viewerPage.getByTestId('room-gate').innerText(), /直播已结束/);
     await anchorPage.locator('[data-testid=room-gate][data-gate=ended]').waitFor();
     assert.equal((await call(server.url, 'roomInfo', { room_id: roomId })).status, 'closed');
+    await Promise.all([anchorPage.close(), viewerPage.close()]);
   });
 });
 
@@ -322,6 +323,8 @@ describe('video chat room in the browser', () => {
     const rises = await Promise.all(everyone.flatMap(({ page, sees }) => sees.map((seat) => seatFrameRise(page, seat, 2000))));
     assert.ok(rises.every((r) => r >= 3), `every seat plays for the other two: ${rises.join(', ')}`);
     await shot(pages[0]!, 'rooms-chatroom');
+    // Three cameras stop here, not at the end of the run: later tests get the CPU back.
+    await Promise.all([hostPage, ...pages].map((p) => p.close()));
   });
 });
 
