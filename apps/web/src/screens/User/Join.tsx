@@ -1,6 +1,6 @@
 import type { RoomInfo } from '@app/contract';
 import { Button, Input } from 'antd-mobile';
-import { KeyOutline } from 'antd-mobile-icons';
+import { AddCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -70,7 +70,7 @@ export default function JoinRoom() {
     <PageFrame title={t('page.join')} className="join-page">
       <div className="join-hero" aria-hidden>
         <span className="join-hero__ring">
-          <KeyOutline />
+          <AddCircleOutline />
         </span>
       </div>
       <div className="join-card card">
