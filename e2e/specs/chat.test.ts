@@ -47,7 +47,7 @@ async function typeAndSend(page: Page, text: string) {
 async function uploadAvatar(m: Member, png: Buffer): Promise<string> {
   const form = new FormData();
   form.append('purpose', 'avatar');
-  form.append('file', new Blob([png], { type: 'image/png' }), 'avatar.png');
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'avatar.png');
   const res = await fetch(`${server.url}/api/client_live/resource/upload/file`, { method: 'POST', body: form, headers: { Authorization: m.token, Constraint: 'liveapp-h5' } });
   const json = (await res.json()) as { code: number; data: { url: string } };
   assert.equal(json.code, 200);
