@@ -13,6 +13,7 @@ import { jsonSerializerCompiler, zodValidatorCompiler } from './http/validator.j
 import { mediaRoutes, Sfu } from './media/index.js';
 import { startDemoPublisher } from './media/demo/demoPublisher.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { routeAuditor } from './modules/admin/audit.service.js';
 import { anchorRoutes } from './modules/anchor/anchor.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
@@ -134,7 +135,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const dev = !isProduction(config);
   const env: RouteEnv = {
     services,
-    plain: { sessions: services.sessions, dev },
+    plain: { sessions: services.sessions, dev, audit: routeAuditor(db.kysely) },
     limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
   };
   for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes]) {

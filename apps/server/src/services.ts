@@ -1,4 +1,5 @@
 import type { Deps } from './deps.js';
+import { createAdmin } from './modules/admin/admin.js';
 import { AnchorService } from './modules/anchor/anchor.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SessionService } from './modules/auth/session.service.js';
@@ -29,6 +30,8 @@ export function createServices(deps: Deps) {
   const anchor = new AnchorService(deps, message);
   const room = new RoomService(deps, anchor, roomConfigFromEnv());
   const finance = createFinance(deps, { redis: deps.redis });
+  const forumPosts = new PostService(deps);
+  const forumComments = new CommentService(deps, message);
   // Everyone in the room sees a gift sent in it (animation + chat line), on every instance.
   finance.gift.onSent((record) => {
     if (record.room_id > 0) deps.rooms.toRoom(record.room_id, 'gift', { record });
@@ -47,11 +50,12 @@ export function createServices(deps: Deps) {
     room,
     roomLive: new RoomLiveService(deps, room),
     roomMedia: new RoomMediaService(deps, room),
-    forumPosts: new PostService(deps),
-    forumComments: new CommentService(deps, message),
+    forumPosts,
+    forumComments,
     forumCatalog: new ForumCatalogService(deps),
     social,
     chat: new ChatService(deps, social, message),
+    admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments }),
   };
 }
 

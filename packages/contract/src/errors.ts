@@ -78,6 +78,11 @@ export const ErrorCode = {
   CHAT_TOO_FAST: 10608,
   CALL_NOT_FRIENDS: 10609,
 
+  /** Operator console (issue 9): a member banned from something for a time. */
+  BANNED_CHAT: 11100,
+  BANNED_POST: 11101,
+  BANNED_LIVE: 11102,
+
   INTERNAL: 50000,
 } as const;
 
@@ -152,5 +157,8 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10607: '引用的消息不存在',
   10608: '发送太频繁，请稍后再试',
   10609: '互相关注成为好友后才能视频通话',
+  11100: '你已被禁言，暂时不能发消息',
+  11101: '你已被禁止发帖，暂时不能发布内容',
+  11102: '你已被禁止开播',
   50000: '服务器开小差了，请稍后再试',
 };

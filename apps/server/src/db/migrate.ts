@@ -5,6 +5,7 @@ import { wallet } from './migrations/0002_wallet.js';
 import { rooms } from './migrations/0003_rooms.js';
 import { forum } from './migrations/0004_forum.js';
 import { social } from './migrations/0005_social.js';
+import { admin } from './migrations/0008_admin.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0003_rooms': rooms(db.dialect),
     '0004_forum': forum(db.dialect),
     '0005_social': social(db.dialect),
+    '0008_admin': admin(db.dialect),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { envelope, fullPath, type RouteBody, type RouteData, type RouteDef, type RouteQuery } from '@app/contract';
+import { api, envelope, fullPath, type RouteBody, type RouteData, type RouteDef, type RouteQuery } from '@app/contract';
 import { authenticate } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import type { Auth, SessionService } from '../modules/auth/session.service.js';
@@ -30,7 +30,11 @@ export interface ServeOptions {
   limit?: RouteLimit | undefined;
   /** Whether devOnly routes are served (NODE_ENV !== 'production'). */
   dev: boolean;
+  /** Writes the audit log entry of an operator's successful write call (modules/admin/audit.service.ts). */
+  audit?: (entry: { name: string; operatorId: number; body: unknown; data: unknown; ip: string }) => Promise<void>;
 }
+
+const routeNames = new Map<RouteDef, string>(Object.entries(api).map(([name, def]) => [def as RouteDef, name]));
 
 /** Routes registered so far, by `METHOD path`: the OpenAPI test compares them with the route table. */
 export type Served = Set<string>;
@@ -44,6 +48,9 @@ export type Served = Set<string>;
 export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: ServeOptions, handler: Handler<R>): void {
   if (def.devOnly && !opts.dev) return;
   const url = fullPath(def);
+  // Every operator action is audited: an operator write route cannot be served without the hook.
+  const audited = def.auth === 'operator' && def.method !== 'GET';
+  if (audited && !opts.audit) throw new Error(`${def.method} ${url}: operator write routes need the audit hook`);
   app.route({
     method: def.method,
     url,
@@ -80,6 +87,7 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
         req.log.error({ issues: checked.error.issues, route: url }, 'answer does not match the contract');
         throw new Error(`answer of ${def.method} ${url} does not match the contract`);
       }
+      if (audited) await opts.audit!({ name: routeNames.get(def) ?? url, operatorId: req.caller!.user.id, body: req.body, data: checked.data, ip: req.ip });
       return reply.send(ok(checked.data));
     },
   });

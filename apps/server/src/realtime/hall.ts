@@ -97,6 +97,12 @@ export class Hall implements HallEmitter {
     this.nsp.to(userRoom(userId)).emit(event, ...args);
   }
 
+  async onlineUsers(): Promise<number> {
+    // With the Redis adapter this asks every instance (and gives up on a silent one after its timeout).
+    const sockets = await this.nsp.fetchSockets();
+    return new Set(sockets.map((s) => s.data.userId)).size;
+  }
+
   endSessions(target: { sessionIds?: number[]; userId?: number }, payload: { code: number; msg: string }): void {
     const rooms = [...(target.sessionIds ?? []).map(sessionRoom), ...(target.userId !== undefined ? [userRoom(target.userId)] : [])];
     if (rooms.length === 0) return;

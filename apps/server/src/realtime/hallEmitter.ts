@@ -8,6 +8,8 @@ export interface HallEmitter {
   toUser<E extends keyof HallServerEvents>(userId: number, event: E, ...args: Parameters<HallServerEvents[E]>): void;
   /** Sends `sessionEnd` to the sockets of these sessions (or of every session of the user) and disconnects them. */
   endSessions(target: { sessionIds?: number[]; userId?: number }, payload: { code: number; msg: string }): void;
+  /** Distinct users with a hall socket on any instance (the operator console's "online"). */
+  onlineUsers?(): Promise<number>;
 }
 
 /** Room names: one per user, one per session (so a revoked token's sockets can be found). */

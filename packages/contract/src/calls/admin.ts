@@ -3,6 +3,9 @@ import { defineRoute } from '../route.js';
 import { id, strict } from './common.js';
 import { notice } from './message.js';
 import { bulletin } from './home.js';
+import { adminContentRoutes } from './adminContent.js';
+import { adminOpsRoutes } from './adminOps.js';
+import { adminUserRoutes } from './adminUsers.js';
 
 /** Operator calls (the console of the operator issue grows here). Operators: `npm run admin -- operator add <mobile>`. */
 export const adminRoutes = {
@@ -42,4 +45,7 @@ export const adminRoutes = {
     }),
     data: bulletin,
   }),
+  ...adminUserRoutes,
+  ...adminContentRoutes,
+  ...adminOpsRoutes,
 };

@@ -3,10 +3,39 @@ import { api } from '@app/contract';
 import { serve } from '../../http/serve.js';
 import type { RouteEnv } from '../../http/routeEnv.js';
 
-/** Operator calls; the rules live in the services of the areas they change. */
+/**
+ * Operator calls; the rules live in the services of the areas they change. Every write call here
+ * is audited by the route layer (http/serve.ts). Anchor review and withdrawals are served by their
+ * own modules (anchor.routes.ts, finance.routes.ts) and audited the same way.
+ */
 export function adminRoutes(app: FastifyInstance, env: RouteEnv): void {
-  const { config, message, home } = env.services;
-  serve(app, api.adminSetFlags, env.plain, ({ body }) => config.setFlags(body));
-  serve(app, api.adminSendNotice, env.plain, ({ body }) => message.send(body));
-  serve(app, api.adminCreateBulletin, env.plain, ({ body }) => home.createBulletin(body));
+  const { config, message, home, room, admin } = env.services;
+  const o = env.plain;
+  serve(app, api.adminSetFlags, o, ({ body }) => config.setFlags(body));
+  serve(app, api.adminSendNotice, o, ({ body }) => message.send(body));
+  serve(app, api.adminCreateBulletin, o, ({ body }) => home.createBulletin(body));
+
+  serve(app, api.adminDashboard, o, () => admin.dashboard.dashboard());
+  serve(app, api.adminAudit, o, ({ query }) => admin.audit(query));
+
+  serve(app, api.adminUsers, o, ({ query }) => admin.users.list(query));
+  serve(app, api.adminUserBan, o, ({ me, body }) => admin.users.ban(me, body));
+  serve(app, api.adminUserUnban, o, ({ body }) => admin.users.unban(body));
+  serve(app, api.adminUserResetPassword, o, ({ body }) => admin.users.resetPassword(body));
+
+  serve(app, api.reportCreate, o, ({ me, body }) => admin.moderation.report(me, body));
+  serve(app, api.adminReports, o, ({ query }) => admin.moderation.reports(query));
+  serve(app, api.adminReportDismiss, o, ({ me, body }) => admin.moderation.dismiss(me, body));
+  serve(app, api.adminContent, o, ({ query }) => admin.moderation.content(query));
+  serve(app, api.adminContentHide, o, ({ me, body }) => admin.moderation.hide(me, body));
+  serve(app, api.adminContentDelete, o, ({ me, body }) => admin.moderation.remove(me, body));
+  serve(app, api.adminWords, o, () => admin.moderation.words());
+  serve(app, api.adminWordAdd, o, ({ body }) => admin.moderation.addWords(body.words));
+  serve(app, api.adminWordRemove, o, ({ body }) => admin.moderation.removeWord(body.id));
+
+  serve(app, api.adminRooms, o, ({ query }) => room.list(query));
+  serve(app, api.adminRoomClose, o, async ({ body }) => ({ closed: await room.closeRoom((await room.room(body.room_id)).id, 'operator') }));
+  serve(app, api.adminRecharges, o, ({ query }) => admin.money.recharges(query));
+  serve(app, api.adminLedger, o, ({ query }) => admin.money.ledger(query));
+  serve(app, api.adminAdjust, o, ({ me, body }) => admin.money.adjust(me, body));
 }

@@ -1,7 +1,7 @@
 import type { Conn } from '../../db/database.js';
 import type { CommentRow } from './forum.tables.js';
 
-export type NewComment = Omit<CommentRow, 'id' | 'like_count'>;
+export type NewComment = Omit<CommentRow, 'id' | 'like_count' | 'hidden_at' | 'flagged'> & { flagged?: number };
 
 /** SQL for comments, replies and comment likes. */
 export const commentRepository = {
@@ -11,7 +11,7 @@ export const commentRepository = {
 
   /** Top-level comments of a post, oldest first. */
   topLevel: async (db: Conn, postId: number, page: number, size: number) => {
-    const base = db.selectFrom('forum_comments').where('post_id', '=', postId).where('parent_id', 'is', null);
+    const base = db.selectFrom('forum_comments').where('post_id', '=', postId).where('parent_id', 'is', null).where('hidden_at', 'is', null);
     const [rows, count] = await Promise.all([
       base.selectAll().orderBy('id').limit(size).offset((page - 1) * size).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -21,7 +21,7 @@ export const commentRepository = {
 
   /** Every reply under these comments, oldest first. */
   repliesOf: async (db: Conn, parentIds: number[]) =>
-    parentIds.length ? db.selectFrom('forum_comments').selectAll().where('parent_id', 'in', parentIds).orderBy('id').execute() : [],
+    parentIds.length ? db.selectFrom('forum_comments').selectAll().where('parent_id', 'in', parentIds).where('hidden_at', 'is', null).orderBy('id').execute() : [],
 
   likedBy: async (db: Conn, userId: number, ids: number[]): Promise<Set<number>> => {
     if (!ids.length) return new Set();

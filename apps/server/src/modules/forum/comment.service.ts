@@ -6,6 +6,7 @@ import type { MessageService } from '../message/message.service.js';
 import { BizError } from '../../http/errors.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { commentRepository } from './comment.repository.js';
+import { assertNotBanned } from '../admin/bans.js';
 import { assertUnder, maskSensitive, sensitiveWords, WRITE_LIMITS } from './forum.safety.js';
 import { commentViews, excerpt } from './forum.view.js';
 import { inboxRepository } from './inbox.repository.js';
@@ -14,7 +15,6 @@ import { postRepository } from './post.repository.js';
 
 /** Comments (threaded one level), comment likes, and the comment inbox of post authors. */
 export class CommentService {
-  private readonly words = sensitiveWords();
   constructor(
     private readonly deps: Deps,
     private readonly message: MessageService,
@@ -48,7 +48,9 @@ export class CommentService {
    */
   async create(user: UserRow, body: { post_id: number; content: string; parent_id?: number | undefined }) {
     const db = this.db;
+    await assertNotBanned(db, user.id, 'post');
     assertUnder(await commentRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.commentsPerMinute);
+    const words = await sensitiveWords(db);
     let notify: number | null = null;
     const row = await db.transaction().execute(async (trx) => {
       const post = await postRepository.byId(trx, body.post_id);
@@ -67,7 +69,8 @@ export class CommentService {
         user_id: user.id,
         parent_id: parentId,
         reply_to_user_id: replyTo,
-        content: maskSensitive(body.content, this.words),
+        content: maskSensitive(body.content, words),
+        flagged: maskSensitive(body.content, words) === body.content ? 0 : 1,
         created_at: now,
       });
       await postRepository.recountComments(trx, post.id);

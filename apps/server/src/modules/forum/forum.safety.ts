@@ -1,15 +1,32 @@
 import { ErrorCode } from '@app/contract';
+import type { Conn } from '../../db/database.js';
 import { BizError } from '../../http/errors.js';
 
 /**
- * The sensitive-word filter: words are replaced by asterisks before storing. The list comes from
- * FORUM_SENSITIVE_WORDS (comma separated) when set, else a small built-in default.
+ * The sensitive-word filter: words are replaced by asterisks before storing. The list is the
+ * `sensitive_words` table (operators edit it in the console; migration 0008 seeds a small default)
+ * plus FORUM_SENSITIVE_WORDS (comma separated) when set. Read at most every few seconds per process.
  */
-const DEFAULT_WORDS = ['赌博', '代开发票', '刷单返利', '裸聊'];
+const WORDS_TTL_MS = 5000;
+const cache = new WeakMap<object, { at: number; words: string[] }>();
 
-export function sensitiveWords(env: NodeJS.ProcessEnv = process.env): string[] {
-  const given = env.FORUM_SENSITIVE_WORDS?.split(',').map((w) => w.trim()).filter(Boolean);
-  return given && given.length ? given : DEFAULT_WORDS;
+export function envSensitiveWords(env: NodeJS.ProcessEnv = process.env): string[] {
+  return env.FORUM_SENSITIVE_WORDS?.split(',').map((w) => w.trim()).filter(Boolean) ?? [];
+}
+
+/** The words in force now (the table and the environment). */
+export async function sensitiveWords(db: Conn): Promise<string[]> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < WORDS_TTL_MS) return hit.words;
+  const rows = await db.selectFrom('sensitive_words').select('word').execute();
+  const words = [...new Set([...rows.map((r) => r.word), ...envSensitiveWords()])];
+  cache.set(db, { at: Date.now(), words });
+  return words;
+}
+
+/** Forgets the cached list (after an operator edited it) so this process applies the change at once. */
+export function sensitiveWordsChanged(db: Conn): void {
+  cache.delete(db);
 }
 
 export function maskSensitive(text: string, words: string[]): string {

@@ -54,6 +54,10 @@ export interface ForumPostsTable {
   /** Kept equal to the number of forum_comments rows of the post (comments and replies). */
   comment_count: number;
   created_at: string;
+  /** Set when an operator hid the post (migration 0008_admin): it leaves every feed, search and page. */
+  hidden_at: Generated<string | null>;
+  /** 1 when the sensitive-word filter masked something as it was stored (migration 0008_admin). */
+  flagged: Generated<number>;
 }
 export interface ForumPostTagsTable {
   post_id: number;
@@ -74,6 +78,10 @@ export interface ForumCommentsTable {
   content: string;
   like_count: number;
   created_at: string;
+  /** Set when an operator hid the comment (migration 0008_admin): it leaves the comment lists. */
+  hidden_at: Generated<string | null>;
+  /** 1 when the sensitive-word filter masked something as it was stored (migration 0008_admin). */
+  flagged: Generated<number>;
 }
 export interface ForumCommentLikesTable {
   comment_id: number;

@@ -5,7 +5,7 @@ import type { PostRow } from './forum.tables.js';
 
 export const likeCol = (col: string, pattern: string) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`;
 
-export type NewPost = Omit<PostRow, 'id' | 'like_count' | 'comment_count'>;
+export type NewPost = Omit<PostRow, 'id' | 'like_count' | 'comment_count' | 'hidden_at' | 'flagged'> & { flagged?: number };
 
 /** What a feed query filters on. */
 export interface FeedFilter {
@@ -69,6 +69,7 @@ export const postRepository = {
       .selectFrom('forum_posts')
       .selectAll('forum_posts')
       .where(likeCol('forum_posts.content', containsPattern(keyword)))
+      .where('forum_posts.hidden_at', 'is', null)
       .orderBy('forum_posts.id', 'desc')
       .limit(size)
       .offset(offset)
@@ -128,6 +129,7 @@ function filtered(db: Conn, f: FeedFilter) {
   return db
     .selectFrom('forum_posts')
     .selectAll('forum_posts')
+    .where('forum_posts.hidden_at', 'is', null)
     .$if(f.cate_id !== undefined, (q) => q.where('forum_posts.cate_id', '=', f.cate_id!))
     .$if(f.activity_id !== undefined, (q) => q.where('forum_posts.activity_id', '=', f.activity_id!))
     .$if(f.user_ids !== undefined, (q) => q.where('forum_posts.user_id', 'in', f.user_ids!.length ? f.user_ids! : [0]))

@@ -4,6 +4,7 @@ import { MINUTE, nowIso, isoIn } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
 import { catalogRepository } from './catalog.repository.js';
+import { assertNotBanned } from '../admin/bans.js';
 import { assertUnder, maskSensitive, sensitiveWords, WRITE_LIMITS } from './forum.safety.js';
 import { postViews } from './forum.view.js';
 import { postRepository, type FeedFilter } from './post.repository.js';
@@ -15,7 +16,6 @@ export const canModerate = (user: UserRow, ownerId: number) => user.id === owner
 
 /** Posts: the feed, publishing, reading, likes and deletion. */
 export class PostService {
-  private readonly words = sensitiveWords();
   constructor(private readonly deps: Deps) {}
 
   private get db() {
@@ -56,12 +56,15 @@ export class PostService {
 
   async info(id: number, viewer: UserRow | null): Promise<ForumPost> {
     const row = await postRepository.byId(this.db, id);
-    if (!row) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
+    // A post an operator hid is gone for everyone but its author and the operators.
+    const hiddenFrom = row?.hidden_at && viewer?.id !== row.user_id && viewer?.role !== 'operator';
+    if (!row || hiddenFrom) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
     return (await postViews(this.db, [row], viewer?.id ?? null))[0]!;
   }
 
   async create(user: UserRow, body: CreateBody): Promise<ForumPost> {
     const db = this.db;
+    await assertNotBanned(db, user.id, 'post');
     if (!(await catalogRepository.categoryById(db, body.cate_id))) throw validationError([{ path: 'cate_id', message: '分类不存在' }]);
     const tagIds = [...new Set(body.tag_ids)];
     const known = await catalogRepository.existingTagIds(db, tagIds);
@@ -77,12 +80,14 @@ export class PostService {
       activityId = (await catalogRepository.ongoingActivityOfTags(db, tagIds, now))?.id ?? null;
     }
     assertUnder(await postRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.postsPerMinute);
+    const words = await sensitiveWords(db);
     const row = await db.transaction().execute(async (trx) => {
       const post = await postRepository.insert(trx, {
         user_id: user.id,
         cate_id: body.cate_id,
         activity_id: activityId,
-        content: maskSensitive(body.content, this.words),
+        content: maskSensitive(body.content, words),
+        flagged: maskSensitive(body.content, words) === body.content ? 0 : 1,
         images: JSON.stringify(body.images),
         video: body.video ?? '',
         location_name: body.location?.name ?? null,

@@ -1,0 +1,24 @@
+import type { Deps } from '../../deps.js';
+import type { SessionService } from '../auth/session.service.js';
+import type { Finance } from '../finance/finance.js';
+import type { CommentService } from '../forum/comment.service.js';
+import type { PostService } from '../forum/post.service.js';
+import type { RoomService } from '../room/room.service.js';
+import { AdminMoneyService } from './adminMoney.service.js';
+import { AdminUserService } from './adminUser.service.js';
+import { auditPage } from './audit.service.js';
+import { DashboardService } from './dashboard.service.js';
+import { ModerationService } from './moderation.service.js';
+
+/** The operator console's services; each works through the services of the area it changes. */
+export function createAdmin(deps: Deps, s: { sessions: SessionService; room: RoomService; finance: Finance; forumPosts: PostService; forumComments: CommentService }) {
+  return {
+    users: new AdminUserService(deps, s.sessions, s.room),
+    moderation: new ModerationService(deps, s.forumPosts, s.forumComments),
+    money: new AdminMoneyService(deps, s.finance),
+    dashboard: new DashboardService(deps),
+    audit: (q: Parameters<typeof auditPage>[1]) => auditPage(deps.db.kysely, q),
+  };
+}
+
+export type Admin = ReturnType<typeof createAdmin>;

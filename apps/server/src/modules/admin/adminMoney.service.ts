@@ -1,0 +1,106 @@
+import { ErrorCode, type AdminRechargeOrder, type Page } from '@app/contract';
+import { nowIso } from '../../db/time.js';
+import type { Deps } from '../../deps.js';
+import { BizError } from '../../http/errors.js';
+import type { Auth } from '../auth/session.service.js';
+import type { Finance } from '../finance/finance.js';
+import { opKey, reusedKey } from '../finance/idempotency.js';
+import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
+import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
+import { briefOrGone, briefsOf } from '../finance/userBriefs.js';
+import { briefOf } from '../room/userBriefs.js';
+import { userRepository } from '../user/user.repository.js';
+import { adminMoneyRepository as repo } from './adminMoney.repository.js';
+
+interface AdjustInput {
+  request_id: string;
+  user_id: number;
+  account: 'coin' | 'gift_earnings';
+  direction: 'credit' | 'debit';
+  amount: number;
+  reason: string;
+}
+
+/**
+ * Money as operators see it: recharge orders with their payment callbacks, a user's ledger, and
+ * correcting transfers. A correction is a new `adjust` transfer between the user and the
+ * platform's `rewards` account (the platform's source account, which may run negative), never an
+ * edit; it is idempotent per operator and request_id and cannot take a user below zero.
+ */
+export class AdminMoneyService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly finance: Finance,
+  ) {}
+
+  private get db() {
+    return this.deps.db.kysely;
+  }
+
+  async recharges(q: { page: number; size: number; status?: 'pending' | 'paid' | 'cancelled' | undefined; user_id?: number | undefined; order_no?: string | undefined }): Promise<Page<AdminRechargeOrder>> {
+    const { rows, total } = await repo.recharges(this.db, q);
+    const [users, callbacks] = await Promise.all([briefsOf(this.db, rows.map((r) => r.user_id)), repo.callbacksOf(this.db, rows.map((r) => r.order_no))]);
+    const list = rows.map((r) => ({
+      order_no: r.order_no,
+      package_id: r.package_id,
+      name: r.name,
+      price_fen: Number(r.price_fen),
+      amount: Number(r.amount),
+      bonus: Number(r.bonus),
+      provider: r.provider,
+      status: r.status,
+      pay_url: '',
+      created_at: r.created_at,
+      paid_at: r.paid_at,
+      trade_no: r.trade_no,
+      user: briefOrGone(users, r.user_id),
+      callbacks: callbacks.filter((c) => c.order_no === r.order_no).map((c) => ({ id: c.id, provider: c.provider, verdict: c.verdict, detail: c.detail, ip: c.ip, created_at: c.created_at })),
+    }));
+    return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
+  }
+
+  async ledger(q: { page: number; size: number; user_id: number }) {
+    const user = await briefOf(this.db, q.user_id);
+    if (!user) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
+    const [records, wallet] = await Promise.all([this.finance.wallet.records(q.user_id, q), this.finance.wallet.wallet(q.user_id)]);
+    return { ...records, user, wallet };
+  }
+
+  async adjust(op: Auth, input: AdjustInput) {
+    const target = await userRepository.byId(this.db, input.user_id);
+    if (!target || target.is_guest === 1) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
+    const key = opKey('adjust', op.user.id, input.request_id);
+    const seen = await ledgerRepository.transferByKey(this.db, key);
+    if (seen) return this.replay(seen, input);
+    const { ledger } = this.finance;
+    const [acc, platform] = await Promise.all([ledger.userAccounts(target.id), ledger.platformAccounts()]);
+    const userAcc = acc[input.account];
+    const credit = input.direction === 'credit';
+    try {
+      const { ids } = await ledger.tx((conn) =>
+        ledger.post(conn, [
+          {
+            key,
+            kind: 'adjust',
+            from: credit ? platform.rewards : userAcc,
+            to: credit ? userAcc : platform.rewards,
+            amount: input.amount,
+            ref: `op:${op.user.id}`,
+            remark: `运营调整：${input.reason}`.slice(0, 200),
+          },
+        ], nowIso()),
+      );
+      return { transfer_id: ids[0]!, wallet: await this.finance.wallet.wallet(target.id) };
+    } catch (err) {
+      if (err instanceof Overdraft) throw new BizError(input.account === 'coin' ? ErrorCode.BALANCE_NOT_ENOUGH : ErrorCode.EARNINGS_NOT_ENOUGH, '用户余额不足，无法扣减');
+      const first = isUniqueViolation(err) ? await ledgerRepository.transferByKey(this.db, key) : undefined;
+      if (first) return this.replay(first, input);
+      throw err;
+    }
+  }
+
+  private async replay(t: { id: number; amount: number }, input: AdjustInput) {
+    if (Number(t.amount) !== input.amount) throw reusedKey();
+    return { transfer_id: t.id, wallet: await this.finance.wallet.wallet(input.user_id) };
+  }
+}

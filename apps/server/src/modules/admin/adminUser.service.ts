@@ -1,0 +1,101 @@
+import { ErrorCode, MAX_BAN_MINUTES, type AdminUser, type BanScope, type Page } from '@app/contract';
+import type { UserRow } from '../../db/schema.js';
+import { MINUTE, isoIn, nowIso } from '../../db/time.js';
+import type { Deps } from '../../deps.js';
+import { BizError } from '../../http/errors.js';
+import { hashPassword } from '../auth/password.js';
+import type { Auth, SessionService } from '../auth/session.service.js';
+import type { RoomService } from '../room/room.service.js';
+import { roomRepository } from '../room/room.repository.js';
+import { briefsOf } from '../room/userBriefs.js';
+import { userRepository } from '../user/user.repository.js';
+import { adminUserRepository } from './adminUser.repository.js';
+import { banRepository } from './ban.repository.js';
+
+/** Members as operators manage them: search, timed bans, password resets. */
+export class AdminUserService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly sessions: SessionService,
+    private readonly rooms: RoomService,
+  ) {}
+
+  private get db() {
+    return this.deps.db.kysely;
+  }
+
+  async list(q: { page: number; size: number; keyword?: string | undefined; banned?: '1' | '0' | undefined }): Promise<Page<AdminUser>> {
+    const { rows, total } = await adminUserRepository.search(this.db, { ...q, bannedAt: q.banned === '1' ? nowIso() : undefined });
+    return { list: await this.views(rows), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
+  }
+
+  /** A member by id (never a guest); operators cannot be banned or reset here. */
+  private async member(userId: number, forAction: boolean): Promise<UserRow> {
+    const user = await userRepository.byId(this.db, userId);
+    if (!user || user.is_guest === 1) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
+    if (forAction && user.role === 'operator') throw new BizError(ErrorCode.FORBIDDEN, '不能对运营账号执行此操作');
+    return user;
+  }
+
+  async one(userId: number): Promise<AdminUser> {
+    return (await this.views([await this.member(userId, false)]))[0]!;
+  }
+
+  /**
+   * Bans a member from a scope for some minutes. A login ban disables the account until then and
+   * ends every session at once; a live ban ends their live now and refuses room/open until then.
+   */
+  async ban(op: Auth, input: { user_id: number; scope: BanScope; minutes: number; reason: string }): Promise<AdminUser> {
+    const user = await this.member(input.user_id, true);
+    const minutes = Math.min(input.minutes, MAX_BAN_MINUTES);
+    const until = isoIn(minutes * MINUTE);
+    await this.db.transaction().execute(async (trx) => {
+      await banRepository.insert(trx, { user_id: user.id, scope: input.scope, until, reason: input.reason, created_by: op.user.id, created_at: nowIso() });
+      if (input.scope === 'login') {
+        const disabled = user.disabled_until && user.disabled_until > until ? user.disabled_until : until;
+        await userRepository.update(trx, user.id, { disabled_until: disabled, updated_at: nowIso() });
+        await this.sessions.revokeAllOfUser(trx, user.id);
+      }
+    });
+    if (input.scope === 'login') this.sessions.endAll(user.id);
+    if (input.scope === 'live') {
+      const room = await roomRepository.byAnchor(this.db, user.id);
+      if (room?.status === 'open') await this.rooms.closeRoom(room.id, 'operator');
+    }
+    return this.one(user.id);
+  }
+
+  async unban(input: { user_id: number; scope: BanScope }): Promise<AdminUser> {
+    const user = await this.member(input.user_id, false);
+    await this.db.transaction().execute(async (trx) => {
+      await banRepository.lift(trx, user.id, input.scope, nowIso());
+      if (input.scope === 'login') await userRepository.update(trx, user.id, { disabled_until: null, updated_at: nowIso() });
+    });
+    return this.one(user.id);
+  }
+
+  /** Sets a new password; every session of the member ends (they log in with the new one). */
+  async resetPassword(input: { user_id: number; password: string }): Promise<AdminUser> {
+    const user = await this.member(input.user_id, true);
+    const password_hash = await hashPassword(input.password);
+    await this.db.transaction().execute(async (trx) => {
+      await userRepository.update(trx, user.id, { password_hash, updated_at: nowIso() });
+      await this.sessions.revokeAllOfUser(trx, user.id);
+    });
+    this.sessions.endAll(user.id);
+    return this.one(user.id);
+  }
+
+  private async views(rows: UserRow[]): Promise<AdminUser[]> {
+    const ids = rows.map((r) => r.id);
+    const [briefs, bans] = await Promise.all([briefsOf(this.db, ids), banRepository.activeOf(this.db, ids, nowIso())]);
+    return rows.map((u) => ({
+      ...briefs.get(u.id)!,
+      account: u.account,
+      mobile: u.mobile ?? '',
+      role: u.role,
+      created_at: u.created_at,
+      bans: bans.filter((b) => b.user_id === u.id).map((b) => ({ id: b.id, user_id: b.user_id, scope: b.scope, until: b.until, reason: b.reason, created_by: b.created_by, created_at: b.created_at })),
+    }));
+  }
+}

@@ -1,0 +1,146 @@
+import { ErrorCode, type ModeratedItem, type Page, type Report, type ReportTargetType } from '@app/contract';
+import type { Conn } from '../../db/database.js';
+import { nowIso } from '../../db/time.js';
+import type { Deps } from '../../deps.js';
+import { BizError } from '../../http/errors.js';
+import type { Auth } from '../auth/session.service.js';
+import { commentRepository } from '../forum/comment.repository.js';
+import type { CommentService } from '../forum/comment.service.js';
+import { sensitiveWordsChanged } from '../forum/forum.safety.js';
+import { postRepository } from '../forum/post.repository.js';
+import type { PostService } from '../forum/post.service.js';
+import { briefsOf } from '../room/userBriefs.js';
+import { moderationRepository as repo, type ContentFilter } from './moderation.repository.js';
+
+/** A row of forum_posts or forum_comments as the console reads it. */
+interface ContentRow {
+  id: number;
+  user_id: number;
+  content: string;
+  hidden_at: string | null;
+  flagged: number;
+  created_at: string;
+  images?: string;
+  post_id?: number;
+}
+
+const TABLE = { post: 'forum_posts', comment: 'forum_comments' } as const;
+const gone = (type: ReportTargetType) => new BizError(ErrorCode.NOT_FOUND, type === 'comment' ? '评论不存在或已删除' : type === 'video' ? '视频不存在或已删除' : '帖子不存在或已删除');
+
+/**
+ * Content moderation: members' reports, the console's lists of posts and comments (reported,
+ * flagged by the sensitive-word filter, hidden), hiding and deleting, and the word list.
+ * Deleting goes through the forum services (the same rules and cascades as an author's delete).
+ */
+export class ModerationService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly posts: PostService,
+    private readonly comments: CommentService,
+  ) {}
+
+  private get db() {
+    return this.deps.db.kysely;
+  }
+
+  /** Whether an item exists (hidden ones too). */
+  private async exists(db: Conn, type: ReportTargetType, id: number): Promise<boolean> {
+    if (type === 'post') return (await postRepository.byId(db, id)) !== undefined;
+    if (type === 'comment') return (await commentRepository.byId(db, id)) !== undefined;
+    return false;
+  }
+
+  async report(auth: Auth, input: { target_type: ReportTargetType; target_id: number; reason: string }) {
+    if (!(await this.exists(this.db, input.target_type, input.target_id))) throw gone(input.target_type);
+    const id = await repo.report(this.db, { reporter_id: auth.user.id, target_type: input.target_type, target_id: input.target_id, reason: input.reason, created_at: nowIso() });
+    return { id };
+  }
+
+  async reports(q: { page: number; size: number; status: 'open' | 'resolved' | 'dismissed' }): Promise<Page<Report>> {
+    const { rows, total } = await repo.reports(this.db, q.status, q.page, q.size);
+    const items = new Map<string, ModeratedItem>();
+    for (const type of ['post', 'comment'] as const) {
+      const ids = rows.filter((r) => r.target_type === type).map((r) => r.target_id);
+      if (!ids.length) continue;
+      const found = (await this.db.selectFrom(TABLE[type] as 'forum_posts').selectAll().where('id', 'in', ids).execute()) as unknown as ContentRow[];
+      for (const item of await this.items(type, found)) items.set(`${type}:${item.id}`, item);
+    }
+    const reporters = await briefsOf(this.db, rows.map((r) => r.reporter_id));
+    const list = rows.flatMap((r) => {
+      const reporter = reporters.get(r.reporter_id);
+      if (!reporter) return [];
+      return [{ id: r.id, target_type: r.target_type, target_id: r.target_id, reporter, reason: r.reason, status: r.status, created_at: r.created_at, item: items.get(`${r.target_type}:${r.target_id}`) ?? null }];
+    });
+    return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
+  }
+
+  async dismiss(op: Auth, input: { type: ReportTargetType; id: number }) {
+    return { dismissed: await repo.settle(this.db, input.type, input.id, 'dismissed', op.user.id, nowIso()) };
+  }
+
+  async content(q: { type: 'post' | 'comment'; filter: ContentFilter; keyword?: string | undefined; page: number; size: number }): Promise<Page<ModeratedItem>> {
+    const { rows, total } = await repo.content(this.db, TABLE[q.type], q.type, q);
+    return { list: await this.items(q.type, rows as unknown as ContentRow[]), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
+  }
+
+  /** Hides (or shows again) an item; hiding resolves its open reports in the same transaction. */
+  async hide(op: Auth, input: { type: ReportTargetType; id: number; hidden: boolean }) {
+    const type = input.type;
+    if (type === 'video') throw gone('video');
+    await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      if (!(await repo.setHidden(trx, TABLE[type], input.id, input.hidden ? now : null))) throw gone(input.type);
+      if (input.hidden) await repo.settle(trx, input.type, input.id, 'resolved', op.user.id, now);
+    });
+    return { type: input.type, id: input.id, hidden: input.hidden };
+  }
+
+  /** Deletes an item through its own service (the same cascade as the author's delete) and resolves its reports. */
+  async remove(op: Auth, input: { type: ReportTargetType; id: number }) {
+    if (input.type === 'post') await this.posts.remove(op.user, input.id);
+    else if (input.type === 'comment') await this.comments.remove(op.user, input.id);
+    else throw gone('video');
+    await repo.settle(this.db, input.type, input.id, 'resolved', op.user.id, nowIso());
+    return { deleted: true as const };
+  }
+
+  async words() {
+    const rows = await repo.words(this.db);
+    return { list: rows.map((r) => ({ id: r.id, word: r.word, created_at: r.created_at })) };
+  }
+
+  async addWords(words: string[]) {
+    await repo.addWords(this.db, [...new Set(words)], nowIso());
+    sensitiveWordsChanged(this.db);
+    return this.words();
+  }
+
+  async removeWord(id: number) {
+    if (!(await repo.removeWord(this.db, id))) throw new BizError(ErrorCode.NOT_FOUND, '该词不在列表中');
+    sensitiveWordsChanged(this.db);
+    return this.words();
+  }
+
+  private async items(type: 'post' | 'comment', rows: ContentRow[]): Promise<ModeratedItem[]> {
+    const ids = rows.map((r) => r.id);
+    const [users, reports] = await Promise.all([briefsOf(this.db, rows.map((r) => r.user_id)), repo.openCounts(this.db, type, ids)]);
+    return rows.flatMap((r) => {
+      const user = users.get(r.user_id);
+      if (!user) return [];
+      return [
+        {
+          type,
+          id: r.id,
+          post_id: type === 'comment' ? (r.post_id ?? null) : null,
+          user,
+          content: r.content,
+          images: type === 'post' && r.images ? (JSON.parse(r.images) as string[]) : [],
+          hidden: r.hidden_at !== null,
+          flagged: Number(r.flagged) === 1,
+          report_count: reports.get(r.id) ?? 0,
+          created_at: r.created_at,
+        },
+      ];
+    });
+  }
+}
