@@ -1,0 +1,200 @@
+/**
+ * What the console's actions do to the rest of the platform, over real HTTP and sockets: bans bite
+ * (chat, post, login, live), hidden content leaves the feeds, reports, the sensitive-word list,
+ * correcting transfers through the ledger, recharge orders with callbacks, and the dashboard.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, ErrorCode, type Session } from '@app/contract';
+import { isSound } from '../src/modules/finance/ledger/invariants.js';
+import { freshMobile } from './helpers/apiClient.js';
+import { startTestServer, type TestServer } from './helpers/testServer.js';
+import { rechargeHttp, rid } from './financeHelpers.js';
+import { anchor, closeSockets, connectRoom, join, member, openRoom, operator, send } from './roomHarness.js';
+
+let s: TestServer;
+let op: Session;
+let cateId: number;
+const t = () => ({ token: op.token });
+
+beforeAll(async () => {
+  s = await startTestServer();
+  op = await operator(s);
+  cateId = (await s.api.call(api.forumCate)).data.list[0]!.id;
+});
+afterAll(async () => {
+  closeSockets();
+  await s?.close();
+});
+
+const ban = async (userId: number, scope: string, minutes = 30) => {
+  const r = await s.api.call(api.adminUserBan, { user_id: userId, scope, minutes, reason: '违反社区规范' }, t());
+  expect(r.code, r.msg).toBe(200);
+  return r.data;
+};
+const unban = async (userId: number, scope: string) => expect((await s.api.call(api.adminUserUnban, { user_id: userId, scope }, t())).code).toBe(200);
+const post = (who: Session, content = '一条普通的帖子') => s.api.call(api.forumCreate, { content, cate_id: cateId }, { token: who.token });
+const dm = (from: Session, to: Session) => s.api.call(api.chatSend, { to_user_id: to.user.id, client_id: `c${rid()}`, type: 'text', content: '你好' }, { token: from.token });
+
+describe('bans bite', () => {
+  it('a chat ban stops private messages and room chat until it is lifted, and the console lists it', async () => {
+    const [victim, friend, host] = await Promise.all([member(s), member(s), anchor(s, op)]);
+    const room = await openRoom(s, host);
+    const sock = await connectRoom(s, victim);
+    await join(sock, room.id);
+    const banned = await ban(victim.user.id, 'chat');
+    expect(banned.bans.map((b) => b.scope)).toEqual(['chat']);
+    const refused = await dm(victim, friend);
+    expect(refused.code).toBe(ErrorCode.BANNED_CHAT);
+    expect(refused.msg).toContain('至');
+    expect((await send(sock, 'chat', { text: '大家好', danmaku: false })).code).toBe(ErrorCode.BANNED_CHAT);
+    // The console finds banned users.
+    const list = (await s.api.call(api.adminUsers, { banned: '1', keyword: victim.user.nickname }, t())).data.list;
+    expect(list.map((u) => u.id)).toEqual([victim.user.id]);
+    // Other scopes are untouched: the banned user still posts.
+    expect((await post(victim)).code).toBe(200);
+    await unban(victim.user.id, 'chat');
+    expect((await dm(victim, friend)).code).toBe(200);
+    expect((await send(sock, 'chat', { text: '大家好', danmaku: false })).code).toBe(200);
+  });
+
+  it('a post ban stops posts and comments', async () => {
+    const [victim, other] = await Promise.all([member(s), member(s)]);
+    const target = (await post(other)).data;
+    await ban(victim.user.id, 'post');
+    expect((await post(victim)).code).toBe(ErrorCode.BANNED_POST);
+    expect((await s.api.call(api.forumCreateComment, { post_id: target.id, content: '评论' }, { token: victim.token })).code).toBe(ErrorCode.BANNED_POST);
+    expect((await dm(victim, other)).code).toBe(200);
+    await unban(victim.user.id, 'post');
+    expect((await post(victim)).code).toBe(200);
+  });
+
+  it('a login ban ends every session at once and refuses logging in until lifted', async () => {
+    const mobile = freshMobile();
+    const victim = await s.api.register(mobile, 'abc12345');
+    expect((await s.api.call(api.userInfo, {}, { token: victim.token })).code).toBe(200);
+    await ban(victim.user.id, 'login', 60);
+    const after = await s.api.call(api.userInfo, {}, { token: victim.token });
+    expect(after.status).toBe(401);
+    expect([ErrorCode.TOKEN_REVOKED, ErrorCode.ACCOUNT_DISABLED]).toContain(after.code);
+    const login = await s.api.login(mobile, 'abc12345');
+    expect(login.code).toBe(ErrorCode.ACCOUNT_DISABLED);
+    await unban(victim.user.id, 'login');
+    expect((await s.api.login(mobile, 'abc12345')).code).toBe(200);
+  });
+
+  it('a live ban ends the anchor’s live now and refuses room/open', async () => {
+    const host = await anchor(s, op);
+    const room = await openRoom(s, host);
+    await ban(host.user.id, 'live');
+    expect((await s.api.call(api.roomInfo, { room_id: room.id })).data.status).toBe('closed');
+    const again = await s.api.call(api.roomOpen, { title: '再开一次', category_id: room.category_id }, { token: host.token });
+    expect(again.code).toBe(ErrorCode.BANNED_LIVE);
+    await unban(host.user.id, 'live');
+    expect((await s.api.call(api.roomOpen, { title: '再开一次', category_id: room.category_id }, { token: host.token })).code).toBe(200);
+  });
+
+  it('a password reset ends the sessions; the new password logs in', async () => {
+    const mobile = freshMobile();
+    const victim = await s.api.register(mobile, 'abc12345');
+    expect((await s.api.call(api.adminUserResetPassword, { user_id: victim.user.id, password: 'fresh9876' }, t())).code).toBe(200);
+    expect((await s.api.call(api.userInfo, {}, { token: victim.token })).code).toBe(ErrorCode.TOKEN_REVOKED);
+    expect((await s.api.login(mobile, 'abc12345')).code).toBe(ErrorCode.ACCOUNT_OR_PASSWORD_WRONG);
+    expect((await s.api.login(mobile, 'fresh9876')).code).toBe(200);
+  });
+});
+
+describe('content moderation', () => {
+  it('a reported post is listed with its report; hiding it removes it from feeds and resolves the report; showing brings it back', async () => {
+    const [author, reporter, reader] = await Promise.all([member(s), member(s), member(s)]);
+    const p = (await post(author, `要被隐藏的帖子 ${rid()}`)).data;
+    expect((await s.api.call(api.reportCreate, { target_type: 'post', target_id: p.id, reason: '垃圾广告' }, { token: reporter.token })).code).toBe(200);
+    // Reporting twice answers the same report.
+    const twice = await s.api.call(api.reportCreate, { target_type: 'post', target_id: p.id, reason: '垃圾广告' }, { token: reporter.token });
+    const open = (await s.api.call(api.adminReports, {}, t())).data.list.filter((r) => r.target_id === p.id && r.target_type === 'post');
+    expect(open.map((r) => r.id)).toEqual([twice.data.id]);
+    expect(open[0]!.item).toMatchObject({ id: p.id, report_count: 1, hidden: false });
+    expect((await s.api.call(api.adminContent, { filter: 'reported' }, t())).data.list.map((i) => i.id)).toContain(p.id);
+
+    const feedIds = async () => (await s.api.call(api.forumFetch, { type: 'latest', size: 50 }, { token: reader.token })).data.list.map((x) => x.id);
+    expect(await feedIds()).toContain(p.id);
+    expect((await s.api.call(api.adminContentHide, { type: 'post', id: p.id, hidden: true }, t())).data.hidden).toBe(true);
+    expect(await feedIds()).not.toContain(p.id);
+    expect((await s.api.call(api.forumInfo, { id: p.id }, { token: reader.token })).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await s.api.call(api.forumInfo, { id: p.id }, { token: author.token })).code).toBe(200);
+    expect((await s.api.call(api.adminReports, {}, t())).data.list.some((r) => r.target_id === p.id && r.target_type === 'post')).toBe(false);
+    expect((await s.api.call(api.adminContent, { filter: 'hidden' }, t())).data.list.map((i) => i.id)).toContain(p.id);
+
+    await s.api.call(api.adminContentHide, { type: 'post', id: p.id, hidden: false }, t());
+    expect(await feedIds()).toContain(p.id);
+  });
+
+  it('hides and deletes comments; unknown items are not found', async () => {
+    const [author, commenter] = await Promise.all([member(s), member(s)]);
+    const p = (await post(author)).data;
+    const c1 = (await s.api.call(api.forumCreateComment, { post_id: p.id, content: '留着的评论' }, { token: commenter.token })).data;
+    const c2 = (await s.api.call(api.forumCreateComment, { post_id: p.id, content: '要隐藏的评论' }, { token: commenter.token })).data;
+    const c3 = (await s.api.call(api.forumCreateComment, { post_id: p.id, content: '要删除的评论' }, { token: commenter.token })).data;
+    expect((await s.api.call(api.adminContentHide, { type: 'comment', id: c2.id }, t())).code).toBe(200);
+    expect((await s.api.call(api.adminContentDelete, { type: 'comment', id: c3.id }, t())).code).toBe(200);
+    const shown = (await s.api.call(api.forumComments, { post_id: p.id, page: 1, size: 20 })).data.list.map((c) => c.id);
+    expect(shown).toEqual([c1.id]);
+    expect((await s.api.call(api.adminContentHide, { type: 'post', id: 99999999 }, t())).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await s.api.call(api.adminContentDelete, { type: 'comment', id: 99999999 }, t())).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await s.api.call(api.reportCreate, { target_type: 'post', target_id: 99999999, reason: '广告' }, { token: author.token })).code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('the sensitive-word list masks new posts and flags them; removing a word stops it', async () => {
+    const author = await member(s);
+    const word = `违禁${rid().slice(0, 4)}`;
+    const list = (await s.api.call(api.adminWordAdd, { words: [word, word] }, t())).data.list;
+    expect(list.filter((w) => w.word === word)).toHaveLength(1);
+    const masked = (await post(author, `这里有${word}哦`)).data;
+    expect(masked.content).toBe(`这里有${'*'.repeat([...word].length)}哦`);
+    expect((await s.api.call(api.adminContent, { filter: 'flagged' }, t())).data.list.map((i) => i.id)).toContain(masked.id);
+    await s.api.call(api.adminWordRemove, { id: list.find((w) => w.word === word)!.id }, t());
+    expect((await post(author, `这里有${word}哦`)).data.content).toBe(`这里有${word}哦`);
+  });
+});
+
+describe('money', () => {
+  it('corrects a balance with a reasoned transfer, never below zero, once per request_id', async () => {
+    const u = await member(s);
+    const key = rid();
+    const credit = await s.api.call(api.adminAdjust, { request_id: key, user_id: u.user.id, account: 'coin', direction: 'credit', amount: 50_0000, reason: '活动补发' }, t());
+    expect(credit.code, credit.msg).toBe(200);
+    expect(credit.data.wallet.coin).toBe(50_0000);
+    const replay = await s.api.call(api.adminAdjust, { request_id: key, user_id: u.user.id, account: 'coin', direction: 'credit', amount: 50_0000, reason: '活动补发' }, t());
+    expect(replay.data).toEqual(credit.data);
+    expect((await s.api.call(api.adminAdjust, { request_id: key, user_id: u.user.id, account: 'coin', direction: 'credit', amount: 1, reason: '活动补发' }, t())).code).toBe(ErrorCode.CONFLICT);
+    const over = await s.api.call(api.adminAdjust, { request_id: rid(), user_id: u.user.id, account: 'coin', direction: 'debit', amount: 60_0000, reason: '多发收回' }, t());
+    expect(over.code).toBe(ErrorCode.BALANCE_NOT_ENOUGH);
+    const debit = await s.api.call(api.adminAdjust, { request_id: rid(), user_id: u.user.id, account: 'coin', direction: 'debit', amount: 20_0000, reason: '多发收回' }, t());
+    expect(debit.data.wallet.coin).toBe(30_0000);
+    const ledger = (await s.api.call(api.adminLedger, { user_id: u.user.id }, t())).data;
+    expect(ledger.wallet.coin).toBe(30_0000);
+    expect(ledger.list.map((e) => [e.type, e.amount, e.balance])).toEqual([
+      ['adjust', -20_0000, 30_0000],
+      ['adjust', 50_0000, 50_0000],
+    ]);
+    expect(ledger.list[0]!.remark).toContain('多发收回');
+    // The user sees it in their own wallet records too, and the books still balance.
+    expect((await s.api.call(api.userMoneyChange, { page: 1, size: 10 }, { token: u.token })).data.total).toBe(2);
+    expect(isSound(await s.services.finance.check())).toBe(true);
+  });
+
+  it('lists recharge orders with their payment callbacks, and the dashboard counts the day', async () => {
+    const before = (await s.api.call(api.adminDashboard, {}, t())).data;
+    const u = await member(s);
+    const orderNo = await rechargeHttp(s, u.token, 1);
+    const orders = (await s.api.call(api.adminRecharges, { user_id: u.user.id }, t())).data.list;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ order_no: orderNo, status: 'paid', user: { id: u.user.id } });
+    expect(orders[0]!.callbacks.map((c) => c.verdict)).toContain('credited');
+    const after = (await s.api.call(api.adminDashboard, {}, t())).data;
+    expect(after.days).toHaveLength(14);
+    expect(after.today.recharge_fen - before.today.recharge_fen).toBe(orders[0]!.price_fen);
+    expect(after.today.recharge_orders - before.today.recharge_orders).toBe(1);
+    expect(after.today.new_users - before.today.new_users).toBe(1);
+    expect(after.members).toBe(before.members + 1);
+  });
+});
