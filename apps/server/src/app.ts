@@ -174,7 +174,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await demo?.stop();
     await sfu.shutdown();
     await rooms.close();
-    services.room.dispose();
+    await services.room.dispose();
     await hall.close();
     await redis?.close();
     await db.close();

@@ -1,83 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, type Session } from '@app/contract';
-import { loadConfig, REPO_ROOT } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import { openDb } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/finance/ledger/invariants.js';
 import { SandboxProvider } from '../src/modules/finance/recharge/paymentProvider.js';
 import { ApiClient, freshMobile } from './helpers/apiClient.js';
+import { exited, killAll, signal, spawnServer } from './helpers/spawnServer.js';
 import { dropSchema, newSchemaName, pgUrl } from './helpers/testServer.js';
 import { rid } from './financeHelpers.js';
 
 const SECRET = 'crash-test-secret';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-crash-'));
 const schema = pgUrl() ? newSchemaName() : undefined;
-const children: ChildProcess[] = [];
-
-/** Signals the server's whole process group (tsx and the node process it runs). */
-const signal = (c: ChildProcess, sig: NodeJS.Signals) => {
-  try {
-    process.kill(-c.pid!, sig);
-  } catch {
-    /* already gone */
-  }
-};
-const exited = (c: ChildProcess) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r)));
-
 afterAll(async () => {
-  for (const c of children) signal(c, 'SIGKILL');
+  killAll();
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (schema) await dropSchema(schema);
 });
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
-/** `tsx apps/server/src/main.ts` on the shared data dir (or PostgreSQL schema); resolves once it answers. */
-async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      DEMO_PUBLISHER: 'off',
-      PAY_SANDBOX_SECRET: SECRET,
-      DATABASE_URL: pgUrl() ?? '',
-      DATABASE_SCHEMA: schema ?? '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // Its own process group: tsx runs the server in a child process, and SIGKILL must reach both.
-    detached: true,
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (const end = Date.now() + 60_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > end) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const startServer = () => spawnServer({ dataDir, schema, env: { PAY_SANDBOX_SECRET: SECRET } });
 
 describe('crash safety', () => {
   it('a server killed with SIGKILL in the middle of a gift storm restarts with every invariant intact', async () => {

@@ -13,9 +13,11 @@ import {
   connectRoom,
   join,
   member,
+  memberIn,
   next,
   openRoom,
   operator,
+  ownedRoom,
   send,
   sleep,
   type RoomSocket,
@@ -33,21 +35,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** An anchor's open room with the anchor's socket in it. */
-async function liveRoom(body: Record<string, unknown> = {}): Promise<{ owner: Session; room: RoomInfo; ownerSock: RoomSocket }> {
-  const owner = await anchor(s, op);
-  const room = await openRoom(s, owner, body);
-  const ownerSock = await connectRoom(s, owner);
-  await join(ownerSock, room.id);
-  return { owner, room, ownerSock };
-}
-
-async function viewer(roomId: number, password?: string): Promise<{ who: Session; sock: RoomSocket }> {
-  const who = await member(s);
-  const sock = await connectRoom(s, who);
-  await join(sock, roomId, password);
-  return { who, sock };
-}
+const liveRoom = (body: Record<string, unknown> = {}) => ownedRoom(s, op, body);
+const viewer = (roomId: number, password?: string) => memberIn(s, roomId, password);
 
 describe('room channel: joining', () => {
   it('refuses a bad handshake, closed and unknown rooms, bad payloads, and events before joining', async () => {

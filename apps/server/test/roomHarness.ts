@@ -59,10 +59,27 @@ export async function openRoom(s: TestServer, who: Session, body: Record<string,
   return r.data;
 }
 
+/** An approved anchor's open room with the anchor's socket in it. */
+export async function ownedRoom(s: TestServer, op: Session, body: Record<string, unknown> = {}): Promise<{ owner: Session; room: RoomInfo; ownerSock: RoomSocket }> {
+  const owner = await anchor(s, op);
+  const room = await openRoom(s, owner, body);
+  const ownerSock = await connectRoom(s, owner);
+  await join(ownerSock, room.id);
+  return { owner, room, ownerSock };
+}
+
+/** A new member with a socket in the room. */
+export async function memberIn(s: TestServer, roomId: number, password?: string): Promise<{ who: Session; sock: RoomSocket }> {
+  const who = await member(s);
+  const sock = await connectRoom(s, who);
+  await join(sock, roomId, password);
+  return { who, sock };
+}
+
 const sockets: RoomSocket[] = [];
 
 /** A connected room socket for the session (rejects with the connect_error). */
-export async function connectRoom(s: TestServer, who: Pick<Session, 'token' | 'user'>): Promise<RoomSocket> {
+export async function connectRoom(s: Pick<TestServer, 'url'>, who: Pick<Session, 'token' | 'user'>): Promise<RoomSocket> {
   const sock: RoomSocket = io(`${s.url}${ROOM_NAMESPACE}`, {
     path: HALL_PATH,
     transports: ['websocket'],

@@ -50,6 +50,12 @@ export const roomIn = {
   micReject: z.strictObject({ user_id: targetUser }),
   /** Takes a co-host off their seat (owner/admin), or leaves one's own seat (user_id = self). */
   micRemove: z.strictObject({ user_id: targetUser }),
+  /** Chat rooms with free seats: sits on the empty unlocked seat at once (no request). */
+  seatTake: z.strictObject({ seat: seatIndex }),
+  /** The occupant turns their own camera or microphone on or off; everyone sees it on the seat. */
+  seatMedia: z
+    .strictObject({ camera: z.boolean().optional(), mic: z.boolean().optional() })
+    .refine((p) => p.camera !== undefined || p.mic !== undefined, { message: '请指定摄像头或麦克风', path: ['camera'] }),
   seatLock: z.strictObject({ seat: seatIndex, locked: z.boolean() }),
   /** Empties a seat (its occupant leaves the mic). */
   seatClear: z.strictObject({ seat: seatIndex }),
@@ -63,6 +69,8 @@ export type RoomSetAdminInput = z.input<typeof roomIn.setAdmin>;
 export type MicRequestInput = z.input<typeof roomIn.micRequest>;
 export type MicAcceptInput = z.input<typeof roomIn.micAccept>;
 export type MicTargetInput = z.input<typeof roomIn.micReject>;
+export type SeatTakeInput = z.input<typeof roomIn.seatTake>;
+export type SeatMediaInput = z.input<typeof roomIn.seatMedia>;
 export type SeatLockInput = z.input<typeof roomIn.seatLock>;
 export type SeatClearInput = z.input<typeof roomIn.seatClear>;
 export type RoomSettingsInput = z.input<typeof roomIn.settings>;
@@ -171,6 +179,8 @@ export interface RoomClientEvents {
   micAccept: (p: MicAcceptInput, ack: Ack<{ seat: number }>) => void;
   micReject: (p: MicTargetInput, ack: Ack<null>) => void;
   micRemove: (p: MicTargetInput, ack: Ack<null>) => void;
+  seatTake: (p: SeatTakeInput, ack: Ack<{ seat: number }>) => void;
+  seatMedia: (p: SeatMediaInput, ack: Ack<null>) => void;
   seatLock: (p: SeatLockInput, ack: Ack<null>) => void;
   seatClear: (p: SeatClearInput, ack: Ack<null>) => void;
   settings: (p: RoomSettingsInput, ack: Ack<RoomSettingsEvent>) => void;

@@ -190,6 +190,8 @@ export class RoomHub implements RoomEmitter {
       handle('micAccept', roomIn.micAccept, ({ user_id, seat }) => live.micAccept(actor(), inRoom(), user_id, seat));
       handle('micReject', roomIn.micReject, ({ user_id }) => live.micReject(actor(), inRoom(), user_id));
       handle('micRemove', roomIn.micRemove, ({ user_id }) => live.micRemove(actor(), inRoom(), user_id));
+      handle('seatTake', roomIn.seatTake, ({ seat }) => live.seatTake(actor(), inRoom(), seat));
+      handle('seatMedia', roomIn.seatMedia, (patch) => live.seatMedia(actor(), inRoom(), patch));
       handle('seatLock', roomIn.seatLock, ({ seat, locked }) => live.seatLock(actor(), inRoom(), seat, locked));
       handle('seatClear', roomIn.seatClear, ({ seat }) => live.seatClear(actor(), inRoom(), seat));
       handle('settings', roomIn.settings, ({ settings }) => live.settings(actor(), inRoom(), settings));

@@ -36,6 +36,7 @@ export const roomSettings = z.object({
   allow_mic: z.boolean().describe('viewers may ask to join the mic'),
   vertical: z.boolean().describe('portrait stream'),
   pc: z.boolean().describe('anchor streams from a PC (OBS) with the WHIP URL and token'),
+  free_seats: z.boolean().describe('chat rooms: members take an empty unlocked seat by tapping it, no request (needs allow_mic)'),
 });
 export type RoomSettings = z.infer<typeof roomSettings>;
 export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
@@ -46,6 +47,7 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
   allow_mic: true,
   vertical: true,
   pc: false,
+  free_seats: true,
 };
 /** Settings in a request: every field optional. */
 export const roomSettingsPatch = roomSettings.partial().strict();
@@ -60,6 +62,8 @@ export const roomSeat = z.object({
   locked: z.boolean(),
   user: userBrief.nullable(),
   live: z.boolean().describe('the occupant is publishing now'),
+  camera: z.boolean().describe('the occupant\'s camera is on (off: everyone shows their avatar)'),
+  mic: z.boolean().describe('the occupant\'s microphone is on (off: everyone shows the muted icon)'),
 });
 export type RoomSeat = z.infer<typeof roomSeat>;
 
@@ -91,6 +95,7 @@ export const roomInfo = roomBrief.extend({
   my_auth: roomAuthLevel.describe('the caller: 1 owner, 2 admin, 3 co-host, 4 viewer (also for anonymous callers)'),
   my_muted: z.boolean(),
   my_seat: z.number().int().nullable(),
+  my_following: z.boolean().describe('the caller follows the anchor (false for guests and the anchor)'),
 });
 export type RoomInfo = z.infer<typeof roomInfo>;
 

@@ -9,6 +9,8 @@ type Env = Record<string, string | undefined>;
 export interface RoomConfig {
   /** The room closes itself this long after the anchor left (no socket, no stream) unless they return. */
   graceMs: number;
+  /** An instance that has not refreshed its lease this long is taken for gone (crashed): its anchors' streams end. */
+  instanceLeaseMs: number;
   /** Default ban of a kicked user. */
   kickBanMinutes: number;
   /** Chat messages one socket may send per 10 s. */
@@ -22,6 +24,7 @@ export interface RoomConfig {
 
 export const ROOM_ENV_VARS = [
   { name: 'ROOM_GRACE_MS', default: '60000', doc: 'A room closes itself this long after its anchor left (no socket, no stream) unless they come back' },
+  { name: 'ROOM_INSTANCE_LEASE_MS', default: '30000', doc: 'A server instance that has not refreshed its lease this long is taken for crashed: its rooms\' anchor streams count as gone (then the grace period runs)' },
   { name: 'ROOM_KICK_BAN_MINUTES', default: '10', doc: 'How long a kicked user cannot come back into that room' },
   { name: 'ROOM_CHAT_PER_10S', default: '5', doc: 'Chat messages one socket may send per 10 seconds' },
   { name: 'MEDIA_TOKEN_SECRET', default: '(unset: random per process)', doc: 'HMAC key of WHIP/WHEP media tokens; set the same value on every instance' },
@@ -41,6 +44,7 @@ export function roomConfigFromEnv(env: Env = process.env): RoomConfig {
   const demo = (env.DEMO_PUBLISHER ?? 'auto').toLowerCase();
   return {
     graceMs: int(env, 'ROOM_GRACE_MS', 60_000),
+    instanceLeaseMs: Math.max(1000, int(env, 'ROOM_INSTANCE_LEASE_MS', 30_000)),
     kickBanMinutes: Math.max(1, int(env, 'ROOM_KICK_BAN_MINUTES', 10)),
     chatPer10s: Math.max(1, int(env, 'ROOM_CHAT_PER_10S', 5)),
     mediaTokenSecret: env.MEDIA_TOKEN_SECRET ? Buffer.from(env.MEDIA_TOKEN_SECRET, 'utf8') : randomBytes(32),

@@ -33,7 +33,7 @@ export const roomRepository = {
   close: async (db: Conn, id: number, at: string): Promise<boolean> => {
     const r = await db
       .updateTable('rooms')
-      .set({ status: 'closed', closed_at: at, anchor_live: 0, anchor_left_at: null, updated_at: at })
+      .set({ status: 'closed', closed_at: at, anchor_live: 0, anchor_instance: null, anchor_left_at: null, updated_at: at })
       .where('id', '=', id)
       .where('status', '=', 'open')
       .executeTakeFirst();
@@ -62,6 +62,40 @@ export const roomRepository = {
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   },
+
+  /**
+   * The anchor seat started (`up`, hosted by `instance`) or stopped streaming. A stop counts only
+   * from the hosting instance; false when it changed nothing (another instance hosts it now).
+   */
+  setAnchorLive: async (db: Conn, id: number, up: boolean, instance: string): Promise<boolean> => {
+    let q = db
+      .updateTable('rooms')
+      .set(up ? { anchor_live: 1, anchor_instance: instance } : { anchor_live: 0, anchor_instance: null })
+      .where('id', '=', id);
+    if (!up) q = q.where((eb) => eb.or([eb('anchor_instance', '=', instance), eb('anchor_instance', 'is', null)]));
+    return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+  },
+
+  /** Ends the anchor stream an instance left behind; false when it moved meanwhile. */
+  dropAnchorLive: async (db: Conn, id: number, instance: string | null): Promise<boolean> => {
+    const r = await db
+      .updateTable('rooms')
+      .set({ anchor_live: 0, anchor_instance: null })
+      .where('id', '=', id)
+      .where('anchor_live', '=', 1)
+      .where('anchor_instance', instance === null ? 'is' : '=', instance)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
+  /** Open rooms whose anchor counts as present (no "left" mark): the sweep checks them. */
+  openUnmarked: (db: Conn) =>
+    db
+      .selectFrom('rooms')
+      .select(['id', 'anchor_live', 'anchor_instance'])
+      .where('status', '=', 'open')
+      .where('anchor_left_at', 'is', null)
+      .execute(),
 
   /** Open rooms whose anchor left at or before `before` (grace over). */
   anchorGoneSince: async (db: Conn, before: string): Promise<number[]> =>

@@ -20,6 +20,7 @@ import { hashPassword } from '../auth/password.js';
 import type { Auth } from '../auth/session.service.js';
 import { uploadRepository } from '../upload/upload.repository.js';
 import { assertNotBanned } from '../admin/bans.js';
+import { InstanceLease } from './instanceLease.js';
 import type { RoomConfig } from './room.config.js';
 import { roomRepository as repo } from './room.repository.js';
 import type { RoomRow } from './room.tables.js';
@@ -55,6 +56,8 @@ export class RoomService {
   readonly views: RoomViews;
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly sweeper: NodeJS.Timeout;
+  /** This process's lease: rooms whose anchor stream lived on an instance without one are found by the sweep. */
+  readonly lease: InstanceLease;
 
   constructor(
     private readonly deps: Deps,
@@ -62,6 +65,7 @@ export class RoomService {
     readonly config: RoomConfig,
   ) {
     this.views = new RoomViews(deps.rooms, config.graceMs);
+    this.lease = new InstanceLease(() => this.db, config.instanceLeaseMs, (err) => deps.log.warn({ err }, 'instance lease refresh failed'));
     // Timers run where the anchor was last seen; the sweep closes rooms whose instance went away.
     this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, Math.min(10_000, config.graceMs / 2)));
     this.sweeper.unref();
@@ -108,6 +112,7 @@ export class RoomService {
       settings: JSON.stringify({ ...DEFAULT_ROOM_SETTINGS, ...input.settings }),
       status: 'open' as const,
       anchor_live: 0,
+      anchor_instance: null,
       // Not here yet: the grace period runs until the anchor joins the channel or publishes.
       anchor_left_at: now,
       started_at: now,
@@ -219,6 +224,11 @@ export class RoomService {
     }
     const at = nowIso();
     if (await repo.markAnchorLeft(this.db, roomId, at)) {
+      // The anchor may have joined between the check and the mark (a sweep racing a join): look again.
+      if (await this.deps.rooms.isPresent(roomId, room.anchor_id)) {
+        await repo.clearAnchorLeft(this.db, roomId);
+        return;
+      }
       const closeAt = new Date(Date.parse(at) + this.config.graceMs).toISOString();
       this.deps.rooms.toRoom(roomId, 'anchor', { room_id: roomId, present: false, close_at: closeAt });
       this.schedule(roomId, this.config.graceMs);
@@ -232,7 +242,8 @@ export class RoomService {
     const room = await repo.byId(this.db, roomId);
     if (!room || room.status !== 'open') return;
     if (seat === ANCHOR_SEAT) {
-      await repo.update(this.db, roomId, { anchor_live: up ? 1 : 0 });
+      // Down counts only from the instance that hosts the stream: a republish elsewhere keeps it live.
+      if (!(await repo.setAnchorLive(this.db, roomId, up, this.lease.id))) return;
       this.deps.rooms.toRoom(roomId, 'live', { room_id: roomId, seat_id: seat, live: up });
       await this.anchorCheck(roomId);
       return;
@@ -277,6 +288,7 @@ export class RoomService {
 
   private async sweep(): Promise<void> {
     try {
+      await this.sweepOrphans();
       const due = await repo.anchorGoneSince(this.db, new Date(Date.now() - this.config.graceMs).toISOString());
       for (const id of due) await this.expire(id);
     } catch (err) {
@@ -284,10 +296,29 @@ export class RoomService {
     }
   }
 
-  /** Stops the timers (shutdown). */
-  dispose(): void {
+  /**
+   * Rooms an instance left behind when it died without a clean shutdown: their anchor stream is
+   * marked ended (its SFU is gone), and an open room whose anchor is neither streaming nor in the
+   * channel gets "the anchor has left" — then the grace period closes it unless the anchor returns.
+   */
+  private async sweepOrphans(): Promise<void> {
+    const alive = await this.lease.alive();
+    for (const r of await repo.openUnmarked(this.db)) {
+      if (r.anchor_live === 1) {
+        if (r.anchor_instance !== null && alive.has(r.anchor_instance)) continue;
+        if (!(await repo.dropAnchorLive(this.db, r.id, r.anchor_instance))) continue;
+        this.deps.log.warn({ roomId: r.id, instance: r.anchor_instance }, 'anchor stream of a gone instance ended');
+        this.deps.rooms.toRoom(r.id, 'live', { room_id: r.id, seat_id: ANCHOR_SEAT, live: false });
+      }
+      await this.anchorCheck(r.id);
+    }
+  }
+
+  /** Stops the timers and gives the lease back (shutdown, before the database closes). */
+  async dispose(): Promise<void> {
     clearInterval(this.sweeper);
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    await this.lease.stop().catch((err: unknown) => this.deps.log.warn({ err }, 'instance lease release failed'));
   }
 }

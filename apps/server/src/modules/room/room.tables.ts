@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
- * Row types of the rooms tables (migration 0003_rooms), merged into the app's `Database` interface so
+ * Row types of the rooms tables (migrations 0003_rooms, 0009_room_seats), merged into the app's `Database` interface so
  * every Kysely handle knows them. Times are ISO-8601 UTC text; flags are 0/1 integers.
  */
 export interface AnchorApplicationsTable {
@@ -41,6 +41,8 @@ export interface RoomsTable {
   status: 'open' | 'closed';
   /** The anchor seat publishes now (set by the SFU's publisher events). */
   anchor_live: number;
+  /** The server instance whose SFU hosts the anchor seat's stream (0009): a dead instance's rooms are found by its lease. */
+  anchor_instance: string | null;
   /** Set while neither the anchor's socket nor their stream is there: the grace period runs from it. */
   anchor_left_at: string | null;
   started_at: string | null;
@@ -66,6 +68,16 @@ export interface RoomSeatsTable {
   user_id: number | null;
   locked: number;
   live: number;
+  /** The occupant's camera / microphone on (1) or off (0); back on for each new occupant (0009). */
+  camera: Generated<number>;
+  mic: Generated<number>;
+}
+
+/** One row per running server process, refreshed while it runs (a lease); see roomInstance.ts. */
+export interface ServerInstancesTable {
+  id: string;
+  started_at: string;
+  seen_at: string;
 }
 
 export interface RoomMicQueueTable {
@@ -83,6 +95,7 @@ declare module '../../db/schema.js' {
     room_members: RoomMembersTable;
     room_seats: RoomSeatsTable;
     room_mic_queue: RoomMicQueueTable;
+    server_instances: ServerInstancesTable;
   }
 }
 

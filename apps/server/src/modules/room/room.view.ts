@@ -11,6 +11,7 @@ import {
 } from '@app/contract';
 import type { Conn } from '../../db/database.js';
 import type { RoomEmitter } from '../../realtime/roomEmitter.js';
+import { socialRepository } from '../social/social.repository.js';
 import { roomRepository } from './room.repository.js';
 import type { RoomMemberRow, RoomRow, RoomSeatRow } from './room.tables.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
@@ -82,15 +83,20 @@ export class RoomViews {
       locked: s.locked === 1,
       user: s.user_id === null ? null : (briefs.get(s.user_id) ?? null),
       live: s.live === 1,
+      camera: s.camera === 1,
+      mic: s.mic === 1,
     }));
   }
 
   /** The room as `userId` (null: anonymous) sees it. */
   async info(db: Conn, room: RoomRow, userId: number | null): Promise<RoomInfo> {
-    const [[brief], seatRows, member] = await Promise.all([
+    const [[brief], seatRows, member, following] = await Promise.all([
       this.briefs(db, [room]),
       members.seats(db, room.id),
       userId === null ? Promise.resolve(undefined) : members.member(db, room.id, userId),
+      userId === null || userId === room.anchor_id
+        ? Promise.resolve(false)
+        : socialRepository.relations(db, userId, [room.anchor_id]).then((r) => r.following.has(room.anchor_id)),
     ]);
     if (!brief) throw new Error(`room ${room.id}: anchor ${room.anchor_id} not found`);
     const mine = userId === null ? undefined : seatRows.find((s) => s.user_id === userId);
@@ -104,6 +110,7 @@ export class RoomViews {
       my_auth: levelOf(room, userId, member, mine),
       my_muted: member?.muted === 1,
       my_seat: mine?.seat ?? null,
+      my_following: following,
     };
   }
 }

@@ -287,6 +287,42 @@ export class RoomLiveService {
     return null;
   }
 
+  /**
+   * Free seats (chat rooms whose settings allow the mic and free seats): a member sits on the empty,
+   * unlocked seat they tapped at once. The conditional seat update decides a race for the same seat.
+   */
+  async seatTake(actor: Actor, roomId: number, seat: number): Promise<{ seat: number }> {
+    this.requireMember(actor);
+    const room = await this.openRoom(roomId);
+    if (room.anchor_id === actor.user.id) throw new BizError(ErrorCode.CONFLICT, '主播已在麦上');
+    const settings = parseSettings(room.settings);
+    if (!settings.allow_mic) throw new BizError(ErrorCode.MIC_NOT_ALLOWED);
+    if (room.kind !== 'chat' || !settings.free_seats) throw new BizError(ErrorCode.MIC_NOT_ALLOWED, '上麦需要房主同意，请申请上麦');
+    if (await members.seatOf(this.db, roomId, actor.user.id)) throw new BizError(ErrorCode.CONFLICT, '您已在麦上');
+    const taken = async () => {
+      const s = (await members.seats(this.db, roomId)).find((x) => x.seat === seat);
+      if (!s) return new BizError(ErrorCode.NOT_FOUND, '麦位不存在');
+      if (s.locked) return new BizError(ErrorCode.SEAT_LOCKED);
+      return new BizError(ErrorCode.CONFLICT, s.user_id === actor.user.id ? '您已在麦上' : '该麦位已有人');
+    };
+    if (!(await members.takeSeat(this.db, roomId, seat, actor.user.id))) throw await taken();
+    if (await members.dequeue(this.db, roomId, actor.user.id)) await this.pushQueue(roomId);
+    await this.pushSeats(roomId);
+    return { seat };
+  }
+
+  /** The occupant turns their camera or microphone on or off; everyone's seat tile follows. */
+  async seatMedia(actor: Actor, roomId: number, patch: { camera?: boolean | undefined; mic?: boolean | undefined }): Promise<null> {
+    await this.openRoom(roomId);
+    const flags = {
+      ...(patch.camera !== undefined ? { camera: patch.camera ? 1 : 0 } : {}),
+      ...(patch.mic !== undefined ? { mic: patch.mic ? 1 : 0 } : {}),
+    };
+    if ((await members.setSeatMedia(this.db, roomId, actor.user.id, flags)) === null) throw new BizError(ErrorCode.NOT_ON_SEAT);
+    await this.pushSeats(roomId);
+    return null;
+  }
+
   async seatLock(actor: Actor, roomId: number, seat: number, locked: boolean): Promise<null> {
     const room = await this.openRoom(roomId);
     if ((await this.levelIn(room, actor.user.id)) > RoomAuth.ADMIN) throw new BizError(ErrorCode.FORBIDDEN, '只有主播和房管可以这样做');

@@ -40,7 +40,7 @@ export const roomMemberRepository = {
     try {
       const r = await db
         .updateTable('room_seats')
-        .set({ user_id: userId, live: 0 })
+        .set({ user_id: userId, live: 0, camera: 1, mic: 1 })
         .where('room_id', '=', roomId)
         .where('seat', '=', seat)
         .where('user_id', 'is', null)
@@ -57,7 +57,7 @@ export const roomMemberRepository = {
   leaveSeat: async (db: Conn, roomId: number, userId: number): Promise<number | null> => {
     const r = await db
       .updateTable('room_seats')
-      .set({ user_id: null, live: 0 })
+      .set({ user_id: null, live: 0, camera: 1, mic: 1 })
       .where('room_id', '=', roomId)
       .where('user_id', '=', userId)
       .returning('seat')
@@ -67,6 +67,18 @@ export const roomMemberRepository = {
 
   setSeat: (db: Conn, roomId: number, seat: number, patch: Partial<Pick<RoomSeatRow, 'locked' | 'live' | 'user_id'>>) =>
     db.updateTable('room_seats').set(patch).where('room_id', '=', roomId).where('seat', '=', seat).execute(),
+
+  /** The occupant's camera / mic flags on the seat they hold; the seat number, or null when they hold none. */
+  setSeatMedia: async (db: Conn, roomId: number, userId: number, patch: Partial<Pick<RoomSeatRow, 'camera' | 'mic'>>): Promise<number | null> => {
+    const r = await db
+      .updateTable('room_seats')
+      .set(patch)
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .returning('seat')
+      .executeTakeFirst();
+    return r?.seat ?? null;
+  },
 
   // ---- mic queue --------------------------------------------------------------------------------
 
@@ -94,6 +106,6 @@ export const roomMemberRepository = {
   /** Forgets the live state of a room that closed: queue emptied, seats emptied and unlocked. */
   clearLive: async (db: Conn, roomId: number): Promise<void> => {
     await db.deleteFrom('room_mic_queue').where('room_id', '=', roomId).execute();
-    await db.updateTable('room_seats').set({ user_id: null, live: 0, locked: 0 }).where('room_id', '=', roomId).execute();
+    await db.updateTable('room_seats').set({ user_id: null, live: 0, locked: 0, camera: 1, mic: 1 }).where('room_id', '=', roomId).execute();
   },
 };

@@ -9,6 +9,8 @@ export const seat = (index: number, occupant: number | null = null, live = false
   locked: false,
   user: occupant === null ? null : user(occupant),
   live,
+  camera: true,
+  mic: true,
 });
 
 /** A room as home/room_info answers it, for tests. */
@@ -17,8 +19,9 @@ export function roomInfo(over: Partial<RoomInfo> = {}): RoomInfo {
     id: 10, number: '100010', title: 'hello', cover: '', category_id: 1, category: 'Music', kind: 'live',
     anchor: { ...user(1), is_anchor: true }, online: 3, need_password: false, live: true, status: 'open',
     started_at: '2026-01-01T00:00:00Z',
-    settings: { front_camera: true, camera: true, audio: true, screen: false, allow_mic: true, vertical: true, pc: false },
+    settings: { front_camera: true, camera: true, audio: true, screen: false, allow_mic: true, vertical: true, pc: false, free_seats: true },
     mic_seats: 2, seats: [seat(1), seat(2)], anchor_present: true, close_at: null, my_auth: 4, my_muted: false, my_seat: null,
+    my_following: false,
     ...over,
   };
 }

@@ -1,8 +1,8 @@
 import type { RoomKind, RoomSettings as WireSettings } from '@app/contract';
 import type { RoomSettings } from '../../../state/session';
 
-/** The session's §3 room settings (camelCase) as the contract sends them. */
-export const toWireSettings = (s: RoomSettings): WireSettings => ({
+/** The session's §3 room settings (camelCase) as the contract sends them (free seats: the server's default). */
+export const toWireSettings = (s: RoomSettings): Omit<WireSettings, 'free_seats'> => ({
   front_camera: s.frontCamera,
   camera: s.camera,
   audio: s.audio,

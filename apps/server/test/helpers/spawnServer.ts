@@ -1,0 +1,72 @@
+/**
+ * A real server process (`tsx apps/server/src/main.ts`) for crash tests: started on a data dir (or
+ * PostgreSQL schema) that outlives it, killed hard, started again on the same data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { REPO_ROOT } from '../../src/config.js';
+import { pgUrl } from './testServer.js';
+
+const children: ChildProcess[] = [];
+
+/** Signals the server's whole process group (tsx and the node process it runs). */
+export const signal = (c: ChildProcess, sig: NodeJS.Signals) => {
+  try {
+    process.kill(-c.pid!, sig);
+  } catch {
+    /* already gone */
+  }
+};
+
+export const exited = (c: ChildProcess) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r)));
+
+/** SIGKILLs every server this file started (afterAll). */
+export const killAll = () => {
+  for (const c of children.splice(0)) signal(c, 'SIGKILL');
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+/** Starts the server on `dataDir` (or the PostgreSQL `schema`); resolves once it answers /healthz. */
+export async function spawnServer(opts: { dataDir: string; schema: string | undefined; env?: Record<string, string> }): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      DEMO_PUBLISHER: 'off',
+      DATABASE_URL: pgUrl() ?? '',
+      DATABASE_SCHEMA: opts.schema ?? '',
+      REDIS_URL: '',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group: tsx runs the server in a child process, and SIGKILL must reach both.
+    detached: true,
+  });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (const end = Date.now() + 60_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > end) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * A server killed hard (SIGKILL, no shutdown) leaves rooms flagged open and live in the database.
+ * The next instance finds them by the dead instance's lease: the anchor stream counts as ended, the
+ * room hears "the anchor has left", and the grace period closes it. Rooms of a live instance stay.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, type RoomBrief, type Session } from '@app/contract';
+import { addOperator } from '../src/cli/commands.js';
+import { loadConfig } from '../src/config.js';
+import { openDb } from '../src/db/database.js';
+import { ApiClient, freshMobile } from './helpers/apiClient.js';
+import { exited, killAll, signal, spawnServer } from './helpers/spawnServer.js';
+import { dropSchema, newSchemaName, pgUrl } from './helpers/testServer.js';
+import { applyBody, closeSockets, connectRoom, join, sleep } from './roomHarness.js';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-roomcrash-'));
+const schema = pgUrl() ? newSchemaName() : undefined;
+afterAll(async () => {
+  closeSockets();
+  killAll();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (schema) await dropSchema(schema);
+});
+
+const GRACE_MS = 1500;
+const env = (demo: 'on' | 'off') => ({
+  ROOM_GRACE_MS: String(GRACE_MS),
+  ROOM_INSTANCE_LEASE_MS: '1500',
+  DEMO_PUBLISHER: demo,
+  SEED_DEMO: '1',
+  SMS_IP_PER_HOUR: '1000',
+});
+
+/** Polls `probe` until it returns a value, or fails after `ms`. */
+async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
+  for (const end = Date.now() + ms; ; ) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(250);
+  }
+}
+
+describe('rooms after a crash', () => {
+  it('closes the rooms a SIGKILLed instance hosted (streams and anchors) after the grace period; a live instance keeps its own', async () => {
+    const cfg = loadConfig({});
+    const first = await spawnServer({ dataDir, schema, env: env('on') });
+    const client = new ApiClient(first.url, cfg);
+    const list = async (c: ApiClient): Promise<RoomBrief[]> => (await c.call(api.anchorList, { page: 1, size: 50 })).data.list;
+
+    // An anchor through the real apply → approve flow, whose room holds their socket (present, not streaming).
+    const opMobile = freshMobile();
+    await client.register(opMobile);
+    const db = openDb({ dataDir, databaseUrl: pgUrl(), databaseSchema: schema });
+    try {
+      await addOperator(db, opMobile);
+    } finally {
+      await db.close();
+    }
+    const op = (await client.login(opMobile, 'abc12345')).data as Session;
+    const makeAnchor = async (c: ApiClient) => {
+      const who = await c.register(freshMobile());
+      expect((await c.call(api.anchorApply, applyBody(freshMobile()), { token: who.token })).code).toBe(200);
+      expect((await c.call(api.adminAnchorApprove, { user_id: who.user.id }, { token: op.token })).code).toBe(200);
+      return who;
+    };
+    const category = (await client.call(api.roomCategories)).data.list[0]!.id;
+    const owner = await makeAnchor(client);
+    const opened = await client.call(api.roomOpen, { title: '崩溃前的直播', category_id: category }, { token: owner.token });
+    expect(opened.code).toBe(200);
+    const sock = await connectRoom(first, owner);
+    await join(sock, opened.data.id);
+    expect((await client.call(api.roomInfo, { room_id: opened.data.id })).data).toMatchObject({ status: 'open', anchor_present: true });
+
+    // The demo publisher streams the demo rooms (ffmpeg → the in-process SFU): they are listed live.
+    const streaming = await until('demo rooms streaming', 40_000, async () => {
+      const live = (await list(client)).filter((r) => r.live);
+      return live.length >= 2 ? live : undefined;
+    });
+
+    signal(first.child, 'SIGKILL');
+    await exited(first.child);
+    sock.close();
+    await expect(fetch(`${first.url}/healthz`)).rejects.toThrow();
+
+    // Restart on the same data without the demo publisher: nothing streams any more.
+    const second = await spawnServer({ dataDir, schema, env: env('off') });
+    const client2 = new ApiClient(second.url, cfg);
+    const before = await list(client2);
+    expect(before.some((r) => r.id === opened.data.id)).toBe(true);
+    expect(before.filter((r) => r.live).length).toBeGreaterThanOrEqual(streaming.length);
+
+    // A room on the live instance, its anchor present: the sweep must leave it alone.
+    const owner2 = await makeAnchor(client2);
+    const kept = await client2.call(api.roomOpen, { title: '重启后的直播', category_id: category }, { token: owner2.token });
+    const sock2 = await connectRoom(second, owner2);
+    await join(sock2, kept.data.id);
+
+    // The lease ran out, the sweep ends the orphaned streams, the grace period closes the rooms.
+    const after = await until('orphaned rooms closed', 20_000, async () => {
+      const open = await list(client2);
+      return open.every((r) => r.id === kept.data.id) ? open : undefined;
+    });
+    expect(after.map((r) => r.id)).toEqual([kept.data.id]);
+    for (const r of [...streaming, opened.data]) {
+      expect((await client2.call(api.roomInfo, { room_id: r.id })).data).toMatchObject({ status: 'closed', live: false });
+    }
+    await sleep(GRACE_MS + 1000);
+    expect((await client2.call(api.roomInfo, { room_id: kept.data.id })).data).toMatchObject({ status: 'open', anchor_present: true });
+
+    signal(second.child, 'SIGTERM');
+    await exited(second.child);
+  }, 150_000);
+});
