@@ -29,6 +29,7 @@ import { socialRoutes } from './modules/social/social.routes.js';
 import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { verifyRoutes } from './modules/verify/verify.routes.js';
+import { videoRoutes } from './modules/video/video.routes.js';
 import { registerCipher } from './plugins/cipher.js';
 import { registerEnvelope } from './plugins/envelope.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -138,7 +139,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     plain: { sessions: services.sessions, dev, audit: routeAuditor(db.kysely) },
     limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
   };
-  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes]) {
+  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes, videoRoutes]) {
     routes(app, env);
   }
   // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media

@@ -19,6 +19,7 @@ import { SocialService } from './modules/social/social.service.js';
 import { UploadService } from './modules/upload/upload.service.js';
 import { UserService } from './modules/user/user.service.js';
 import { VerifyService } from './modules/verify/verify.service.js';
+import { createVideo } from './modules/video/video.js';
 
 /** Every service of one instance, wired once. */
 export function createServices(deps: Deps) {
@@ -55,6 +56,7 @@ export function createServices(deps: Deps) {
     forumCatalog: new ForumCatalogService(deps),
     social,
     chat: new ChatService(deps, social, message),
+    video: createVideo(deps, { finance, social, rooms: room }),
     admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments }),
   };
 }

@@ -38,6 +38,8 @@ export const ErrorCode = {
 
   UPLOAD_BAD_FILE: 10300,
   UPLOAD_TOO_LARGE: 10301,
+  /** Videos (issue 7): longer than VIDEO_MAX_DURATION_S. */
+  VIDEO_TOO_LONG: 10302,
 
   /** Wallet (issue 4): the client offers recharge on BALANCE_NOT_ENOUGH. */
   BALANCE_NOT_ENOUGH: 10400,
@@ -124,6 +126,7 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10204: '昵称已被使用',
   10300: '文件格式不支持',
   10301: '文件太大',
+  10302: '视频时长不能超过60秒',
   10400: '金币余额不足，请先充值',
   10401: '礼物不存在',
   10402: '不能给自己送礼物',

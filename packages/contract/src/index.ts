@@ -22,3 +22,4 @@ export * from './calls/forum.js';
 export * from './roomSocket.js';
 export * from './calls/social.js';
 export * from './calls/chat.js';
+export * from './calls/video.js';

@@ -11,6 +11,7 @@ import { socialRoutes } from './calls/social.js';
 import { uploadRoutes } from './calls/upload.js';
 import { userRoutes } from './calls/user.js';
 import { verifyRoutes } from './calls/verify.js';
+import { videoRoutes } from './calls/video.js';
 
 /** The route table: every call the server serves, by name. */
 export const api = {
@@ -27,6 +28,7 @@ export const api = {
   ...forumRoutes,
   ...socialRoutes,
   ...chatRoutes,
+  ...videoRoutes,
 };
 
 export type Api = typeof api;

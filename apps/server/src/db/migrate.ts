@@ -5,6 +5,7 @@ import { wallet } from './migrations/0002_wallet.js';
 import { rooms } from './migrations/0003_rooms.js';
 import { forum } from './migrations/0004_forum.js';
 import { social } from './migrations/0005_social.js';
+import { video } from './migrations/0006_video.js';
 import { admin } from './migrations/0008_admin.js';
 import { roomSeats } from './migrations/0009_room_seats.js';
 
@@ -16,6 +17,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0003_rooms': rooms(db.dialect),
     '0004_forum': forum(db.dialect),
     '0005_social': social(db.dialect),
+    '0006_video': video(db.dialect),
     '0008_admin': admin(db.dialect),
     '0009_room_seats': roomSeats(db.dialect),
   };

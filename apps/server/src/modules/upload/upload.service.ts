@@ -8,37 +8,19 @@ import { BizError, validationError } from '../../http/errors.js';
 import { issuesToFields } from '../../http/zodIssues.js';
 import type { Auth } from '../auth/session.service.js';
 import { toWebp, type Purpose } from './imagePipeline.js';
+import { readMultipart } from './multipart.js';
 import { uploadRepository } from './upload.repository.js';
 
 // The contract always declares the text fields of the upload; `body` is optional only in RouteDef.
 const uploadFields = api.uploadFile.body!;
 const BAD_FILE = 'file: 只支持 JPEG、PNG、GIF、WebP 图片';
 
-/** Reads the one `file` part and the text fields of a multipart request. */
-async function readMultipart(req: FastifyRequest): Promise<{ file: Buffer | undefined; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw validationError([{ path: 'file', message: '请用 multipart/form-data 上传' }]);
-  let file: Buffer | undefined;
-  const fields: Record<string, string> = {};
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw validationError([{ path: part.fieldname, message: '不支持的字段（图片请放在 file 字段）' }]);
-      }
-      file = await part.toBuffer();
-    } else {
-      fields[part.fieldname] = String(part.value);
-    }
-  }
-  return { file, fields };
-}
-
 /** Image uploads: checked by their bytes, re-encoded, stored guarded (the first 100 bytes altered). */
 export class UploadService {
   constructor(private readonly deps: Deps) {}
 
   async uploadImage(auth: Auth, req: FastifyRequest): Promise<UploadedFile> {
-    const { file, fields } = await readMultipart(req);
+    const { file, fields } = await readMultipart(req, '图片');
     const parsed = uploadFields.safeParse(fields);
     if (!parsed.success) throw validationError(issuesToFields(parsed.error.issues));
     if (!file || file.length === 0) throw validationError([{ path: 'file', message: '请选择要上传的图片' }]);

@@ -25,6 +25,8 @@ export type TransferKind =
   | 'withdraw_fee'
   | 'withdraw_refund'
   | 'check_in'
+  | 'video_buy'
+  | 'video_fee'
   | 'adjust';
 
 /** One movement to post: `amount` (> 0) from one account to another. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { MoneyChange, MoneyChangeType } from '@app/contract';
 import { formatDateCN, formatMoney } from '@app/kit';
 import {
-  CalendarOutline, CheckShieldOutline, GiftOutline, PayCircleOutline, RedoOutline, SetOutline, TransportQRcodeOutline,
+  CalendarOutline, CheckShieldOutline, GiftOutline, PayCircleOutline, PlayOutline, RedoOutline, SetOutline, TransportQRcodeOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { SwapIcon } from './icons';
@@ -22,6 +22,8 @@ const LOOK: Record<MoneyChangeType, { icon: ReactNode; tone: string }> = {
   withdraw_fee: { icon: <TransportQRcodeOutline />, tone: 'fee' },
   withdraw_refund: { icon: <RedoOutline />, tone: 'withdraw' },
   check_in: { icon: <CalendarOutline />, tone: 'checkin' },
+  video_buy: { icon: <PlayOutline />, tone: 'gift' },
+  video_fee: { icon: <PlayOutline />, tone: 'fee' },
   adjust: { icon: <SetOutline />, tone: 'fee' },
 };
 

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { api, ErrorCode, fullPath, VIDEO_MAX_DURATION_S, type Page, type UploadTicket, type VideoResource } from '@app/contract';
+import { nowIso } from '../../db/time.js';
+import type { Deps } from '../../deps.js';
+import { BizError, validationError } from '../../http/errors.js';
+import { issuesToFields } from '../../http/zodIssues.js';
+import type { Auth } from '../auth/session.service.js';
+import { readMultipart } from '../upload/multipart.js';
+import { looksLikeVideo, probe } from './ffmpeg.js';
+import type { TranscodeQueue } from './transcodeQueue.js';
+import type { VideoConfig } from './video.config.js';
+import { videoRepository as repo } from './video.repository.js';
+import type { Rendition, VideoResourceRow } from './video.tables.js';
+import { toResource } from './video.view.js';
+
+/** Bytes per chunk: under the multipart file limit, small enough to retry cheaply on a phone. */
+export const CHUNK_SIZE = 4 * 1024 * 1024;
+/** ffprobe's duration of a 60 s recording can be a few milliseconds over. */
+const DURATION_SLACK_S = 0.5;
+const TICKET_TTL_MS = 24 * 3600_000;
+const chunkFields = api.uploadVideo.body!;
+
+/**
+ * Video uploads: a ticket (resource/upload/sts), then chunks appended at the offset the server
+ * has (a repeated or out-of-place chunk only answers that offset, so a client resumes from it),
+ * then the checks on the whole file — its bytes, ffprobe, at most 60 s — and the transcode queue.
+ */
+export class VideoUploadService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly config: VideoConfig,
+    private readonly queue: TranscodeQueue,
+    readonly incomingDir: string,
+  ) {}
+
+  async ticket(auth: Auth, q: { size: number }): Promise<UploadTicket> {
+    if (q.size > this.config.maxUploadBytes) throw new BizError(ErrorCode.UPLOAD_TOO_LARGE, `size: 视频不能超过${Math.round(this.config.maxUploadBytes / 1048576)}MB`);
+    const now = nowIso();
+    const row = await repo.insertResource(this.deps.db.kysely, { user_id: auth.user.id, upload_id: randomBytes(24).toString('base64url'), status: 'receiving', total: q.size, created_at: now, updated_at: now });
+    return {
+      provider: 'local',
+      upload_id: row.upload_id,
+      url: fullPath(api.uploadVideo),
+      chunk_size: CHUNK_SIZE,
+      max_size: this.config.maxUploadBytes,
+      max_duration_s: VIDEO_MAX_DURATION_S,
+      expires_at: new Date(Date.now() + TICKET_TTL_MS).toISOString(),
+    };
+  }
+
+  async chunk(auth: Auth, req: FastifyRequest) {
+    const { file, fields } = await readMultipart(req, '视频分片');
+    const parsed = chunkFields.safeParse(fields);
+    if (!parsed.success) throw validationError(issuesToFields(parsed.error.issues));
+    if (!file || file.length === 0) throw validationError([{ path: 'file', message: '请选择要上传的视频' }]);
+    const { upload_id, offset } = parsed.data;
+    const db = this.deps.db.kysely;
+    const row = await repo.resourceByUploadId(db, upload_id);
+    if (!row || row.user_id !== auth.user.id || row.deleted) throw new BizError(ErrorCode.NOT_FOUND, '上传不存在或已过期');
+    const total = Number(row.total);
+    const received = Number(row.received);
+    const answer = async (r: VideoResourceRow) => ({ upload_id, received: Number(r.received), total, resource: r.status === 'receiving' ? null : await this.view(r) });
+    if (row.status === 'failed') throw new BizError(ErrorCode.UPLOAD_BAD_FILE, row.error || 'file: 视频无法处理');
+    // Already have these bytes, or a chunk from the wrong place: say where to go on from.
+    if (row.status !== 'receiving' || offset !== received) return answer(row);
+    if (offset + file.length > total) throw validationError([{ path: 'file', message: `分片超出了声明的文件大小（${total} 字节）` }]);
+    if (offset === 0 && !looksLikeVideo(file)) throw new BizError(ErrorCode.UPLOAD_BAD_FILE, 'file: 不是视频文件（支持 MP4、MOV、WebM、MKV、AVI、FLV、TS）');
+
+    const target = path.join(this.incomingDir, row.upload_id);
+    await fs.mkdir(this.incomingDir, { recursive: true });
+    const fh = await fs.open(target, offset === 0 ? 'w' : 'r+');
+    try {
+      await fh.write(file, 0, file.length, offset);
+    } finally {
+      await fh.close();
+    }
+    const now = nowIso();
+    const to = offset + file.length;
+    if (!(await repo.advance(db, row.id, received, to, now))) return answer((await repo.resource(db, row.id))!);
+    if (to < total) return { upload_id, received: to, total, resource: null };
+    return answer(await this.finish(row, target));
+  }
+
+  /** The whole file is here: ffprobe decides whether it is a video and how long; then it waits for the transcode. */
+  private async finish(row: VideoResourceRow, file: string): Promise<VideoResourceRow> {
+    const db = this.deps.db.kysely;
+    const info = await probe(file);
+    const fail = async (code: typeof ErrorCode.UPLOAD_BAD_FILE | typeof ErrorCode.VIDEO_TOO_LONG, msg: string): Promise<never> => {
+      await repo.update(db, row.id, { status: 'failed', error: msg, updated_at: nowIso() });
+      await fs.rm(file, { force: true });
+      throw new BizError(code, msg);
+    };
+    if (!info) return fail(ErrorCode.UPLOAD_BAD_FILE, 'file: 无法识别的视频文件');
+    if (info.duration > VIDEO_MAX_DURATION_S + DURATION_SLACK_S) return fail(ErrorCode.VIDEO_TOO_LONG, `file: 视频时长 ${info.duration.toFixed(1)} 秒，不能超过${VIDEO_MAX_DURATION_S}秒`);
+    await repo.update(db, row.id, { status: 'uploaded', duration: Math.round(info.duration * 100) / 100, width: info.width, height: info.height, updated_at: nowIso() });
+    this.queue.kick();
+    return (await repo.resource(db, row.id))!;
+  }
+
+  async list(auth: Auth, q: { page: number; size: number }): Promise<Page<VideoResource>> {
+    const db = this.deps.db.kysely;
+    const { rows, total } = await repo.resourcesOf(db, auth.user.id, q.page, q.size);
+    const videos = new Map((await repo.videosByResources(db, rows.map((r) => r.id))).map((v) => [v.resource_id, v]));
+    return { list: rows.map((r) => toResource(r, videos.get(r.id))), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
+  }
+
+  async view(row: VideoResourceRow): Promise<VideoResource> {
+    return toResource(row, await repo.videoByResource(this.deps.db.kysely, row.id));
+  }
+
+  /** Deletes one of the caller's uploads: unlists its video and removes its files. Someone else's is NOT_FOUND. */
+  async remove(auth: Auth, id: number): Promise<{ deleted: true }> {
+    const db = this.deps.db.kysely;
+    const row = await repo.resource(db, id);
+    if (!row || row.user_id !== auth.user.id || row.deleted) throw new BizError(ErrorCode.NOT_FOUND, '视频不存在');
+    await this.removeResource(row);
+    return { deleted: true };
+  }
+
+  /** Deletes a published video with its upload and files (operators). Answers whether it existed. */
+  async removeVideo(videoId: number): Promise<boolean> {
+    const db = this.deps.db.kysely;
+    const v = await repo.video(db, videoId);
+    const row = v && (await repo.resource(db, v.resource_id));
+    if (!row || row.deleted) return false;
+    await this.removeResource(row);
+    return true;
+  }
+
+  private async removeResource(row: VideoResourceRow): Promise<void> {
+    const db = this.deps.db.kysely;
+    await repo.update(db, row.id, { deleted: 1, updated_at: nowIso() });
+    await repo.hideByResource(db, row.id);
+    await this.removeFiles(row);
+  }
+
+  private async removeFiles(row: VideoResourceRow): Promise<void> {
+    const { storage, log } = this.deps;
+    try {
+      await fs.rm(path.join(this.incomingDir, row.upload_id), { force: true });
+      for (const r of JSON.parse(row.renditions) as Rendition[]) for (const s of r.segments) await storage.delete(s.key);
+    } catch (err) {
+      log.warn({ err, id: row.id }, 'video files not removed');
+    }
+  }
+}
