@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
+import { gameRoutes } from './modules/game/game.routes.js';
 import { seedDemoForum } from './modules/forum/forum.seed.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
@@ -139,7 +140,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     plain: { sessions: services.sessions, dev, audit: routeAuditor(db.kysely) },
     limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
   };
-  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes, videoRoutes]) {
+  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes, gameRoutes, videoRoutes]) {
     routes(app, env);
   }
   // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media

@@ -1,12 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { GamesSupervisor } from './games/supervisor.js';
+import { loadGamesConfig } from './modules/game/games.config.js';
 
 /** Starts the server: migrate, seed, serve the API, the hall and the web app on one port. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The games host (a child process) and this server share the internal API's secret.
+  process.env.GAMES_SECRET ||= randomBytes(24).toString('hex');
   const { app, webApp } = await buildApp(config);
   if (!webApp) app.log.warn({ webDist: config.webDist }, 'no web build found: serving the API only (run `npm run build`)');
 
+  let games: GamesSupervisor | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -18,7 +24,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 15_000);
     force.unref();
-    app.close().then(
+    Promise.all([app.close(), games?.stop()]).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
@@ -30,6 +36,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  if (loadGamesConfig().spawn) {
+    games = new GamesSupervisor({ ...process.env, GAMES_MAIN_URL: process.env.GAMES_MAIN_URL || `http://${local}:${config.port}` }, app.log);
+    games.start();
+  }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(`ready: http://${shown}:${config.port} (API docs at /api/docs, data in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
 }

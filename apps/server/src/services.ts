@@ -9,6 +9,8 @@ import { createFinance } from './modules/finance/finance.js';
 import { CommentService } from './modules/forum/comment.service.js';
 import { ForumCatalogService } from './modules/forum/catalog.service.js';
 import { PostService } from './modules/forum/post.service.js';
+import { GameService } from './modules/game/game.service.js';
+import { loadGamesConfig } from './modules/game/games.config.js';
 import { HomeService } from './modules/home/home.service.js';
 import { MessageService } from './modules/message/message.service.js';
 import { roomConfigFromEnv } from './modules/room/room.config.js';
@@ -58,6 +60,7 @@ export function createServices(deps: Deps) {
     chat: new ChatService(deps, social, message),
     video: createVideo(deps, { finance, social, rooms: room }),
     admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments }),
+    game: new GameService(deps, sessions, finance, loadGamesConfig()),
   };
 }
 

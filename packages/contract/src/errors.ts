@@ -80,6 +80,13 @@ export const ErrorCode = {
   CHAT_TOO_FAST: 10608,
   CALL_NOT_FRIENDS: 10609,
 
+  /** Mini games (issue 8): the games host and its game sessions. */
+  GAME_NOT_FOUND: 10900,
+  GAME_SESSION_INVALID: 10901,
+  GAME_ROUND_CLOSED: 10902,
+  GAME_SCORE_REFUSED: 10903,
+  GAMES_UNAVAILABLE: 10904,
+
   /** Operator console (issue 9): a member banned from something for a time. */
   BANNED_CHAT: 11100,
   BANNED_POST: 11101,
@@ -160,6 +167,11 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10607: '引用的消息不存在',
   10608: '发送太频繁，请稍后再试',
   10609: '互相关注成为好友后才能视频通话',
+  10900: '游戏不存在或已下架',
+  10901: '游戏会话已失效，请重新进入游戏',
+  10902: '本局游戏已结束',
+  10903: '成绩无效，未发放奖励',
+  10904: '游戏服务暂时不可用，请稍后再试',
   11100: '你已被禁言，暂时不能发消息',
   11101: '你已被禁止发帖，暂时不能发布内容',
   11102: '你已被禁止开播',

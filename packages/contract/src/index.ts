@@ -23,3 +23,4 @@ export * from './roomSocket.js';
 export * from './calls/social.js';
 export * from './calls/chat.js';
 export * from './calls/video.js';
+export * from './calls/games.js';

@@ -4,6 +4,7 @@ import { chatRoutes } from './calls/chat.js';
 import { configRoutes } from './calls/config.js';
 import { financeRoutes } from './calls/finance.js';
 import { forumRoutes } from './calls/forum.js';
+import { gameRoutes } from './calls/games.js';
 import { homeRoutes } from './calls/home.js';
 import { messageRoutes } from './calls/message.js';
 import { roomRoutes } from './calls/room.js';
@@ -29,6 +30,7 @@ export const api = {
   ...socialRoutes,
   ...chatRoutes,
   ...videoRoutes,
+  ...gameRoutes,
 };
 
 export type Api = typeof api;

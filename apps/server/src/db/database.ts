@@ -26,6 +26,8 @@ export interface DbOptions {
   dataDir: string;
   databaseUrl?: string | undefined;
   databaseSchema?: string | undefined;
+  /** SQLite file name under dataDir (default app.db; the games host keeps its own). */
+  file?: string | undefined;
 }
 
 /**
@@ -67,7 +69,7 @@ export function openDb(opts: DbOptions): Db {
     return { kysely, dialect: 'postgres', schema, close: () => kysely.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(opts.dataDir, 'app.db'));
+  const sqlite = new SQLite(path.join(opts.dataDir, opts.file ?? 'app.db'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -6,6 +6,7 @@ import { rooms } from './migrations/0003_rooms.js';
 import { forum } from './migrations/0004_forum.js';
 import { social } from './migrations/0005_social.js';
 import { video } from './migrations/0006_video.js';
+import { games } from './migrations/0007_games.js';
 import { admin } from './migrations/0008_admin.js';
 import { roomSeats } from './migrations/0009_room_seats.js';
 
@@ -18,6 +19,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0004_forum': forum(db.dialect),
     '0005_social': social(db.dialect),
     '0006_video': video(db.dialect),
+    '0007_games': games(db.dialect),
     '0008_admin': admin(db.dialect),
     '0009_room_seats': roomSeats(db.dialect),
   };

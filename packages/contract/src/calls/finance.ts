@@ -70,6 +70,8 @@ export const moneyChangeType = z.enum([
   'withdraw_fee', // frozen − (withdrawal fee)
   'withdraw_refund', // frozen → gift_earnings (rejected withdrawal)
   'check_in', // daily check-in reward to coin
+  'game_in', // coin → the game wallet on the games host
+  'game_out', // the game wallet → coin (what was moved in, minus entries, plus rewards)
   'video_buy', // buyer: coin −; uploader: gift_pending + (the whole price)
   'video_fee', // uploader: gift_pending − (the platform's share of the sale)
   'adjust', // correction by an operator

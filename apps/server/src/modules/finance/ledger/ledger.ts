@@ -25,6 +25,10 @@ export type TransferKind =
   | 'withdraw_fee'
   | 'withdraw_refund'
   | 'check_in'
+  | 'game_in'
+  | 'game_out'
+  | 'game_entry'
+  | 'game_reward'
   | 'video_buy'
   | 'video_fee'
   | 'adjust';

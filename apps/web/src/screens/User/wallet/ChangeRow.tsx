@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { MoneyChange, MoneyChangeType } from '@app/contract';
 import { formatDateCN, formatMoney } from '@app/kit';
 import {
-  CalendarOutline, CheckShieldOutline, GiftOutline, PayCircleOutline, PlayOutline, RedoOutline, SetOutline, TransportQRcodeOutline,
+  CalendarOutline, CheckShieldOutline, GiftOutline, PayCircleOutline, PlayOutline, RedoOutline, SetOutline, SmileOutline, TransportQRcodeOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { SwapIcon } from './icons';
@@ -24,6 +24,8 @@ const LOOK: Record<MoneyChangeType, { icon: ReactNode; tone: string }> = {
   check_in: { icon: <CalendarOutline />, tone: 'checkin' },
   video_buy: { icon: <PlayOutline />, tone: 'gift' },
   video_fee: { icon: <PlayOutline />, tone: 'fee' },
+  game_in: { icon: <SmileOutline />, tone: 'exchange' },
+  game_out: { icon: <SmileOutline />, tone: 'earn' },
   adjust: { icon: <SetOutline />, tone: 'fee' },
 };
 

@@ -1,0 +1,183 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { ErrorCode, type GameWallet } from '@app/contract';
+import { BizError, sessionError } from '../http/errors.js';
+import { hashToken as hash, newToken } from '../modules/auth/token.js';
+import { chinaDay } from '../modules/finance/chinaTime.js';
+import type { GamesConfig } from '../modules/game/games.config.js';
+import { gameRules, type GameRules } from '../modules/game/internal.schema.js';
+import type { GameSessionRow, GamesDb } from './db.js';
+import type { Platform } from './platform.js';
+import { sessionRepository as repo } from './session.repository.js';
+import type { GameWallets } from './wallet.js';
+
+/** A live session with its rules. */
+interface Live {
+  row: GameSessionRow;
+  rules: GameRules;
+}
+
+/**
+ * The games host's calls: login with the platform token, the game wallet (in, out, balance) and
+ * rounds (entry, score, reward within the limits). Every coin movement goes through GameWallets.
+ */
+export class GamesHostService {
+  constructor(
+    private readonly db: GamesDb,
+    private readonly platform: Platform,
+    private readonly wallets: GameWallets,
+    private readonly config: GamesConfig,
+  ) {}
+
+  private async state(userId: number): Promise<GameWallet> {
+    const [balance, rewardToday] = await Promise.all([this.wallets.balance(userId), repo.rewardOn(this.db.kysely, userId, chinaDay(Date.now()))]);
+    return { balance, reward_today: rewardToday, reward_cap: this.config.dailyRewardCap };
+  }
+
+  /** The session a call names, live (not closed, not expired), or GAME_SESSION_INVALID. */
+  async live(token: string): Promise<Live> {
+    const row = await repo.byHash(this.db.kysely, hash(token));
+    if (!row || row.closed_at || row.expires_at <= new Date().toISOString()) throw new BizError(ErrorCode.GAME_SESSION_INVALID);
+    return { row, rules: gameRules.parse(JSON.parse(row.rules)) };
+  }
+
+  /**
+   * f4/login: checks the platform token with the main server, returns what an earlier session left
+   * in the game wallet, moves `amount` in when asked, and opens a session for the game.
+   */
+  async login(platformToken: string | undefined, body: { game: string; amount?: number | undefined; request_id?: string | undefined }, pageBase: string) {
+    if (!platformToken) throw sessionError(ErrorCode.TOKEN_MISSING);
+    const who = await this.platform.login(platformToken, body.game);
+    const userId = who.user_id;
+    const now = new Date().toISOString();
+    await repo.closeOpen(this.db.kysely, userId, now);
+    const inKey = body.request_id ? `in:${userId}:${body.request_id}` : '';
+    // A retried login (its transfer-in already written) keeps what it moved in.
+    const retry = inKey !== '' && (await this.wallets.opByKey(inKey)) !== undefined;
+    const returned = retry ? 0 : await this.returnAll(userId, `sweep:${userId}:${randomBytes(8).toString('hex')}`, body.game);
+    if (body.amount !== undefined && inKey) {
+      await this.wallets.run({ key: inKey, userId, kind: 'in', amount: body.amount, game: body.game });
+    }
+    const token = newToken();
+    const expires = new Date(Date.now() + this.config.sessionTtlMs).toISOString();
+    await repo.insertSession(this.db.kysely, { token_hash: hash(token), user_id: userId, game: who.game.code, rules: JSON.stringify(who.game), created_at: now, expires_at: expires, closed_at: null });
+    const { max_points_per_s: _, ...game } = who.game;
+    return {
+      ...(await this.state(userId)),
+      session: token,
+      expires_at: expires,
+      launch_url: `${pageBase}/play/${who.game.code}/?s=${encodeURIComponent(token)}`,
+      returned,
+      game: { ...game, id: 0 },
+    };
+  }
+
+  /** Moves the whole game wallet back to the main wallet (0 when empty). */
+  private async returnAll(userId: number, key: string, game: string): Promise<number> {
+    const balance = await this.wallets.balance(userId);
+    if (balance <= 0) return 0;
+    try {
+      const op = await this.wallets.run({ key, userId, kind: 'out', amount: balance, game });
+      return Number(op.amount);
+    } catch (err) {
+      // A round started at the same moment took part of it: what is left goes back next time.
+      if (err instanceof BizError && err.code === ErrorCode.BALANCE_NOT_ENOUGH) return 0;
+      throw err;
+    }
+  }
+
+  async transIn(token: string, amount: number, requestId: string) {
+    const { row } = await this.live(token);
+    const op = await this.wallets.run({ key: `in:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'in', amount, game: row.game });
+    return { ...(await this.state(row.user_id)), amount: Number(op.amount) };
+  }
+
+  /**
+   * f4/trans/out: the whole game wallet back to the main wallet. The same request_id answers the
+   * same movement; `close` ends the session too (leaving the game). A closed session may still
+   * take its money out (the page's last call as the tab closes).
+   */
+  async transOut(token: string, requestId: string, close: boolean) {
+    const row = await repo.byHash(this.db.kysely, hash(token));
+    if (!row) throw new BizError(ErrorCode.GAME_SESSION_INVALID);
+    const userId = row.user_id;
+    if (close) await repo.close(this.db.kysely, row.id, new Date().toISOString());
+    const key = `out:${userId}:${requestId}`;
+    const seen = await this.wallets.opByKey(key);
+    const amount = seen ? Number((await this.wallets.settle(seen)).amount) : await this.returnAll(userId, key, row.game);
+    return { ...(await this.state(userId)), amount };
+  }
+
+  async balance(token: string) {
+    const { row, rules } = await this.live(token);
+    return { ...(await this.state(row.user_id)), game: rules };
+  }
+
+  /** Starts a round: the entry leaves the game wallet with it (the same request_id answers the same round). */
+  async roundStart(token: string, requestId: string) {
+    const { row, rules } = await this.live(token);
+    const key = `round:${row.user_id}:${requestId}`;
+    let round = await repo.roundByKey(this.db.kysely, key);
+    if (!round) {
+      const now = new Date().toISOString();
+      const fresh = { idem_key: key, session_id: row.id, user_id: row.user_id, game: row.game, seed: randomInt(1, 2 ** 31 - 1), entry: rules.entry, state: 'open' as const, score: 0, reward: 0, day: chinaDay(Date.now()), started_at: now, ended_at: null };
+      if (rules.entry > 0) {
+        await this.wallets.run({ key: `entry:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'entry', amount: rules.entry, game: row.game }, async (trx) => {
+          await repo.insertRound(trx, fresh);
+        });
+      } else {
+        await repo.insertRound(this.db.kysely, fresh);
+      }
+      round = await repo.roundByKey(this.db.kysely, key);
+      if (!round) throw new Error('round not written');
+    } else if (round.entry > 0) {
+      const entry = await this.wallets.opByKey(`entry:${row.user_id}:${requestId}`);
+      if (entry) await this.wallets.settle(entry);
+    }
+    return { ...(await this.state(row.user_id)), round_id: round.id, seed: Number(round.seed), entry: Number(round.entry) };
+  }
+
+  /**
+   * Ends a round with its score. Accepted only from the live session that started it, once, and
+   * only when the score is possible in the time played (`max_points_per_s`); the reward is the
+   * score's worth (`points_per_coin`), at most `reward_max`, and within the daily cap.
+   */
+  async roundScore(token: string, roundId: number, score: number) {
+    const { row, rules } = await this.live(token);
+    const round = await repo.round(this.db.kysely, roundId);
+    if (!round || round.session_id !== row.id) throw new BizError(ErrorCode.GAME_ROUND_CLOSED);
+    if (round.state !== 'open') throw new BizError(ErrorCode.GAME_ROUND_CLOSED);
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
+    const day = chinaDay(nowMs);
+    const seconds = Math.max(0, (nowMs - Date.parse(round.started_at)) / 1000);
+    if (score > rules.max_points_per_s * (seconds + 2)) {
+      await repo.endRound(this.db.kysely, round.id, { state: 'refused', score, reward: 0, day, ended_at: now });
+      throw new BizError(ErrorCode.GAME_SCORE_REFUSED, `成绩无效：${Math.round(seconds)} 秒内不可能得到 ${score} 分`);
+    }
+    const worth = Math.min(Math.floor((score * 10_000) / rules.points_per_coin), rules.reward_max);
+    const result = await this.db.kysely.transaction().execute(async (trx) => {
+      // Touching the wallet row first serializes one user's rounds (PostgreSQL row lock), so the cap holds.
+      await trx.updateTable('game_wallets').set({ updated_at: now }).where('user_id', '=', row.user_id).execute();
+      const used = await repo.rewardOn(trx, row.user_id, day);
+      const reward = Math.max(0, Math.min(worth, this.config.dailyRewardCap - used));
+      if (!(await repo.endRound(trx, round.id, { state: 'scored', score, reward, day, ended_at: now }))) throw new BizError(ErrorCode.GAME_ROUND_CLOSED);
+      const op = reward > 0 ? await this.wallets.stageCredit(trx, { key: `reward:${round.id}`, userId: row.user_id, kind: 'reward', amount: reward, game: row.game }) : null;
+      return { reward, capped: reward < worth, op };
+    });
+    if (result.op) {
+      // The round is scored and its reward written; if the main server is away it arrives later.
+      await this.wallets.settle(result.op).catch((err: unknown) => {
+        if (!(err instanceof BizError && err.code === ErrorCode.GAMES_UNAVAILABLE)) throw err;
+      });
+    }
+    return { ...(await this.state(row.user_id)), score, reward: result.reward, capped: result.capped };
+  }
+
+  /** Returns coins left in game wallets without a live session (the tab was closed, the session ran out). */
+  async sweepStranded(): Promise<void> {
+    const stranded = await repo.strandedWallets(this.db.kysely, new Date().toISOString(), new Date(Date.now() - 60_000).toISOString());
+    for (const w of stranded) {
+      await this.returnAll(w.user_id, `stranded:${w.user_id}:${randomBytes(8).toString('hex')}`, '').catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { loadConfig } from '../config.js';
+import { loadGamesConfig } from '../modules/game/games.config.js';
+import { openGamesDb } from './db.js';
+import { buildGamesHost } from './host.js';
+
+const RECOVER_EVERY_MS = 3_000;
+
+/**
+ * The games host process: its own database and port. At start, and then every few seconds, it
+ * sends again every op whose answer never came (a crash, a timeout) and returns coins left in
+ * wallets without a live session, so both ledgers agree and no balance stays stuck.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const games = loadGamesConfig();
+  const db = await openGamesDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: games.databaseSchema });
+  const { app, wallets, service } = await buildGamesHost(config, games, db);
+
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    try {
+      await wallets.recover();
+      await service.sweepStranded();
+    } catch (err) {
+      app.log.warn({ err }, 'games host: recovery pass failed');
+    }
+    timer = setTimeout(() => void tick(), RECOVER_EVERY_MS);
+    timer.unref();
+  };
+
+  const shutdown = (signal: string) => {
+    app.log.info({ signal }, 'games host shutting down');
+    clearTimeout(timer);
+    app.close().then(
+      () => db.close().then(() => process.exit(0)),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  // Started by the main server: leave with it, so a killed parent never leaves the port taken.
+  const parent = Number(process.env.GAMES_PARENT_PID || 0);
+  if (parent > 0) {
+    setInterval(() => {
+      try {
+        process.kill(parent, 0);
+      } catch {
+        shutdown('parent gone');
+      }
+    }, 2_000).unref();
+  }
+
+  await app.listen({ port: games.port, host: config.host });
+  app.log.info(`games host ready on port ${games.port} (main server at ${games.mainUrl})`);
+  void tick();
+}
+
+main().catch((err: unknown) => {
+  console.error('games host failed to start', err);
+  process.exit(1);
+});

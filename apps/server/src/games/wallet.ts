@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { BizError } from '../http/errors.js';
+import { isUniqueViolation } from '../modules/finance/ledger/ledger.js';
+import type { GameOpKind } from '../modules/game/internal.schema.js';
+import type { GameOpRow, GamesConn, GamesDb } from './db.js';
+import { PlatformUnreachable, type Platform } from './platform.js';
+import { walletRepository as repo } from './wallet.repository.js';
+
+const DEBITS: ReadonlySet<GameOpKind> = new Set(['out', 'entry']);
+/** Answers of the main server that settle an op for good (anything else may be retried). */
+const REFUSALS: ReadonlySet<number> = new Set([ErrorCode.BALANCE_NOT_ENOUGH, ErrorCode.CONFLICT]);
+
+export interface OpSpec {
+  key: string;
+  userId: number;
+  kind: GameOpKind;
+  amount: number;
+  game: string;
+}
+
+/**
+ * The game wallets and the protocol that keeps them equal to the main ledger. Every movement is
+ * an op written here first (a debit leaves the wallet in that same transaction, so two at once
+ * can never overdraw it), then sent to the main server (idempotent by op id), then settled here:
+ * `done` (a credit arrives now) or, when the main server refused, `failed` (a debit comes back).
+ * An op whose answer never came stays `pending`; `recover` sends it again until it settles, so a
+ * killed games host restarts and both ledgers agree again.
+ */
+export class GameWallets {
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly db: GamesDb,
+    private readonly platform: Platform,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  opByKey(key: string) {
+    return repo.opByKey(this.db.kysely, key);
+  }
+
+  balance(userId: number): Promise<number> {
+    return repo.balance(this.db.kysely, userId);
+  }
+
+  /**
+   * Runs one movement to the end. The same key again (a retry, a double tap) settles or answers
+   * the op already written and moves nothing more. Throws BALANCE_NOT_ENOUGH when the game
+   * wallet (debits) or the main wallet (`in`) lacks the coins, GAMES_UNAVAILABLE when the main
+   * server did not answer (the op stays pending and is retried in the background).
+   */
+  async run(spec: OpSpec, inTx?: (conn: GamesConn, op: GameOpRow) => Promise<void>): Promise<GameOpRow> {
+    let op = await repo.opByKey(this.db.kysely, spec.key);
+    if (!op) {
+      try {
+        op = await this.db.kysely.transaction().execute(async (trx) => {
+          const now = new Date().toISOString();
+          await repo.ensureWallet(trx, spec.userId, now);
+          const row: GameOpRow = { id: randomUUID(), idem_key: spec.key, user_id: spec.userId, kind: spec.kind, amount: spec.amount, game: spec.game, state: 'pending', error: '', created_at: now, settled_at: null };
+          await repo.insertOp(trx, row);
+          if (DEBITS.has(spec.kind) && !(await repo.applyDelta(trx, spec.userId, -spec.amount, now))) {
+            throw new BizError(ErrorCode.BALANCE_NOT_ENOUGH, '游戏余额不足');
+          }
+          if (inTx) await inTx(trx, row);
+          return row;
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        op = await repo.opByKey(this.db.kysely, spec.key);
+        if (!op) throw err;
+      }
+    }
+    if (op.kind !== spec.kind || Number(op.amount) !== spec.amount || op.user_id !== spec.userId) {
+      throw new BizError(ErrorCode.CONFLICT, 'request_id 已用于另一笔操作');
+    }
+    return this.settle(op);
+  }
+
+  /** Writes a credit op inside the caller's transaction (a round's reward with its round); `settle` sends it. */
+  async stageCredit(trx: GamesConn, spec: OpSpec & { kind: 'in' | 'reward' }): Promise<GameOpRow> {
+    const now = new Date().toISOString();
+    await repo.ensureWallet(trx, spec.userId, now);
+    const row: GameOpRow = { id: randomUUID(), idem_key: spec.key, user_id: spec.userId, kind: spec.kind, amount: spec.amount, game: spec.game, state: 'pending', error: '', created_at: now, settled_at: null };
+    await repo.insertOp(trx, row);
+    return row;
+  }
+
+  /** Sends a pending op to the main server and settles it by the answer. */
+  async settle(op: GameOpRow): Promise<GameOpRow> {
+    if (op.state === 'failed') throw new BizError(ErrorCode.BALANCE_NOT_ENOUGH, op.error || undefined);
+    if (op.state === 'done') return op;
+    this.inFlight.add(op.id);
+    try {
+      await this.platform.op({ id: op.id, user_id: op.user_id, kind: op.kind, amount: Number(op.amount), game: op.game });
+    } catch (err) {
+      if (err instanceof BizError && REFUSALS.has(err.code)) {
+        await this.finish(op, 'failed', err.message);
+        throw err;
+      }
+      if (!(err instanceof PlatformUnreachable)) this.log.warn({ err, op: op.id }, 'game op not settled; kept pending');
+      throw new BizError(ErrorCode.GAMES_UNAVAILABLE);
+    } finally {
+      this.inFlight.delete(op.id);
+    }
+    return this.finish(op, 'done', '');
+  }
+
+  /** Moves the op out of pending exactly once; the wallet side of it moves with it. */
+  private async finish(op: GameOpRow, state: 'done' | 'failed', error: string): Promise<GameOpRow> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      if (!(await repo.settleOp(trx, op.id, state, error.slice(0, 200), now))) return;
+      const credit = state === 'done' ? !DEBITS.has(op.kind) : DEBITS.has(op.kind);
+      if (credit) await repo.applyDelta(trx, op.user_id, Number(op.amount), now);
+    });
+    return { ...op, state, error };
+  }
+
+  /** Sends every pending op (older than `minAgeMs`, not in flight here) again; answers how many settled. */
+  async recover(minAgeMs = 1_000): Promise<number> {
+    const pending = await repo.pendingOps(this.db.kysely, new Date(Date.now() - minAgeMs).toISOString());
+    let settled = 0;
+    for (const op of pending) {
+      if (this.inFlight.has(op.id)) continue;
+      try {
+        await this.settle(op);
+        settled++;
+      } catch (err) {
+        if (err instanceof BizError && err.code === ErrorCode.GAMES_UNAVAILABLE) break;
+        settled++;
+      }
+    }
+    return settled;
+  }
+
+  /** This side of the books, per user: the wallet, and debits still pending (sent, not yet confirmed). */
+  books(userIds: number[]) {
+    return repo.books(this.db.kysely, userIds);
+  }
+}

@@ -1,0 +1,287 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, ErrorCode, gamesHostCalls as f4 } from '@app/contract';
+import { expectSound, quickMember, rechargeDirect, rid } from './financeHelpers.js';
+import { startGamesHost, TEST_GAMES_SECRET, type GamesHostProcess } from './helpers/gamesHost.js';
+import { startTestServer, type TestServer } from './helpers/testServer.js';
+
+const C = 10_000;
+process.env.GAMES_SECRET = TEST_GAMES_SECRET;
+
+let s: TestServer;
+let host: GamesHostProcess;
+
+/**
+ * The games host reaches the main server through this proxy, so a test can lose the way back:
+ * `drop-answer` forwards a call (the ledger moves) and never answers; `black-hole` never forwards.
+ */
+let link: 'pass' | 'drop-answer' | 'black-hole' = 'pass';
+const proxy = http.createServer((req, res) => {
+  const mode = link;
+  if (mode === 'black-hole') return;
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    fetch(`${s.url}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }).then(
+      async (r) => {
+        const body = await r.text();
+        if (mode === 'drop-answer') return;
+        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(body);
+      },
+      () => res.destroy(),
+    );
+  });
+});
+
+beforeAll(async () => {
+  s = await startTestServer();
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  const port = (proxy.address() as { port: number }).port;
+  // A small daily cap so the cap is reachable in a test.
+  host = await startGamesHost(s, { GAMES_DAILY_REWARD_CAP: '3', GAMES_MAIN_URL: `http://127.0.0.1:${port}` });
+});
+afterAll(async () => {
+  await host?.close();
+  proxy.closeAllConnections();
+  proxy.close();
+  await s?.close();
+});
+
+/** A member with 60 coins (the first recharge package). */
+async function funded() {
+  const m = await quickMember(s);
+  await rechargeDirect(s, m.id, 1);
+  return m;
+}
+const coin = (id: number) => s.services.finance.wallet.coin(id);
+const login = (token: string | undefined, body: Record<string, unknown> = { game: 'g2048' }) => host.api.call(f4.f4Login, body, { token });
+
+/** Both ledgers agree for these users: nothing pending, and each game wallet equals what the main ledger holds for it. */
+async function expectAgreement(userIds: number[]) {
+  const [ours, theirs] = await Promise.all([s.services.game.books(userIds), host.books(userIds)]);
+  for (const id of userIds) {
+    const g = theirs.find((b) => b.user_id === id)!;
+    expect(g.pending, `pending ops of ${id}`).toBe(0);
+    expect(g.balance, `game wallet of ${id}`).toBe(ours.users.find((u) => u.user_id === id)!.net);
+  }
+  await expectSound(s.deps.db);
+}
+
+describe('games host login', () => {
+  it('refuses a missing, bad, expired or guest platform token, and an unknown game', async () => {
+    const missing = await login(undefined);
+    expect([missing.status, missing.code]).toEqual([401, ErrorCode.TOKEN_MISSING]);
+    const bad = await login('not-a-real-token');
+    expect([bad.status, bad.code]).toEqual([401, ErrorCode.TOKEN_INVALID]);
+
+    const m = await quickMember(s);
+    const row = await s.deps.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', m.id).executeTakeFirstOrThrow();
+    await s.deps.db.kysely.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', row.id).execute();
+    const expired = await login(m.token);
+    expect([expired.status, expired.code]).toEqual([401, ErrorCode.TOKEN_EXPIRED]);
+
+    const guest = await s.api.call(api.visitor, {}, { headers: { Device: `dev-${rid()}` } });
+    expect(guest.code, guest.msg).toBe(200);
+    const asGuest = await login(guest.data.token);
+    expect([asGuest.status, asGuest.code]).toEqual([401, ErrorCode.GUEST_NOT_ALLOWED]);
+
+    const ok = await quickMember(s);
+    const unknown = await login(ok.token, { game: 'nosuchgame' });
+    expect(unknown.code).toBe(ErrorCode.GAME_NOT_FOUND);
+  });
+
+  it('refuses bad input naming the field, and the internal API without the secret', async () => {
+    const m = await quickMember(s);
+    const noKey = await login(m.token, { game: 'g2048', amount: C });
+    expect([noKey.status, noKey.code]).toEqual([400, ErrorCode.VALIDATION]);
+    expect(noKey.msg).toContain('request_id');
+    const neg = await login(m.token, { game: 'g2048', amount: -5, request_id: rid() });
+    expect([neg.status, neg.code]).toEqual([400, ErrorCode.VALIDATION]);
+    expect(neg.msg).toContain('amount');
+    const internal = await s.api.raw('POST', '/api/internal/games/op', { body: JSON.stringify({ id: rid(), user_id: m.id, kind: 'reward', amount: C }), headers: { 'content-type': 'application/json', 'x-games-secret': 'wrong' } });
+    expect([internal.status, internal.code]).toEqual([403, ErrorCode.FORBIDDEN]);
+  });
+});
+
+describe('game wallet transfers', () => {
+  it('moves coins in with the login and in/out by request_id, each exactly once', async () => {
+    const m = await funded();
+    const key = rid();
+    const first = await login(m.token, { game: 'g2048', amount: 10 * C, request_id: key });
+    expect(first.code, first.msg).toBe(200);
+    expect(first.data.balance).toBe(10 * C);
+    expect(first.data.launch_url).toContain(`/play/g2048/?s=`);
+    // The same login again (a retry): nothing more moves, the coins stay in the game.
+    const again = await login(m.token, { game: 'g2048', amount: 10 * C, request_id: key });
+    expect(again.data.balance).toBe(10 * C);
+    expect(await coin(m.id)).toBe(50 * C);
+
+    const session = again.data.session;
+    const inKey = rid();
+    for (let i = 0; i < 3; i++) {
+      const r = await host.api.call(f4.f4TransIn, { session, amount: 5 * C, request_id: inKey });
+      expect(r.code, r.msg).toBe(200);
+      expect(r.data.balance).toBe(15 * C);
+    }
+    expect(await coin(m.id)).toBe(45 * C);
+
+    const outKey = rid();
+    const outs = await Promise.all([1, 2, 3].map(() => host.api.call(f4.f4TransOut, { session, request_id: outKey })));
+    for (const o of outs) {
+      expect(o.code, o.msg).toBe(200);
+      expect(o.data.amount).toBe(15 * C);
+      expect(o.data.balance).toBe(0);
+    }
+    expect(await coin(m.id)).toBe(60 * C);
+    const records = await s.api.call(api.userMoneyChange, { page: 1, size: 20 }, { token: m.token });
+    const types = records.data.list.map((r) => `${r.type}:${r.amount}`);
+    expect(types.filter((t) => t === `game_out:${15 * C}`)).toHaveLength(1);
+    expect(types.filter((t) => t.startsWith('game_in'))).toHaveLength(2);
+    await expectAgreement([m.id]);
+  });
+
+  it('refuses moving in more than the main wallet holds, and returns a forgotten balance at the next login', async () => {
+    const m = await funded();
+    const tooMuch = await login(m.token, { game: 'snake', amount: 61 * C, request_id: rid() });
+    expect(tooMuch.code).toBe(ErrorCode.BALANCE_NOT_ENOUGH);
+    expect(await coin(m.id)).toBe(60 * C);
+
+    const a = await login(m.token, { game: 'snake', amount: 7 * C, request_id: rid() });
+    expect(a.data.balance).toBe(7 * C);
+    // The tab was closed without a transfer-out: the next login gives the 7 coins back first.
+    const b = await login(m.token, { game: 'rhythm' });
+    expect(b.code, b.msg).toBe(200);
+    expect(b.data.returned).toBe(7 * C);
+    expect(b.data.balance).toBe(0);
+    expect(await coin(m.id)).toBe(60 * C);
+    // The old session is over.
+    const stale = await host.api.call(f4.f4Balance, { session: a.data.session });
+    expect(stale.code).toBe(ErrorCode.GAME_SESSION_INVALID);
+    await expectAgreement([m.id]);
+  });
+
+  it('never overdraws either wallet under concurrent transfers, rounds and transfers out', async () => {
+    const m = await funded();
+    const { data } = await login(m.token, { game: 'g2048' });
+    const ins = await Promise.all(Array.from({ length: 10 }, () => host.api.call(f4.f4TransIn, { session: data.session, amount: 8 * C, request_id: rid() })));
+    const okIns = ins.filter((r) => r.code === 200).length;
+    expect(okIns).toBe(7); // 60 coins hold seven moves of 8
+    expect(ins.filter((r) => r.code !== 200).every((r) => r.code === ErrorCode.BALANCE_NOT_ENOUGH)).toBe(true);
+    expect(await coin(m.id)).toBe(60 * C - okIns * 8 * C);
+
+    // Rounds (1 coin entry each) racing transfers out: every coin ends in exactly one place.
+    const mixed = await Promise.all([
+      ...Array.from({ length: 8 }, () => host.api.call(f4.f4RoundStart, { session: data.session, request_id: rid() })),
+      ...Array.from({ length: 4 }, () => host.api.call(f4.f4TransOut, { session: data.session, request_id: rid() })),
+    ]);
+    for (const r of mixed) expect([200, ErrorCode.BALANCE_NOT_ENOUGH]).toContain(r.code);
+    const rounds = mixed.slice(0, 8).filter((r) => r.code === 200).length;
+    const out = await host.api.call(f4.f4TransOut, { session: data.session, request_id: rid() });
+    expect(out.data.balance).toBe(0);
+    expect(await coin(m.id)).toBe(60 * C - rounds * C);
+    await expectAgreement([m.id]);
+  });
+});
+
+describe('rounds and rewards', () => {
+  it('pays the entry, rewards a plausible score once, refuses an impossible one, and caps the day', async () => {
+    const m = await funded();
+    const { data } = await login(m.token, { game: 'snake', amount: 10 * C, request_id: rid() });
+    const session = data.session;
+    const start = await host.api.call(f4.f4RoundStart, { session, request_id: rid() });
+    expect(start.code, start.msg).toBe(200);
+    expect(start.data.balance).toBe(9 * C);
+    // Snake: at most 40 points a second (+2 s of grace): 1000 points a moment after the start is impossible.
+    const cheat = await host.api.call(f4.f4RoundScore, { session, round_id: start.data.round_id, score: 1000 });
+    expect(cheat.code).toBe(ErrorCode.GAME_SCORE_REFUSED);
+    const after = await host.api.call(f4.f4RoundScore, { session, round_id: start.data.round_id, score: 10 });
+    expect(after.code).toBe(ErrorCode.GAME_ROUND_CLOSED);
+
+    const r2 = await host.api.call(f4.f4RoundStart, { session, request_id: rid() });
+    const scored = await host.api.call(f4.f4RoundScore, { session, round_id: r2.data.round_id, score: 40 });
+    expect(scored.code, scored.msg).toBe(200);
+    // 20 points a coin: 40 points = 2 coins.
+    expect(scored.data.reward).toBe(2 * C);
+    expect(scored.data.balance).toBe(8 * C + 2 * C);
+    const twice = await host.api.call(f4.f4RoundScore, { session, round_id: r2.data.round_id, score: 40 });
+    expect(twice.code).toBe(ErrorCode.GAME_ROUND_CLOSED);
+
+    // The daily cap is 3 coins here: the next 2 coins of score pay only the 1 left.
+    const r3 = await host.api.call(f4.f4RoundStart, { session, request_id: rid() });
+    const capped = await host.api.call(f4.f4RoundScore, { session, round_id: r3.data.round_id, score: 40 });
+    expect(capped.data.reward).toBe(1 * C);
+    expect(capped.data.capped).toBe(true);
+    expect(capped.data.reward_today).toBe(3 * C);
+
+    // A score after leaving (session closed) is refused.
+    const r4 = await host.api.call(f4.f4RoundStart, { session, request_id: rid() });
+    const left = await host.api.call(f4.f4TransOut, { session, request_id: rid(), close: true });
+    expect(left.data.amount).toBe(10 * C - 4 * C + 3 * C);
+    const late = await host.api.call(f4.f4RoundScore, { session, round_id: r4.data.round_id, score: 10 });
+    expect(late.code).toBe(ErrorCode.GAME_SESSION_INVALID);
+    expect(await coin(m.id)).toBe(60 * C - 4 * C + 3 * C);
+    await expectAgreement([m.id]);
+  });
+});
+
+describe('a killed games host', () => {
+  it('settles what it had sent but not heard back, and what never arrived, after a SIGKILL', async () => {
+    const m = await funded();
+    const { data } = await login(m.token, { game: 'g2048', amount: 10 * C, request_id: rid() });
+    // The main server moves 5 more coins in, but its answer is lost.
+    link = 'drop-answer';
+    const lostAnswer = host.api.call(f4.f4TransIn, { session: data.session, amount: 5 * C, request_id: rid() }).catch(() => null);
+    for (let i = 0; i < 100 && (await coin(m.id)) !== 45 * C; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await coin(m.id)).toBe(45 * C);
+    // A round's entry leaves the game wallet, but the main server never hears of it.
+    link = 'black-hole';
+    const neverArrived = host.api.call(f4.f4RoundStart, { session: data.session, request_id: rid() }).catch(() => null);
+    for (let i = 0; i < 100 && (await host.books([m.id]))[0]!.pending < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await host.books([m.id]))[0]).toEqual({ user_id: m.id, balance: 9 * C, pending: 2 });
+    expect((await s.services.game.books([m.id])).users[0]!.net).toBe(15 * C);
+
+    await host.kill('SIGKILL');
+    await Promise.all([lostAnswer, neverArrived]);
+    link = 'pass';
+    await host.restart();
+    for (let i = 0; i < 100 && (await host.books([m.id]))[0]!.pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    // Both settled once: 10 + 5 in, 1 entry paid.
+    expect((await host.books([m.id]))[0]!.balance).toBe(14 * C);
+    await expectAgreement([m.id]);
+    expect(await coin(m.id)).toBe(45 * C);
+  });
+
+  it('restarts with both ledgers in agreement (SIGKILL in the middle of a transfer storm)', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => funded()));
+    const sessions = await Promise.all(users.map(async (u) => (await login(u.token, { game: 'g2048' })).data.session));
+    let stop = false;
+    const storm = users.map(async (_u, i) => {
+      const session = sessions[i]!;
+      while (!stop) {
+        await host.api.call(f4.f4TransIn, { session, amount: 3 * C, request_id: rid() }).catch(() => undefined);
+        await host.api.call(f4.f4RoundStart, { session, request_id: rid() }).catch(() => undefined);
+        await host.api.call(f4.f4TransOut, { session, request_id: rid() }).catch(() => undefined);
+      }
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    await host.kill('SIGKILL');
+    stop = true;
+    await Promise.all(storm);
+    await host.restart();
+    // The restarted host sends its pending ops again at once; wait until none is left.
+    const ids = users.map((u) => u.id);
+    const deadline = Date.now() + 20_000;
+    while ((await host.books(ids)).some((b) => b.pending > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const moved = await s.services.game.books(ids);
+    expect(moved.escrow).toBeGreaterThan(0); // the storm did move coins (entries at least)
+    await expectAgreement(ids);
+    // And play goes on after the restart: everything comes back out.
+    for (const [i, u] of users.entries()) {
+      const fresh = await login(u.token, { game: 'g2048' });
+      expect(fresh.code, fresh.msg).toBe(200);
+      expect(fresh.data.balance).toBe(0);
+      void sessions[i];
+    }
+    await expectAgreement(ids);
+  });
+});

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { REPO_ROOT } from '../../src/config.js';
+import { ApiClient } from './apiClient.js';
+import { dropSchema, type TestServer } from './testServer.js';
+
+/** The shared secret test servers and games hosts use (set before the test server is built). */
+export const TEST_GAMES_SECRET = 'test-games-secret-0123456789';
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => ok(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+export interface GamesHostProcess {
+  url: string;
+  api: ApiClient;
+  child: ChildProcess;
+  /** Kills the process (SIGKILL by default) and waits for it to be gone. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again on the same port, database and main server. */
+  restart(): Promise<void>;
+  /** Stops it and drops its PostgreSQL schema. */
+  close(): Promise<void>;
+  /** The games host's side of the books for these users. */
+  books(userIds: number[]): Promise<{ user_id: number; balance: number; pending: number }[]>;
+}
+
+/**
+ * Runs the real games host (its own process, node + tsx) against a started test server: the same
+ * DATA_DIR (its own games.db) or, on PostgreSQL, its own schema next to the test server's.
+ */
+export async function startGamesHost(s: TestServer, extraEnv: Record<string, string> = {}): Promise<GamesHostProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: s.config.dataDir,
+    ...(s.config.databaseUrl ? { DATABASE_URL: s.config.databaseUrl, GAMES_DATABASE_SCHEMA: `${s.config.databaseSchema}_games` } : {}),
+    HOST: '127.0.0.1',
+    GAMES_PORT: String(port),
+    GAMES_SECRET: TEST_GAMES_SECRET,
+    GAMES_MAIN_URL: s.url,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    NODE_ENV: 'test',
+    ...extraEnv,
+  };
+  const host: GamesHostProcess = {
+    url,
+    api: new ApiClient(url, s.config),
+    child: undefined as unknown as ChildProcess,
+    async kill(signal = 'SIGKILL') {
+      const c = host.child;
+      if (c.exitCode !== null || c.signalCode !== null) return;
+      const gone = new Promise((r) => c.once('exit', r));
+      c.kill(signal);
+      await gone;
+    },
+    async restart() {
+      host.child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        if (host.child.exitCode !== null) throw new Error(`games host exited with ${host.child.exitCode}`);
+        try {
+          if ((await fetch(`${url}/healthz`)).ok) return;
+        } catch {
+          /* not listening yet */
+        }
+        if (Date.now() > deadline) throw new Error('games host did not start in 30 s');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async close() {
+      await host.kill('SIGTERM');
+      if (s.config.databaseSchema) await dropSchema(`${s.config.databaseSchema}_games`);
+    },
+    async books(userIds) {
+      const res = await fetch(`${url}/internal/books`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-games-secret': TEST_GAMES_SECRET }, body: JSON.stringify({ user_ids: userIds }) });
+      return ((await res.json()) as { data: { users: { user_id: number; balance: number; pending: number }[] } }).data.users;
+    },
+  };
+  await host.restart();
+  return host;
+}
