@@ -1,19 +1,43 @@
 import type { UserInfo } from '@app/contract';
 import { maskText } from '@app/kit';
+import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { UserRow } from '../../db/schema.js';
-import { anchorRepository } from '../anchor/anchor.repository.js';
-import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
-import { noticeRepository } from '../message/notice.repository.js';
+
+/**
+ * Unread notices, coin balance and anchor status of one user in one statement: user/info is the
+ * most frequent authenticated call, and each separate query costs a round through Kysely's driver.
+ * The same rules as noticeRepository.unreadCount, ledgerRepository.balanceOf and
+ * anchorRepository.isApproved; the auth, home, finance and room suites check each field.
+ */
+const profileCounts = prepared((db: Conn, noticeUser: number, coinUser: number, anchorUser: number) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('notices')
+      .select(eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', noticeUser)
+      .where('read_at', 'is', null)
+      .as('unread'),
+    eb
+      .selectFrom('accounts')
+      .select('balance')
+      .where('user_id', '=', coinUser)
+      .where('kind', '=', sql.lit('coin'))
+      .as('coin'),
+    eb
+      .selectFrom('anchor_applications')
+      .select(eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', anchorUser)
+      .where('status', '=', sql.lit('approved'))
+      .as('anchor'),
+  ]),
+);
 
 /** The user's profile as the contract shows it: the row plus unread notices, coin balance and anchor status. */
 export async function loadUserInfo(db: Conn, u: UserRow): Promise<UserInfo> {
-  const [unread, coin, isAnchor] = await Promise.all([
-    noticeRepository.unreadCount(db, u.id),
-    ledgerRepository.balanceOf(db, u.id, 'coin'),
-    anchorRepository.isApproved(db, u.id),
-  ]);
-  return toUserInfo(u, unread, coin, isAnchor);
+  const [row] = await profileCounts(db, u.id, u.id, u.id);
+  return toUserInfo(u, Number(row?.unread ?? 0), Number(row?.coin ?? 0), Number(row?.anchor ?? 0) > 0);
 }
 
 /** The contract's view of a user row, given what is counted elsewhere. */
