@@ -204,6 +204,22 @@ describe('live rooms in the browser', () => {
     await shot(anchorPage, 'rooms-anchor');
   });
 
+  it('a viewer follows the anchor from the top bar; the anchor has no follow button', async () => {
+    assert.equal(await anchorPage.getByTestId('room-follow').count(), 0, 'no follow button for the anchor');
+    const follow = viewerPage.getByTestId('room-follow');
+    await follow.waitFor();
+    await follow.click();
+    await follow.waitFor({ state: 'detached' });
+    const follows = await call(server.url, 'followList', { page: 1, size: 20 }, viewer.token);
+    assert.deepEqual(follows.list.map((u: { id: number }) => u.id), [anchor.user.id]);
+    // Back in the room later: still followed, so no button.
+    assert.equal((await call(server.url, 'roomInfo', { room_id: roomId }, viewer.token)).my_following, true);
+    await viewerPage.reload();
+    await viewerPage.getByTestId('live-stage').waitFor();
+    await firstFrame(viewerPage, 'anchor');
+    assert.equal(await viewerPage.getByTestId('room-follow').count(), 0);
+  });
+
   it('a viewer who joins 5 s late decodes a first frame within 2 s', async () => {
     await anchorPage.waitForTimeout(5000);
     const late = await pageAs(await member('晚到的观众'));
@@ -297,20 +313,29 @@ describe('live rooms in the browser', () => {
 });
 
 describe('video chat room in the browser', () => {
-  it('three people take seats and each decodes the other two', async () => {
+  it('three people take free seats (a locked one refuses) and each decodes the other two; camera and mic off show to all', async () => {
     const room = partyRoom;
     const hostPage = await pageAs(partyHost);
     await open(hostPage, server.url, `/pages/room/newroom?id=${room.id}`);
     await hostPage.getByTestId('chat-stage').waitFor();
+    const tile = (page: Page, seat: string) => page.locator(`[data-testid=seat-tile][data-seat-id="${seat}"]`);
+    // The host locks seat 3 from its seat menu.
+    await tile(hostPage, 'seat-3').click();
+    await hostPage.locator('.adm-action-sheet-button-item', { hasText: '锁定麦位' }).click();
+    await tile(hostPage, 'seat-3').filter({ hasText: '已锁定' }).waitFor();
     const guests = await Promise.all([member('阿杰'), member('小雨')]);
     const pages = await Promise.all(guests.map((g) => pageAs(g)));
     for (const [i, page] of pages.entries()) {
       await open(page, server.url, `/pages/newroom/index?id=${room.id}`);
       await page.getByTestId('chat-stage').waitFor();
-      await page.locator(`[data-testid=seat-tile][data-seat-id="seat-${i + 1}"]`).click();
-      await hostPage.getByTestId('queue-button').click();
-      await hostPage.getByTestId('mic-accept').first().click();
-      await closeSheet(hostPage);
+      await page.locator('[data-testid=seat-mode][data-free=true]').waitFor();
+      if (i === 0) {
+        await tile(page, 'seat-3').click();
+        await page.locator('.adm-toast-main', { hasText: '已锁定' }).waitFor();
+        assert.equal(await tile(page, 'seat-3').getAttribute('data-user-id'), '', 'nobody sits on a locked seat');
+      }
+      // Free seats: a tap sits down at once, no request for the host to accept.
+      await tile(page, `seat-${i + 1}`).click();
       await page.locator(`[data-testid=seat-tile][data-seat-id="seat-${i + 1}"][data-user-id="${guests[i]!.user.id}"]`).waitFor();
     }
     const everyone = [
@@ -323,6 +348,20 @@ describe('video chat room in the browser', () => {
     const rises = await Promise.all(everyone.flatMap(({ page, sees }) => sees.map((seat) => seatFrameRise(page, seat, 2000))));
     assert.ok(rises.every((r) => r >= 3), `every seat plays for the other two: ${rises.join(', ')}`);
     await shot(pages[0]!, 'rooms-chatroom');
+
+    // 阿杰 turns the camera and the microphone off: the host and 小雨 see the avatar and the muted icon.
+    await pages[0]!.locator('.party__tools [data-tool=camera]').click();
+    await pages[0]!.locator('.party__tools [data-tool=mic]').click();
+    for (const page of [hostPage, pages[1]!]) {
+      await page.locator('[data-testid=seat-tile][data-seat-id="seat-1"][data-camera=off][data-mic=off]').waitFor();
+      await tile(page, 'seat-1').locator('.seat-tile__face').waitFor();
+      await tile(page, 'seat-1').getByTestId('seat-muted').waitFor();
+      assert.equal(await tile(page, 'seat-1').locator('video').count(), 0, 'no frozen video over the avatar');
+    }
+    await shot(hostPage, 'rooms-chatroom-host');
+    await pages[0]!.locator('.party__tools [data-tool=camera]').click();
+    await hostPage.locator('[data-testid=seat-tile][data-seat-id="seat-1"][data-camera=on][data-mic=off]').waitFor();
+    await firstFrame(hostPage, 'seat-1', 10_000);
     // Three cameras stop here, not at the end of the run: later tests get the CPU back.
     await Promise.all([hostPage, ...pages].map((p) => p.close()));
   });

@@ -18,6 +18,8 @@ export interface BroadcastSnapshot {
   screen: boolean;
   /** What the publisher sees of itself: the video track being sent (never the audio: no echo). */
   preview: MediaStream | null;
+  /** The captured microphone alone, for one's own speaking indicator (never played). */
+  micLevel: MediaStream | null;
 }
 
 /** Where and how to publish; asked again on every (re)connect so a fresh media token is used. */
@@ -58,6 +60,7 @@ export class Broadcaster {
       vertical: settings.vertical,
       screen: false,
       preview: null,
+      micLevel: null,
     };
   }
 
@@ -80,7 +83,8 @@ export class Broadcaster {
     }
     if (gen !== this.generation) return;
     this.cameraTrack = this.stream.getVideoTracks()[0] ?? null;
-    this.set({ preview: this.previewOf(this.cameraTrack) });
+    const mic = this.stream.getAudioTracks();
+    this.set({ preview: this.previewOf(this.cameraTrack), micLevel: mic.length ? new MediaStream(mic) : null });
     await this.connect(gen, 'connecting');
   }
 
@@ -95,7 +99,7 @@ export class Broadcaster {
     this.screenTrack?.stop();
     this.stream = null;
     this.cameraTrack = this.screenTrack = null;
-    this.set({ status: 'stopped', preview: null, screen: false });
+    this.set({ status: 'stopped', preview: null, micLevel: null, screen: false });
     await session?.stop();
   }
 

@@ -8,7 +8,7 @@ import { useRoom } from './RoomContext';
 /**
  * The publisher's controls (a column at the right edge, as in Bigo): flip camera, camera on/off,
  * mute, screen share, portrait/landscape. The owner's changes are also saved as the room's §3
- * settings, so viewers (and the next live) know.
+ * settings, so viewers (and the next live) know; a co-host's camera and mic go to their seat.
  */
 export function AnchorTools() {
   const { t } = useTranslation();
@@ -19,7 +19,13 @@ export function AnchorTools() {
   if (!b || !s) return null;
 
   const save = (patch: Partial<RoomSettings>) => {
-    if (!me.owner) return;
+    if (!me.owner) {
+      // A co-host's camera and mic are their seat's: everyone's tile shows the avatar / muted icon.
+      if (patch.camera !== undefined || patch.audio !== undefined) {
+        void act('seatMedia', { ...(patch.camera !== undefined ? { camera: patch.camera } : {}), ...(patch.audio !== undefined ? { mic: patch.audio } : {}) });
+      }
+      return;
+    }
     void act('settings', { settings: patch });
     const cur = useSession.getState().roomSettings;
     patchSession({

@@ -11,6 +11,7 @@ import { MicQueueSheet } from './MicQueueSheet';
 import { RoomActions } from './RoomActions';
 import { useRoom } from './RoomContext';
 import { SeatGrid } from './SeatGrid';
+import { SeatModeChip } from './SeatModeChip';
 import { SeatSheet } from './SeatSheet';
 import { StageOverlay } from './StageOverlay';
 import { TopBar } from './TopBar';
@@ -42,7 +43,10 @@ export function ChatStage() {
   return (
     <div className="party" data-testid="chat-stage" data-role={me.owner ? 'anchor' : 'viewer'}>
       <TopBar onViewers={() => setSheet('viewers')} onClose={onClose} />
-      <div className="party__title">{room.title}</div>
+      <div className="party__head">
+        <span className="party__title">{room.title}</span>
+        <SeatModeChip />
+      </div>
       <SeatGrid onSeatMenu={setSeat} onUser={setTarget} />
       <div className="party__overlay">
         <StageOverlay ready />

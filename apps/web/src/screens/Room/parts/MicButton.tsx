@@ -5,13 +5,16 @@ import { showToast } from '../../../lib/toast';
 import { MicIcon } from './icons';
 import { useRoom } from './RoomContext';
 
-/** A viewer's way onto the mic: ask (when the room allows), cancel the request, or leave the seat. */
+/** A viewer's way onto the mic: ask (when the room allows) or sit on a free seat, cancel the request, or leave the seat. */
 export function MicButton() {
   const { t } = useTranslation();
   const { room, state, me, act } = useRoom();
   const asked = me.id !== null && state.queue.some((q) => q.user.id === me.id);
   const onMic = state.mySeat !== null;
-  const allowed = state.settings?.allow_mic ?? room.settings.allow_mic;
+  const settings = state.settings ?? room.settings;
+  const allowed = settings.allow_mic;
+  // Chat rooms with free seats: the button sits on the first empty unlocked seat, no request.
+  const freeSeat = room.kind === 'chat' && settings.free_seats ? state.seats.find((s) => !s.user && !s.locked) : undefined;
 
   // The anchor's decision arrives once; say it once.
   const told = useRef<typeof state.decision>(null);
@@ -30,6 +33,7 @@ export function MicButton() {
         await act('micRemove', { user_id: me.id! });
       }
     } else if (asked) await act('micCancel', {});
+    else if (freeSeat) await act('seatTake', { seat: freeSeat.index });
     else if (await act('micRequest', {})) showToast(t('room.micRequested'));
   };
   return (

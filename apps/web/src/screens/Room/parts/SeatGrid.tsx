@@ -9,13 +9,16 @@ import { SeatTile } from './SeatTile';
 
 /**
  * The video chat room's seats: the host first, then seats 1…N, three to a row. Tapping an empty seat
- * asks for it (the host accepts); the host and admins get a seat menu; one's own seat offers to leave.
+ * takes it at once when the room has free seats, else asks for it (the host accepts); the host and
+ * admins get a seat menu; one's own seat offers to leave.
  */
 export function SeatGrid({ onSeatMenu, onUser }: { onSeatMenu: (s: RoomSeat) => void; onUser: (u: UserBrief) => void }) {
   const { t } = useTranslation();
   const { room, state, me, act } = useRoom();
   const mod = canModerate(state.myAuth);
   const asked = me.id !== null && state.queue.some((q) => q.user.id === me.id);
+  const settings = state.settings ?? room.settings;
+  const free = settings.allow_mic && settings.free_seats;
 
   const tapSeat = async (s: RoomSeat) => {
     if (mod) return onSeatMenu(s);
@@ -29,6 +32,10 @@ export function SeatGrid({ onSeatMenu, onUser }: { onSeatMenu: (s: RoomSeat) => 
     if (me.guest) return goLogin();
     if (s.locked) return showToast(t('room.seatLocked'));
     if (state.mySeat !== null) return;
+    if (free) {
+      await act('seatTake', { seat: s.index });
+      return;
+    }
     if (asked) await act('micCancel', {});
     if (await act('micRequest', { seat: s.index })) showToast(t('room.micRequested'));
   };

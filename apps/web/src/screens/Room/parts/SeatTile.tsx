@@ -28,10 +28,12 @@ export function SeatTile({ seatId, seat, user, label, onTap, className = '' }: P
   const mine = user !== null && user.id === me.id && media.broadcast !== null;
   const stream = mine ? (media.broadcast?.preview ?? null) : (media.play?.streams.get(seatId) ?? null);
   const live = mine || state.live[seatId] === true;
-  // One's own level is measured on the captured audio; others' on what arrives.
-  const speaking = useSpeaking(mine ? null : stream, live && user !== null);
-  const camOff = mine ? media.broadcast?.camera === false : false;
-  const micOff = mine && media.broadcast?.mic === false;
+  // What everyone sees: the occupant's own toggles on a mic seat, the room's camera/audio settings on the host's.
+  const shared = seat ? { camera: seat.camera, mic: seat.mic } : { camera: state.settings?.camera !== false, mic: state.settings?.audio !== false };
+  const camOff = mine ? media.broadcast?.camera === false : !shared.camera;
+  const micOff = mine ? media.broadcast?.mic === false : user !== null && !shared.mic;
+  // One's own level is measured on the captured microphone; others' on what arrives.
+  const speaking = useSpeaking(mine ? (media.broadcast?.micLevel ?? null) : stream, live && user !== null && !micOff);
 
   return (
     <button
@@ -40,6 +42,8 @@ export function SeatTile({ seatId, seat, user, label, onTap, className = '' }: P
       data-testid="seat-tile"
       data-seat-id={seatId}
       data-user-id={user?.id ?? ''}
+      data-camera={camOff ? 'off' : 'on'}
+      data-mic={micOff ? 'off' : 'on'}
       onClick={onTap}
     >
       {user && live && stream && !camOff && (
@@ -57,7 +61,11 @@ export function SeatTile({ seatId, seat, user, label, onTap, className = '' }: P
         </span>
       )}
       <span className="seat-tile__label">
-        {micOff && <MicOffIcon />}
+        {micOff && (
+          <span className="seat-tile__muted" role="img" aria-label={t('room.micMuted')} data-testid="seat-muted">
+            <MicOffIcon />
+          </span>
+        )}
         <span className="seat-tile__name">{user ? user.nickname : label}</span>
       </span>
       {speaking && <span className="seat-tile__wave" aria-label={t('room.speaking')} />}

@@ -2,9 +2,10 @@ import { formatCount } from '@app/kit';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { FollowButton } from './FollowButton';
 import { useRoom } from './RoomContext';
 
-/** Anchor pill (avatar, name, room number), recent viewers, the online count (opens the viewer list), close. */
+/** Anchor pill (avatar, name, room number, follow), recent viewers, the online count (opens the viewer list), close. */
 export function TopBar({ onViewers, onClose }: { onViewers: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const { room, state } = useRoom();
@@ -17,7 +18,7 @@ export function TopBar({ onViewers, onClose }: { onViewers: () => void; onClose:
           <span className="room-anchor__name">{room.anchor.nickname}</span>
           <span className="room-anchor__sub">{t('room.number', { number: room.number })}</span>
         </div>
-        {/* The follow button waits for user/attention/add in the contract (the messages and friends work). */}
+        <FollowButton />
       </div>
       <div className="room-top__right">
         <button type="button" className="room-viewers" onClick={onViewers} aria-label={t('room.viewers')}>
