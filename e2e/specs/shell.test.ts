@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { call, registerMember } from '../lib/api.js';
 import { launch, phone, shot } from '../lib/browser.js';
-import { open, routeOf, waitForRoute } from '../lib/page.js';
+import { open, routeOf, storedToken, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 let server: RunningServer;
@@ -96,6 +96,32 @@ describe('the login guard', () => {
       await page.waitForLoadState('networkidle');
       assert.equal(await routeOf(page), path, `${path} should open without login`);
     }
+    await ctx.close();
+  });
+});
+
+describe('browsing as a guest', () => {
+  it('opens the start tab with a guest session, keeps protected pages behind login, then logs in as a member', async () => {
+    const ctx = await phone(browser);
+    const page = await ctx.newPage();
+    await open(page, server.url, '/pages/login/index');
+    const browse = page.getByRole('button', { name: '先随便看看' });
+    await browse.waitFor();
+    await shot(page, 'login-browse-first');
+    await browse.click();
+    await waitForRoute(page, '/pages/index/index');
+    const guestToken = await storedToken(page);
+    assert.notEqual(guestToken, '', 'the guest session is stored');
+    // The guest session is not a member: the user centre asks for a login, and the login form works.
+    await page.getByTestId('tab-user').click();
+    await waitForRoute(page, '/pages/login/index');
+    const member = await registerMember(server.url);
+    await page.locator('input[name=account]').fill(member.mobile);
+    await page.locator('input[name=password]').fill(member.password);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await waitForRoute(page, '/pages/user/index');
+    await page.getByText(`ID: ${member.user.id}`, { exact: false }).first().waitFor();
+    assert.notEqual(await storedToken(page), guestToken, 'the member session replaced the guest one');
     await ctx.close();
   });
 });

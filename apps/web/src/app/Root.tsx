@@ -10,6 +10,7 @@ export function Root() {
   const location = useLocation();
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
+  const isGuest = useSession((s) => s.isGuest);
 
   useEffect(() => {
     setNavigator((to, opts) => void navigate(to, opts));
@@ -17,7 +18,7 @@ export function Root() {
   }, [navigate]);
 
   const wanted = location.pathname + location.search;
-  if (decideAccess(location.pathname, token !== '') === 'login') {
+  if (decideAccess(location.pathname, token !== '', isGuest) === 'login') {
     return <Navigate to={loginUrl(wanted)} replace />;
   }
   return (

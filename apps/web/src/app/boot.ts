@@ -1,4 +1,5 @@
 import { loadConfig, startConfigSync } from '../state/queries/config';
+import { startIdentityReset } from '../state/queries/identity';
 import { startHallSync } from '../state/realtime/hall';
 import { getSession } from '../state/session';
 import { refreshLanguage } from '../locale/languagePack';
@@ -22,11 +23,12 @@ export function captureReferral(href: string = window.location.href): string | n
   return null;
 }
 
-/** Starts what runs outside React: referral capture, config (+ reload when back online), language pack, hall. */
+/** Starts what runs outside React: referral capture, config (+ reload when back online), language pack, hall, cache reset on a new session. */
 export function boot(): void {
   captureReferral();
   void loadConfig({ silent: true }).catch(() => undefined);
   startConfigSync();
   refreshLanguage(storedLang());
   startHallSync();
+  startIdentityReset();
 }

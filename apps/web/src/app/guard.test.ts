@@ -23,6 +23,14 @@ describe('login guard', () => {
     expect(decideAccess(path, true)).toBe('open');
   });
 
+  it.each(protectedPaths)('asks a guest session to log in for %s', (path) => {
+    expect(decideAccess(path, true, true)).toBe('login');
+  });
+
+  it.each([...WHITELIST])('opens %s to a guest session', (path) => {
+    expect(decideAccess(path, true, true)).toBe('open');
+  });
+
   it('protects more than twenty pages', () => expect(protectedPaths.length).toBeGreaterThan(20));
 
   it('ignores query strings and trailing slashes', () => {

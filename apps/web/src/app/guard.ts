@@ -34,7 +34,12 @@ export function normalizePath(path: string): string {
 
 export const isWhitelisted = (path: string): boolean => WHITELIST.has(normalizePath(path));
 
-/** The login guard: a page outside the whitelist needs a session token (seed §4). */
-export function decideAccess(path: string, hasToken: boolean): 'open' | 'login' {
-  return hasToken || isWhitelisted(path) ? 'open' : 'login';
+/**
+ * The login guard: a page outside the whitelist needs a session token (seed §4). A guest session
+ * (made for watching rooms, or by "browse first" on the login page) is not a member: its protected
+ * pages would only fail with 11000405, so the guest is asked to log in first, keeping the guest
+ * token for the whitelisted pages.
+ */
+export function decideAccess(path: string, hasToken: boolean, isGuest = false): 'open' | 'login' {
+  return (hasToken && !isGuest) || isWhitelisted(path) ? 'open' : 'login';
 }

@@ -1,8 +1,9 @@
 import { Button, Checkbox, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
+import { startPath } from '../../app/tabs';
 import { call } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useSession } from '../../state/session';
@@ -21,6 +22,7 @@ export default function Login() {
   const rememberedFlag = useSession((s) => s.rememberMe);
   const signIn = useSession((s) => s.signIn);
   const afterLogin = useAfterLogin();
+  const navigate = useNavigate();
   useBounceIfLoggedIn();
   const { search, state } = useLocation();
   // After a password reset the forget page hands over the mobile it just verified.
@@ -29,6 +31,22 @@ export default function Login() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(rememberedFlag);
   const [busy, setBusy] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
+
+  // "Browse first": a guest session for this device (home/visitor), then the start tab (not the
+  // protected page that sent the user here: a guest would only be sent back).
+  const browse = async () => {
+    setBrowsing(true);
+    try {
+      const guest = await call('visitor', undefined);
+      signIn(guest);
+      navigate(startPath(useSession.getState().systemConfig), { replace: true });
+    } catch {
+      /* toasted by the API client */
+    } finally {
+      setBrowsing(false);
+    }
+  };
 
   const submit = async () => {
     const problem = checkLogin({ account, password });
@@ -98,6 +116,9 @@ export default function Login() {
         </div>
         <Button type="submit" block shape="rounded" size="large" className="brand-button" loading={busy}>
           {t('login.submit')}
+        </Button>
+        <Button block fill="none" size="middle" className="auth-guest" loading={browsing} onClick={() => void browse()}>
+          {t('login.browse')}
         </Button>
       </form>
     </AuthLayout>
