@@ -44,6 +44,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     // Browser suites register many users from 127.0.0.1.
     SMS_IP_PER_HOUR: '1000',
     AUTH_RATE_PER_MINUTE: '1000',
+    // The games host (a child of the server) on a port of its own, so parallel servers never clash.
+    GAMES_PORT: String(await freePort()),
     ...extraEnv,
   };
   const child: ChildProcess = spawn(tsx, [join(repoRoot, 'apps/server/src/main.ts')], {

@@ -6,12 +6,19 @@ const N = 4;
 type Board = number[];
 
 const CSS = `
-.b2048{position:relative;width:min(100%,360px);aspect-ratio:1;background:#4a3785;border-radius:14px;padding:8px;display:grid;grid-template-columns:repeat(4,1fr);gap:8px;touch-action:none}
+.b2048{position:relative;width:min(100%,360px);aspect-ratio:1;background:#4a3785;border-radius:14px;padding:8px;display:grid;grid-template-columns:repeat(4,1fr);grid-template-rows:repeat(4,1fr);gap:8px;touch-action:none}
 .b2048 .t{border-radius:10px;background:rgba(255,255,255,.08);display:flex;align-items:center;justify-content:center;font-weight:800;font-size:clamp(18px,8vw,34px);color:#3b2a1a;transition:transform .08s}
 .b2048 .t.pop{transform:scale(1.08)}
-.t2{background:#eee4da}.t4{background:#ede0c8}.t8{background:#f2b179;color:#fff}.t16{background:#f59563;color:#fff}.t32{background:#f67c5f;color:#fff}
-.t64{background:#f65e3b;color:#fff}.t128{background:#edcf72;color:#fff;font-size:clamp(16px,7vw,28px)}.t256{background:#edcc61;color:#fff;font-size:clamp(16px,7vw,28px)}
-.t512{background:#edc850;color:#fff;font-size:clamp(16px,7vw,28px)}.t1024,.t2048,.tbig{background:#edc22e;color:#fff;font-size:clamp(14px,6vw,24px)}
+.b2048 .t2{background:#eee4da}
+.b2048 .t4{background:#ede0c8}
+.b2048 .t8{background:#f2b179;color:#fff}
+.b2048 .t16{background:#f59563;color:#fff}
+.b2048 .t32{background:#f67c5f;color:#fff}
+.b2048 .t64{background:#f65e3b;color:#fff}
+.b2048 .t128{background:#edcf72;color:#fff;font-size:clamp(16px,7vw,28px)}
+.b2048 .t256{background:#edcc61;color:#fff;font-size:clamp(16px,7vw,28px)}
+.b2048 .t512{background:#edc850;color:#fff;font-size:clamp(16px,7vw,28px)}
+.b2048 .t1024,.b2048 .t2048,.b2048 .tbig{background:#edc22e;color:#fff;font-size:clamp(14px,6vw,24px)}
 `;
 
 /** Slides one line toward index 0: merged values and the points they earned. */

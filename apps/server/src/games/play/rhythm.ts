@@ -16,7 +16,7 @@ const CSS = `
 .rh .line{position:absolute;left:0;right:0;bottom:84px;height:4px;background:rgba(255,255,255,.5);box-shadow:0 0 12px #fff}
 .rh .note{position:absolute;left:12%;width:76%;height:22px;margin-top:-11px;border-radius:11px;box-shadow:0 0 14px currentColor}
 .rh .pad{position:absolute;left:6%;right:6%;bottom:10px;height:64px;border-radius:14px;border:2px solid currentColor;background:rgba(255,255,255,.06);display:flex;align-items:center;justify-content:center;font-weight:700;font-size:13px;opacity:.85}
-.rh .pad.hit{background:currentColor;color:#1d0f3d !important}
+.rh .pad.hit{background:rgba(255,255,255,.22);transform:scale(.96)}
 .rh .judge{position:absolute;left:0;right:0;top:38%;text-align:center;font-size:26px;font-weight:800;letter-spacing:2px;pointer-events:none;text-shadow:0 2px 10px rgba(0,0,0,.5)}
 .rh-lives{font-size:16px;letter-spacing:2px}
 `;

@@ -156,6 +156,10 @@ export function runGame(info: GameInfo, game: Game): void {
 
   $('go').addEventListener('click', () => void start());
   endBtn.addEventListener('click', () => void end());
+  // The app around the game moved coins in: read the wallet again.
+  window.addEventListener('message', (e) => {
+    if ((e.data as { type?: string } | null)?.type === 'game:refresh') void call<WalletState>('balance', {}).then(showWallet, () => undefined);
+  });
   call<WalletState & { game: Rules }>('balance', {}).then(
     (r) => {
       showWallet(r);

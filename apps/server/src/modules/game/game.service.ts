@@ -88,7 +88,8 @@ export class GameService {
       reward: [platform.rewards, escrow],
     };
     const [from, to] = route[op.kind];
-    const spec: TransferSpec = { key, kind: KIND[op.kind], from, to, amount: op.amount, ref: `U${op.user_id}`, remark: op.game ? `${REMARK[op.kind]} · ${op.game}` : REMARK[op.kind] };
+    const name = op.game ? (await repo.byCode(db, op.game))?.name : undefined;
+    const spec: TransferSpec = { key, kind: KIND[op.kind], from, to, amount: op.amount, ref: `U${op.user_id}`, remark: name ? `${REMARK[op.kind]} · ${name}` : REMARK[op.kind] };
     try {
       await ledger.tx((conn) => ledger.post(conn, [spec]));
     } catch (err) {

@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { call, registerMember } from '../lib/api.js';
+import { launch, phone, shot } from '../lib/browser.js';
+import { open, routeOf, waitForRoute } from '../lib/page.js';
+import { startServer, type RunningServer } from '../lib/server.js';
+
+/*
+ * Issue 8 in the browser: the games tab lists the games; a member opens 2048, moves coins into the
+ * game wallet, plays a round to a score with the real controls (arrow keys), ends it, leaves, and
+ * finds the coins (minus the entry, plus the reward) back in the wallet and its records. Closing
+ * the tab mid-game returns the coins too. Every screen is saved at 375×812.
+ */
+
+const C = 10_000;
+let server: RunningServer;
+let browser: Browser;
+type Member = Awaited<ReturnType<typeof registerMember>>;
+let member: Member;
+
+const rid = () => randomUUID().replace(/-/g, '');
+const coinsOf = async (m: Member) => (await call(server.url, 'financeWallet', undefined, m.token)).coin;
+
+async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Pays a recharge order the way the sandbox checkout page would (its pre-signed "paid" callback). */
+async function topUp(m: Member, packageId: number): Promise<void> {
+  const o = await call(server.url, 'rechargeOrder', { request_id: rid(), package_id: packageId, provider: 'sandbox' }, m.token);
+  const html = await fetch(`${server.url}${new URL(o.pay_url, server.url).pathname}`).then((r) => r.text());
+  const paid = JSON.parse(/PAY = (\{.*?\}), CANCEL/.exec(html)![1]!) as Record<string, unknown>;
+  await call(server.url, 'sandboxPayCallback', paid as never);
+}
+
+/** A phone page logged in as `m` (the session the app persists). */
+async function pageAs(m: Member, locale = 'zh-CN'): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await phone(browser, locale);
+  const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
+  await ctx.addInitScript((s) => {
+    if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
+  }, JSON.stringify(state));
+  return { ctx, page: await ctx.newPage() };
+}
+
+/** The game page inside the play screen's frame, once its start card is up. */
+async function gameFrame(page: Page): Promise<Frame> {
+  const el = await page.waitForSelector('[data-testid=game-frame]', { timeout: 20_000 });
+  const frame = (await el.contentFrame())!;
+  await frame.waitForFunction(() => (window as unknown as { __game?: { state: string } }).__game?.state === 'idle', undefined, { timeout: 20_000 });
+  return frame;
+}
+
+const gameState = (f: Frame) => f.evaluate(() => (window as unknown as { __game: { state: string; score: number } }).__game);
+
+/** Opens a game from the list, moves `coins` in through the sheet, and answers its frame. */
+async function openAndFund(page: Page, code: string, coins: number, shotName?: string): Promise<Frame> {
+  await open(page, server.url, '/pages/game/index');
+  await page.locator(`[data-testid=game-row][data-code=${code}]`).click();
+  await waitForRoute(page, '/pages/game/game');
+  await page.getByText('转入游戏币').waitFor({ timeout: 20_000 });
+  await page.locator(`[data-testid=amount-${coins}]`).click();
+  if (shotName) {
+    await page.waitForTimeout(400); // the sheet has slid in
+    await shot(page, shotName);
+  }
+  await page.getByRole('button', { name: `转入 ${coins} 金币` }).click();
+  await until('the game wallet to show the coins', async () => (await page.locator('[data-testid=game-balance]').textContent())?.includes(String(coins)) ?? false);
+  return gameFrame(page);
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  member = await registerMember(server.url);
+  await topUp(member, 1); // 60 coins
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('mini games', () => {
+  it('plays 2048 to a score and brings the coins back, minus the entry, plus the reward', async () => {
+    const { ctx, page } = await pageAs(member);
+    try {
+      const before = await coinsOf(member);
+      assert.equal(before, 60 * C);
+      await open(page, server.url, '/pages/game/index');
+      await page.locator('[data-testid=game-row]').first().waitFor();
+      assert.deepEqual(await page.locator('[data-testid=game-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-code'))), ['g2048', 'snake', 'rhythm']);
+      await page.waitForFunction(() => [...document.querySelectorAll('.game-row__cover')].every((i) => (i as HTMLImageElement).complete));
+      await shot(page, 'games-index');
+
+      const frame = await openAndFund(page, 'g2048', 10, 'games-transfer');
+      assert.equal(await coinsOf(member), 50 * C);
+      const wallet = await call(server.url, 'financeWallet', undefined, member.token);
+      assert.equal(wallet.coin, 50 * C);
+      await frame.getByText('10', { exact: true }).first().waitFor(); // the game page shows the moved coins
+      await shot(page, 'games-2048-start');
+
+      await frame.getByRole('button', { name: '开始游戏' }).click();
+      await frame.waitForFunction(() => (window as unknown as { __game: { state: string } }).__game.state === 'playing');
+      // Play with the real controls until the first merges score.
+      await frame.locator('[data-testid=board]').click();
+      const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown'];
+      for (let i = 0; (await gameState(frame)).score < 16 && i < 200; i++) {
+        await page.keyboard.press(keys[i % keys.length]!);
+        await page.waitForTimeout(60);
+        if ((await gameState(frame)).state !== 'playing') break;
+      }
+      const played = await gameState(frame);
+      assert.ok(played.score >= 16 || played.state !== 'playing', `score ${played.score}`);
+      await shot(page, 'games-2048-playing');
+
+      if (played.state === 'playing') await frame.getByRole('button', { name: '结束本局' }).click();
+      const rewardEl = frame.locator('[data-id=reward][data-reward]');
+      await rewardEl.waitFor({ timeout: 15_000 });
+      const score = (await gameState(frame)).score;
+      const reward = Number(await rewardEl.getAttribute('data-reward'));
+      // 2048 pays a coin per 200 points, at most 10 coins a round.
+      assert.equal(reward, Math.min(Math.floor((score * C) / 200), 10 * C));
+      await shot(page, 'games-2048-over');
+      const left = 10 * C - C + reward;
+      await until('the bar to show the game wallet', async () => (await page.locator('[data-testid=game-balance]').textContent())?.includes(String(left / C).slice(0, 3)) ?? false);
+
+      // Leave: everything goes back to the wallet.
+      await page.locator('.page-nav .adm-nav-bar-back').click();
+      await waitForRoute(page, '/pages/game/index');
+      await until('the coins back in the wallet', async () => (await coinsOf(member)) === before - C + reward);
+      const records = await call(server.url, 'userMoneyChange', { page: 1, size: 10 }, member.token);
+      const out = records.list.find((r) => r.type === 'game_out');
+      const into = records.list.find((r) => r.type === 'game_in');
+      assert.equal(into?.amount, -10 * C);
+      assert.equal(out?.amount, left);
+      assert.equal(out?.balance, before - C + reward);
+
+      await open(page, server.url, '/pages/user/walletRecord');
+      await page.locator('[data-testid=change-row][data-type=game_out]').first().waitFor();
+      await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+      assert.match((await page.locator('[data-testid=change-row][data-type=game_out]').first().textContent()) ?? '', /游戏转出.*2048/);
+      await shot(page, 'games-wallet-records');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('returns the game coins when the tab is closed in the middle of a game', async () => {
+    const { ctx, page } = await pageAs(member);
+    const before = await coinsOf(member);
+    const frame = await openAndFund(page, 'snake', 5);
+    assert.equal(await coinsOf(member), before - 5 * C);
+    await frame.getByRole('button', { name: '开始游戏' }).click();
+    await frame.waitForFunction(() => (window as unknown as { __game: { state: string } }).__game.state === 'playing');
+    await page.waitForTimeout(900);
+    await shot(page, 'games-snake-playing');
+    await page.close({ runBeforeUnload: true });
+    // The beacon moved what was left (5 − the 1-coin entry) back.
+    await until('the coins back after the tab closed', async () => (await coinsOf(member)) === before - C);
+    await ctx.close();
+  });
+
+  it('shows the rhythm game, and the list in English', async () => {
+    const { ctx, page } = await pageAs(member);
+    try {
+      const frame = await openAndFund(page, 'rhythm', 5);
+      await frame.getByRole('button', { name: '开始游戏' }).click();
+      await frame.waitForFunction(() => (window as unknown as { __game: { state: string } }).__game.state === 'playing');
+      await page.waitForTimeout(1500);
+      for (const k of ['a', 's', 'd']) await page.keyboard.press(k);
+      await shot(page, 'games-rhythm-playing');
+      await page.locator('.page-nav .adm-nav-bar-back').click();
+      await waitForRoute(page, '/pages/game/index');
+      assert.equal(await routeOf(page), '/pages/game/index');
+    } finally {
+      await ctx.close();
+    }
+    const en = await pageAs(member, 'en');
+    try {
+      await en.page.addInitScript(() => localStorage.setItem('liveapp.lang', 'en'));
+      await open(en.page, server.url, '/pages/game/index');
+      await en.page.locator('[data-testid=game-row]').first().waitFor();
+      await shot(en.page, 'games-index-en');
+    } finally {
+      await en.ctx.close();
+    }
+  });
+});
