@@ -92,7 +92,10 @@ describe('mini games', () => {
     try {
       const before = await coinsOf(member);
       assert.equal(before, 60 * C);
-      await open(page, server.url, '/pages/game/index');
+      // The games tab, from another tab.
+      await open(page, server.url, '/pages/forum/index');
+      await page.locator('.app-tabbar').getByText('游戏').click();
+      await waitForRoute(page, '/pages/game/index');
       await page.locator('[data-testid=game-row]').first().waitFor();
       assert.deepEqual(await page.locator('[data-testid=game-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-code'))), ['g2048', 'snake', 'rhythm']);
       await page.waitForFunction(() => [...document.querySelectorAll('.game-row__cover')].every((i) => (i as HTMLImageElement).complete));
