@@ -34,6 +34,8 @@ export default defineConfig({
       workbox: {
         // The whole shell, every screen chunk included, so the app launches offline.
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        // …except the operator console: only an operator's browser loads it, when they open /admin.
+        globIgnores: ['**/Admin-Console-*.js', '**/Console-*.css'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/static\//, /^\/socket\.io\//, /^\/healthz/],
         cleanupOutdatedCaches: true,

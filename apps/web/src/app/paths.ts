@@ -53,6 +53,9 @@ export const PATHS = {
   update: '/pages/update/index',
   chooseLocation: '/pages/system/chooseLocation',
   openLocation: '/pages/system/openLocation',
+  /** The operator console (not a seed page): desktop layout, operators only. */
+  admin: '/admin',
+  adminSection: '/admin/:section',
 } as const;
 
 export type PathName = keyof typeof PATHS;

@@ -51,6 +51,7 @@ const S = {
   Update: lazyScreen(() => import('../screens/Update/Index')),
   ChooseLocation: lazyScreen(() => import('../screens/System/ChooseLocation')),
   OpenLocation: lazyScreen(() => import('../screens/System/OpenLocation')),
+  Admin: lazyScreen(() => import('../screens/Admin/Gate')),
   NotFound: lazyScreen(() => import('../screens/NotFound')),
 };
 
@@ -113,6 +114,8 @@ export const routes: RouteObject[] = [
       page(PATHS.update, S.Update),
       page(PATHS.chooseLocation, S.ChooseLocation),
       page(PATHS.openLocation, S.OpenLocation),
+      page(PATHS.admin, S.Admin),
+      page(PATHS.adminSection, S.Admin),
       page('*', S.NotFound),
     ],
   },

@@ -8,10 +8,12 @@ import { call } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useSession } from '../../state/session';
 import { AuthField } from './parts/AuthField';
+import { AuthForm } from './parts/AuthForm';
 import { AuthLayout } from './parts/AuthLayout';
 import { AccountIcon } from './parts/icons';
 import { PasswordInput } from './parts/PasswordInput';
 import { useAfterLogin } from './parts/useAfterLogin';
+import { useBusy } from './parts/useBusy';
 import { useBounceIfLoggedIn } from './parts/useBounceIfLoggedIn';
 import { checkLogin } from './validate';
 
@@ -30,38 +32,26 @@ export default function Login() {
   const [account, setAccount] = useState(typeof handed === 'string' ? handed : remembered);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(rememberedFlag);
-  const [busy, setBusy] = useState(false);
-  const [browsing, setBrowsing] = useState(false);
+  const [busy, run] = useBusy();
+  const [browsing, runBrowse] = useBusy();
 
   // "Browse first": a guest session for this device (home/visitor), then the start tab (not the
   // protected page that sent the user here: a guest would only be sent back).
-  const browse = async () => {
-    setBrowsing(true);
-    try {
-      const guest = await call('visitor', undefined);
-      signIn(guest);
+  const browse = () =>
+    runBrowse(async () => {
+      signIn(await call('visitor', undefined));
       navigate(startPath(useSession.getState().systemConfig), { replace: true });
-    } catch {
-      /* toasted by the API client */
-    } finally {
-      setBrowsing(false);
-    }
-  };
+    });
 
   const submit = async () => {
     const problem = checkLogin({ account, password });
     if (problem) return showToast(t(problem));
-    setBusy(true);
-    try {
+    await run(async () => {
       const session = await call('login', { account: account.trim(), password, remember });
       signIn(session, { account: account.trim(), rememberMe: remember });
       showToast(t('login.success'), 'success');
       afterLogin();
-    } catch {
-      /* toasted by the API client */
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -77,13 +67,7 @@ export default function Login() {
         </>
       }
     >
-      <form
-        className="auth-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <AuthForm onSubmit={() => void submit()}>
         <AuthField icon={<AccountIcon />} label={t('login.account')}>
           <Input
             name="account"
@@ -120,7 +104,7 @@ export default function Login() {
         <Button block fill="none" size="middle" className="auth-guest" loading={browsing} onClick={() => void browse()}>
           {t('login.browse')}
         </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

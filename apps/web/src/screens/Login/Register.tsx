@@ -7,12 +7,13 @@ import { call } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useSession } from '../../state/session';
 import { AuthField } from './parts/AuthField';
+import { AuthForm } from './parts/AuthForm';
 import { AuthLayout } from './parts/AuthLayout';
-import { CaptchaField } from './parts/CaptchaField';
-import { InviteIcon, MobileIcon } from './parts/icons';
-import { PasswordInput } from './parts/PasswordInput';
-import { SmsCodeField } from './parts/SmsCodeField';
+import { InviteIcon } from './parts/icons';
+import { MobileVerifyFields } from './parts/MobileVerifyFields';
+import { NewPasswordFields } from './parts/NewPasswordFields';
 import { useAfterLogin } from './parts/useAfterLogin';
+import { useBusy } from './parts/useBusy';
 import { useBounceIfLoggedIn } from './parts/useBounceIfLoggedIn';
 import { useCaptcha } from './parts/useCaptcha';
 import { checkRegister } from './validate';
@@ -27,14 +28,13 @@ export default function Register() {
   const { search } = useLocation();
   const captcha = useCaptcha();
   const [f, setF] = useState({ mobile: '', captcha: '', code: '', password: '', confirm: '', invite: referer, agreed: false });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const set = <K extends keyof typeof f>(k: K) => (v: (typeof f)[K]) => setF((prev) => ({ ...prev, [k]: v }));
 
   const submit = async () => {
     const problem = checkRegister(f);
     if (problem) return showToast(t(problem));
-    setBusy(true);
-    try {
+    await run(async () => {
       const invite = f.invite.trim();
       const session = await call('register', {
         mobile: f.mobile.trim(),
@@ -45,11 +45,7 @@ export default function Register() {
       signIn(session, { account: f.mobile.trim() });
       showToast(t('register.success'), 'success');
       afterLogin();
-    } catch {
-      /* toasted by the API client */
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -65,50 +61,14 @@ export default function Register() {
         </>
       }
     >
-      <form
-        className="auth-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <AuthField icon={<MobileIcon />} label={t('register.mobile')}>
-          <Input
-            name="mobile"
-            type="tel"
-            placeholder={t('register.mobilePlaceholder')}
-            value={f.mobile}
-            onChange={(v) => set('mobile')(v.replace(/\D/g, ''))}
-            maxLength={11}
-            autoComplete="tel"
-            clearable
-          />
-        </AuthField>
-        <CaptchaField captcha={captcha} value={f.captcha} onChange={set('captcha')} />
-        <SmsCodeField
-          scene="register"
-          mobile={f.mobile}
-          captchaAnswer={f.captcha}
-          captcha={captcha}
-          onCaptchaSpent={() => set('captcha')('')}
-          value={f.code}
-          onChange={set('code')}
-        />
-        <PasswordInput
-          name="password"
+      <AuthForm onSubmit={() => void submit()}>
+        <MobileVerifyFields scene="register" values={f} onChange={(k, v) => set(k)(v)} captcha={captcha} />
+        <NewPasswordFields
+          password={f.password}
+          confirm={f.confirm}
+          onChange={(k, v) => set(k)(v)}
           label={t('register.password')}
           placeholder={t('register.passwordPlaceholder')}
-          value={f.password}
-          onChange={set('password')}
-          autoComplete="new-password"
-        />
-        <PasswordInput
-          name="confirm"
-          label={t('register.confirm')}
-          placeholder={t('register.confirmPlaceholder')}
-          value={f.confirm}
-          onChange={set('confirm')}
-          autoComplete="new-password"
         />
         <AuthField icon={<InviteIcon />} label={t('register.invite')}>
           <Input
@@ -133,7 +93,7 @@ export default function Register() {
         <Button type="submit" block shape="rounded" size="large" className="brand-button" loading={busy}>
           {t('register.submit')}
         </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

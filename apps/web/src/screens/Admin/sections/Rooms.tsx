@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { RoomBrief } from '@app/contract';
+import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
+import { showToast } from '../../../lib/toast';
+import { DataTable } from '../parts/DataTable';
+import { useFormDialog } from '../parts/FormDialog';
+import { when } from '../parts/format';
+import { Pager } from '../parts/Pager';
+import { UserCell } from '../parts/UserCell';
+import { useBanDialog } from './banDialog';
+
+const SIZE = 20;
+
+/** Rooms on air with the people in them; end a live, or ban its anchor from going live for a time. */
+export function Rooms() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const q = useAdminQuery('adminRooms', { page, size: SIZE }, { refetchMs: 10_000 });
+  const close = useAdminAction('adminRoomClose');
+  const { ask, dialog } = useFormDialog();
+  const ban = useBanDialog();
+
+  const onClose = (r: RoomBrief) =>
+    ask({
+      title: t('admin.rooms.closeTitle', { title: r.title }),
+      description: t('admin.rooms.closeDesc'),
+      fields: [{ name: 'reason', label: t('admin.reason'), kind: 'textarea' }],
+      confirm: t('admin.rooms.close'),
+      danger: true,
+      onSubmit: async (v) => {
+        await close.mutateAsync({ room_id: r.id, reason: v.reason ?? '' });
+        showToast(t('admin.done'), 'success');
+      },
+    });
+
+  return (
+    <section className="adm-card">
+      <DataTable<RoomBrief>
+        testId="live-rooms"
+        rows={q.data?.list}
+        loading={q.isFetching}
+        rowKey={(r) => r.id}
+        empty={t('admin.rooms.empty')}
+        columns={[
+          { key: 'room', title: t('admin.rooms.room'), render: (r) => <div><div className="adm-user__name">{r.title}</div><div className="adm-muted">No. {r.number} · {r.category}</div></div> },
+          { key: 'anchor', title: t('admin.rooms.anchor'), render: (r) => <UserCell user={r.anchor} /> },
+          { key: 'kind', title: t('admin.rooms.kind'), render: (r) => t(`admin.rooms.kind_${r.kind}`) },
+          { key: 'online', title: t('admin.rooms.online'), align: 'right', render: (r) => <strong>{r.online}</strong> },
+          { key: 'live', title: t('admin.rooms.stream'), render: (r) => <span className={`adm-tag ${r.live ? 'adm-tag--approved' : ''}`}>{r.live ? t('admin.rooms.onAir') : t('admin.rooms.waiting')}</span> },
+          { key: 'since', title: t('admin.rooms.since'), render: (r) => <span className="adm-nowrap">{when(r.started_at)}</span> },
+          {
+            key: 'act',
+            title: t('admin.col.actions'),
+            align: 'right',
+            render: (r) => (
+              <div className="adm-actions">
+                <Button size="mini" color="danger" fill="outline" onClick={() => onClose(r)}>
+                  {t('admin.rooms.close')}
+                </Button>
+                <Button size="mini" onClick={() => ban.open(r.anchor, 'live')}>
+                  {t('admin.rooms.banLive')}
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+      />
+      <Pager page={page} size={SIZE} total={q.data?.total} onPage={setPage} />
+      {dialog}
+      {ban.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ApiFailure, call, registerMember } from '../lib/api.js';
+import { launch, phone, shot } from '../lib/browser.js';
+import { open } from '../lib/page.js';
+import { startServer, type RunningServer } from '../lib/server.js';
+
+/*
+ * Issue 9 in the browser: the operator console at /#/admin (desktop, 1280×800). An operator
+ * approves an anchor application and that user can then go live; rejects a withdrawal and the
+ * user's balance is restored; hides a post and it leaves the feed. Every console section is shot.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+type Member = Awaited<ReturnType<typeof registerMember>>;
+let op: Member;
+
+const rid = () => randomUUID().replace(/-/g, '');
+const VALID_ID_CARD = '110101199003074258';
+
+async function contextAs(m: Member, desktop: boolean): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = desktop ? await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' }) : await phone(browser);
+  const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
+  await ctx.addInitScript((s) => {
+    if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
+  }, JSON.stringify(state));
+  return { ctx, page: await ctx.newPage() };
+}
+
+/** A screenshot once no toast covers the page. */
+async function snap(page: Page, name: string): Promise<void> {
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  await shot(page, name);
+}
+
+/** The console at one section, loaded (its table or cards on screen). */
+async function consoleAt(page: Page, section: string): Promise<void> {
+  await open(page, server.url, `/admin/${section}`);
+  await page.getByTestId('admin-console').waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+/** Opens the console's form dialog row action, fills it, confirms. */
+async function confirmDialog(page: Page, fields: Record<string, string>, confirm: string, shotName?: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  for (const [name, value] of Object.entries(fields)) await dialog.locator(`[name=${name}]`).fill(value);
+  if (shotName) await snap(page, shotName);
+  await dialog.getByRole('button', { name: confirm }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  op = await registerMember(server.url);
+  await call(server.url, 'updateUserInfo', { nickname: '运营小王' }, op.token);
+  await server.admin('operator', 'add', op.mobile);
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('operator console', () => {
+  it('refuses a member politely (phone) and shows the dashboard to an operator (desktop)', async () => {
+    const member = await registerMember(server.url);
+    const phoneCtx = await contextAs(member, false);
+    await open(phoneCtx.page, server.url, '/admin');
+    await phoneCtx.page.getByTestId('admin-denied').waitFor();
+    await shot(phoneCtx.page, 'admin-denied');
+    // The console's chunk never loaded for a member.
+    const loaded = await phoneCtx.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    assert.equal(loaded.some((n) => /Admin-Console/.test(n)), false);
+    await phoneCtx.ctx.close();
+
+    const { ctx, page } = await contextAs(op, true);
+    await consoleAt(page, 'dashboard');
+    await page.getByTestId('chart-recharge').waitFor();
+    await page.getByTestId('dash-members').getByText(/\d+/).waitFor();
+    await snap(page, 'admin-dashboard');
+    await ctx.close();
+  });
+
+  it('approves an anchor application, and that user can then go live', async () => {
+    const applicant = await registerMember(server.url);
+    const nickname = `主播申请${applicant.user.id}`;
+    await call(server.url, 'updateUserInfo', { nickname }, applicant.token);
+    await call(server.url, 'anchorApply', { real_name: '李四', id_card: VALID_ID_CARD, mobile: applicant.mobile, introduction: '唱歌跳舞，每晚八点见' }, applicant.token);
+    const category = (await call(server.url, 'roomCategories')).list[0]!.id;
+    await assert.rejects(call(server.url, 'roomOpen', { title: '我的直播间', category_id: category }, applicant.token), (e: unknown) => e instanceof ApiFailure);
+
+    const { ctx, page } = await contextAs(op, true);
+    await consoleAt(page, 'anchors');
+    const row = page.getByTestId('anchor-apps-row').filter({ hasText: nickname });
+    await row.waitFor();
+    await snap(page, 'admin-anchors');
+    await row.getByRole('button', { name: '通过' }).click();
+    await row.waitFor({ state: 'detached' });
+    assert.equal((await call(server.url, 'anchorApplyStatus', undefined, applicant.token)).status, 'approved');
+    const room = await call(server.url, 'roomOpen', { title: '我的直播间', category_id: category }, applicant.token);
+    assert.equal(room.status, 'open');
+
+    // The live shows in the console's room list.
+    await consoleAt(page, 'rooms');
+    await page.getByTestId('live-rooms-row').filter({ hasText: '我的直播间' }).waitFor();
+    await snap(page, 'admin-rooms');
+    await ctx.close();
+  });
+
+  it('rejects a withdrawal with a reason, and the user’s balance is restored', async () => {
+    const earner = await registerMember(server.url);
+    await call(server.url, 'updateUserInfo', { nickname: `提现用户${earner.user.id}` }, earner.token);
+    await call(server.url, 'adminAdjust', { request_id: rid(), user_id: earner.user.id, account: 'gift_earnings', direction: 'credit', amount: 200 * 10000, reason: '测试收益' }, op.token);
+    const w = await call(server.url, 'withdrawOrder', { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '王五', amount: 150 * 10000 }, earner.token);
+    const frozen = await call(server.url, 'financeWallet', undefined, earner.token);
+    assert.deepEqual([frozen.gift_earnings, frozen.frozen], [50 * 10000, 150 * 10000]);
+
+    const { ctx, page } = await contextAs(op, true);
+    await consoleAt(page, 'withdrawals');
+    const row = page.getByTestId('withdrawals-row').filter({ hasText: w.order_no });
+    await row.waitFor();
+    await snap(page, 'admin-withdrawals');
+    await row.getByRole('button', { name: '驳回' }).click();
+    await confirmDialog(page, { reason: '收款账号与实名不一致' }, '驳回', 'admin-withdraw-reject');
+    await row.waitFor({ state: 'detached' });
+    const restored = await call(server.url, 'financeWallet', undefined, earner.token);
+    assert.deepEqual([restored.gift_earnings, restored.frozen], [200 * 10000, 0]);
+    const mine = await call(server.url, 'withdrawFetch', { page: 1, size: 5 }, earner.token);
+    assert.equal(mine.list[0]!.status, 'rejected');
+    assert.equal(mine.list[0]!.reason, '收款账号与实名不一致');
+
+    // The user's ledger in the console shows the freeze and its refund.
+    await consoleAt(page, 'users');
+    await page.getByTestId('user-search').locator('input').fill(String(earner.user.id));
+    await page.getByRole('button', { name: '搜索' }).click();
+    const userRow = page.getByTestId('users-row').filter({ hasText: `提现用户${earner.user.id}` });
+    await userRow.getByRole('button', { name: '账户流水' }).click();
+    await page.getByTestId('ledger-earnings').getByText('200.00').waitFor();
+    await page.getByTestId('ledger-panel').getByText('提现退回').first().waitFor();
+    await snap(page, 'admin-users-ledger');
+    await ctx.close();
+  });
+
+  it('hides a post, and it leaves the feed', async () => {
+    const author = await registerMember(server.url);
+    const text = `这条帖子会被运营隐藏 ${rid().slice(0, 6)}`;
+    const cate = (await call(server.url, 'forumCate')).list[0]!.id;
+    const post = await call(server.url, 'forumCreate', { content: text, cate_id: cate }, author.token);
+    const reader = await registerMember(server.url);
+    await call(server.url, 'reportCreate', { target_type: 'post', target_id: post.id, reason: '引流广告' }, reader.token);
+
+    const phoneCtx = await contextAs(reader, false);
+    const feed = phoneCtx.page;
+    await open(feed, server.url, '/pages/forum/index');
+    await feed.locator(`[data-testid=post-card][data-post-id="${post.id}"]`).waitFor();
+
+    const { ctx, page } = await contextAs(op, true);
+    await consoleAt(page, 'content');
+    const report = page.getByTestId('reports-row').filter({ hasText: text });
+    await report.waitFor();
+    await snap(page, 'admin-content-reports');
+    await report.getByRole('button', { name: '隐藏' }).click();
+    await report.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: '帖子' }).click();
+    await page.getByTestId('content-post-row').filter({ hasText: text }).getByText('已隐藏').waitFor();
+    await snap(page, 'admin-content-posts');
+
+    await feed.reload();
+    await feed.locator('[data-testid=post-card]').first().waitFor();
+    assert.equal(await feed.locator(`[data-testid=post-card][data-post-id="${post.id}"]`).count(), 0);
+    await assert.rejects(call(server.url, 'forumInfo', { id: post.id }, reader.token), (e: unknown) => e instanceof ApiFailure);
+    await phoneCtx.ctx.close();
+
+    // Every action above is in the audit log.
+    await consoleAt(page, 'audit');
+    await page.getByTestId('audit-row').filter({ hasText: `post:${post.id}` }).getByText('隐藏/恢复内容').waitFor();
+    await snap(page, 'admin-audit');
+    await consoleAt(page, 'recharges');
+    await snap(page, 'admin-recharges');
+    await consoleAt(page, 'config');
+    await snap(page, 'admin-config');
+    await ctx.close();
+  });
+});
