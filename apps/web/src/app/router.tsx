@@ -52,6 +52,7 @@ const S = {
   ChooseLocation: lazyScreen(() => import('../screens/System/ChooseLocation')),
   OpenLocation: lazyScreen(() => import('../screens/System/OpenLocation')),
   Admin: lazyScreen(() => import('../screens/Admin/Gate')),
+  Admin: lazyScreen(() => import('../screens/Admin/Gate')),
   NotFound: lazyScreen(() => import('../screens/NotFound')),
 };
 
@@ -114,6 +115,8 @@ export const routes: RouteObject[] = [
       page(PATHS.update, S.Update),
       page(PATHS.chooseLocation, S.ChooseLocation),
       page(PATHS.openLocation, S.OpenLocation),
+      page(PATHS.admin, S.Admin),
+      page(PATHS.adminSection, S.Admin),
       page(PATHS.admin, S.Admin),
       page(PATHS.adminSection, S.Admin),
       page('*', S.NotFound),

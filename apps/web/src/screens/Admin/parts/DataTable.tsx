@@ -11,9 +11,9 @@ export interface Column<T> {
 
 interface Props<T> {
   columns: Column<T>[];
-  rows: T[] | undefined;
+  /** The list query: its rows, and whether it is fetching. */
+  q: { data?: { list: T[] } | undefined; isFetching: boolean };
   rowKey: (row: T) => string | number;
-  loading?: boolean;
   empty?: string;
   testId?: string;
   /** Extra content under a row (callbacks of an order, a user's ledger). */
@@ -21,8 +21,10 @@ interface Props<T> {
 }
 
 /** The console's table: a header, one row per item, an empty or loading line. */
-export function DataTable<T>({ columns, rows, rowKey, loading, empty, testId, expanded }: Props<T>) {
+export function DataTable<T>({ columns, q, rowKey, empty, testId, expanded }: Props<T>) {
   const { t } = useTranslation();
+  const rows = q.data?.list;
+  const loading = q.isFetching;
   return (
     <div className="adm-table-wrap">
       <table className="adm-table" data-testid={testId}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Tabs } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { AnchorApplicationAdmin } from '@app/contract';
 import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
@@ -8,6 +8,7 @@ import { DataTable } from '../parts/DataTable';
 import { useFormDialog } from '../parts/FormDialog';
 import { when } from '../parts/format';
 import { Pager } from '../parts/Pager';
+import { reviewTabs, StatusTabs } from '../parts/StatusTabs';
 import { UserCell } from '../parts/UserCell';
 
 type Status = 'pending' | 'approved' | 'rejected';
@@ -37,21 +38,14 @@ export function Anchors() {
 
   return (
     <section className="adm-card">
-      <Tabs stretch={false}
-        activeKey={status}
-        onChange={(k) => {
-          setStatus(k as Status);
-          setPage(1);
-        }}
-      >
-        <Tabs.Tab key="pending" title={t('admin.status.pending')} />
-        <Tabs.Tab key="approved" title={t('admin.status.approved')} />
-        <Tabs.Tab key="rejected" title={t('admin.status.rejected')} />
-      </Tabs>
+      <StatusTabs
+        value={status}
+        onChange={(v) => (setStatus(v), setPage(1))}
+        tabs={reviewTabs(t)}
+      />
       <DataTable<AnchorApplicationAdmin>
         testId="anchor-apps"
-        rows={q.data?.list}
-        loading={q.isFetching}
+        q={q}
         rowKey={(a) => a.id}
         empty={t('admin.anchors.empty')}
         columns={[

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@app/contract';
 import { useAdminQuery } from '../../../state/queries/admin';
 import { DataTable } from '../parts/DataTable';
 import { when } from '../parts/format';
 import { Pager } from '../parts/Pager';
+import { SearchBox } from '../parts/SearchBox';
 import { labelOf } from '../parts/label';
 import { UserCell } from '../parts/UserCell';
 
@@ -14,7 +14,6 @@ const SIZE = 30;
 /** Every operator action, newest first: who, what, on what, with which input. */
 export function Audit() {
   const { t, i18n } = useTranslation();
-  const [text, setText] = useState('');
   const [target, setTarget] = useState('');
   const [page, setPage] = useState(1);
   const q = useAdminQuery('adminAudit', { page, size: SIZE, ...(target ? { target } : {}) });
@@ -22,24 +21,11 @@ export function Audit() {
   return (
     <section className="adm-card">
       <div className="adm-toolbar">
-        <form
-          className="adm-search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setTarget(text.trim());
-            setPage(1);
-          }}
-        >
-          <Input placeholder={t('admin.audit.targetHint')} value={text} onChange={setText} clearable />
-          <Button size="small" type="submit" color="primary" fill="outline">
-            {t('admin.search')}
-          </Button>
-        </form>
+        <SearchBox placeholder={t('admin.audit.targetHint')} onSearch={(v) => (setTarget(v), setPage(1))} />
       </div>
       <DataTable<AuditEntry>
         testId="audit"
-        rows={q.data?.list}
-        loading={q.isFetching}
+        q={q}
         rowKey={(e) => e.id}
         empty={t('admin.audit.empty')}
         columns={[

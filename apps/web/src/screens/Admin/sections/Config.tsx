@@ -64,14 +64,7 @@ function Notice() {
           <span>{t('admin.config.to')}</span>
           <Input value={userId} onChange={setUserId} placeholder={t('admin.config.toHint')} />
         </label>
-        <label className="adm-field">
-          <span>{t('admin.config.title')}</span>
-          <Input value={title} onChange={setTitle} maxLength={60} />
-        </label>
-        <label className="adm-field">
-          <span>{t('admin.config.content')}</span>
-          <TextArea value={content} onChange={setContent} rows={3} maxLength={2000} />
-        </label>
+        <TitleContent title={title} content={content} onTitle={setTitle} onContent={setContent} max={2000} />
         <Button type="submit" color="primary" loading={send.isPending}>
           {t('admin.config.send')}
         </Button>
@@ -98,14 +91,7 @@ function Bulletins() {
             create.mutate({ title, content, pinned }, { onSuccess: () => (showToast(t('admin.done'), 'success'), setTitle(''), setContent(''), setPinned(false)) });
           }}
         >
-          <label className="adm-field">
-            <span>{t('admin.config.title')}</span>
-            <Input value={title} onChange={setTitle} maxLength={60} />
-          </label>
-          <label className="adm-field">
-            <span>{t('admin.config.content')}</span>
-            <TextArea value={content} onChange={setContent} rows={4} maxLength={5000} />
-          </label>
+          <TitleContent title={title} content={content} onTitle={setTitle} onContent={setContent} max={5000} />
           <Checkbox checked={pinned} onChange={setPinned}>
             {t('admin.config.pinned')}
           </Checkbox>
@@ -125,5 +111,22 @@ function Bulletins() {
         </ul>
       </div>
     </section>
+  );
+}
+
+/** The title and content fields of a notice or an announcement. */
+function TitleContent(p: { title: string; content: string; onTitle: (v: string) => void; onContent: (v: string) => void; max: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label className="adm-field">
+        <span>{t('admin.config.title')}</span>
+        <Input value={p.title} onChange={p.onTitle} maxLength={60} />
+      </label>
+      <label className="adm-field">
+        <span>{t('admin.config.content')}</span>
+        <TextArea value={p.content} onChange={p.onContent} rows={4} maxLength={p.max} />
+      </label>
+    </>
   );
 }

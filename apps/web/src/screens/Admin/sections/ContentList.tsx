@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Input, Selector } from 'antd-mobile';
+import { Button, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ModeratedItem } from '@app/contract';
 import { useAdminQuery } from '../../../state/queries/admin';
 import { DataTable } from '../parts/DataTable';
 import { when } from '../parts/format';
 import { Pager } from '../parts/Pager';
+import { SearchBox } from '../parts/SearchBox';
 import { ItemCell } from './ItemCell';
 import { quiet, useModeration } from './moderation';
 
@@ -16,7 +17,6 @@ const SIZE = 20;
 export function ContentList({ type }: { type: 'post' | 'comment' }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('all');
-  const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const q = useAdminQuery('adminContent', { type, filter, page, size: SIZE, ...(keyword ? { keyword } : {}) });
@@ -33,24 +33,11 @@ export function ContentList({ type }: { type: 'post' | 'comment' }) {
           }}
           options={(['all', 'reported', 'flagged', 'hidden'] as const).map((f) => ({ value: f, label: t(`admin.content.filter_${f}`) }))}
         />
-        <form
-          className="adm-search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setKeyword(text.trim());
-            setPage(1);
-          }}
-        >
-          <Input placeholder={t('admin.content.keyword')} value={text} onChange={setText} clearable />
-          <Button size="small" type="submit" color="primary" fill="outline">
-            {t('admin.search')}
-          </Button>
-        </form>
+        <SearchBox placeholder={t('admin.content.keyword')} onSearch={(v) => (setKeyword(v), setPage(1))} />
       </div>
       <DataTable<ModeratedItem>
         testId={`content-${type}`}
-        rows={q.data?.list}
-        loading={q.isFetching}
+        q={q}
         rowKey={(i) => i.id}
         empty={t('admin.content.none')}
         columns={[

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Input, Selector } from 'antd-mobile';
+import { Button, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { AdminRechargeOrder } from '@app/contract';
 import { useAdminQuery } from '../../../state/queries/admin';
 import { DataTable } from '../parts/DataTable';
 import { coins, when, yuan } from '../parts/format';
 import { Pager } from '../parts/Pager';
+import { SearchBox } from '../parts/SearchBox';
 import { UserCell } from '../parts/UserCell';
 
 type Status = 'pending' | 'paid' | 'cancelled';
@@ -15,7 +16,6 @@ const SIZE = 20;
 export function Recharges() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status | ''>('');
-  const [orderNo, setOrderNo] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
@@ -37,24 +37,11 @@ export function Recharges() {
             { label: t('admin.recharges.status_cancelled'), value: 'cancelled' },
           ]}
         />
-        <form
-          className="adm-search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setSearch(orderNo.trim());
-            setPage(1);
-          }}
-        >
-          <Input placeholder={t('admin.recharges.orderNo')} value={orderNo} onChange={setOrderNo} clearable />
-          <Button size="small" type="submit" color="primary" fill="outline">
-            {t('admin.search')}
-          </Button>
-        </form>
+        <SearchBox placeholder={t('admin.recharges.orderNo')} onSearch={(v) => (setSearch(v), setPage(1))} />
       </div>
       <DataTable<AdminRechargeOrder>
         testId="recharges"
-        rows={q.data?.list}
-        loading={q.isFetching}
+        q={q}
         rowKey={(o) => o.order_no}
         empty={t('admin.recharges.empty')}
         expanded={(o) =>

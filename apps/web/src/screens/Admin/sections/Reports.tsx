@@ -35,8 +35,7 @@ export function Reports() {
       </div>
       <DataTable<Report>
         testId="reports"
-        rows={q.data?.list}
-        loading={q.isFetching}
+        q={q}
         rowKey={(r) => r.id}
         empty={t('admin.content.noReports')}
         columns={[

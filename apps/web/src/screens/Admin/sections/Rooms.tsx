@@ -39,8 +39,7 @@ export function Rooms() {
     <section className="adm-card">
       <DataTable<RoomBrief>
         testId="live-rooms"
-        rows={q.data?.list}
-        loading={q.isFetching}
+        q={q}
         rowKey={(r) => r.id}
         empty={t('admin.rooms.empty')}
         columns={[

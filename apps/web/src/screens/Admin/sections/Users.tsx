@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Input } from 'antd-mobile';
+import { Button, Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, BanScope } from '@app/contract';
 import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
@@ -8,6 +8,7 @@ import { DataTable } from '../parts/DataTable';
 import { useFormDialog } from '../parts/FormDialog';
 import { when } from '../parts/format';
 import { Pager } from '../parts/Pager';
+import { SearchBox } from '../parts/SearchBox';
 import { UserCell } from '../parts/UserCell';
 import { useBanDialog } from './banDialog';
 import { LedgerPanel } from './LedgerPanel';
@@ -17,7 +18,6 @@ const SIZE = 20;
 /** Members: search, timed bans (chat, posting, login, going live), password resets, and each one's ledger. */
 export function Users() {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [bannedOnly, setBannedOnly] = useState(false);
   const [page, setPage] = useState(1);
@@ -45,19 +45,7 @@ export function Users() {
   return (
     <section className="adm-card">
       <div className="adm-toolbar">
-        <form
-          className="adm-search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setKeyword(text.trim());
-            setPage(1);
-          }}
-        >
-          <Input placeholder={t('admin.users.searchHint')} value={text} onChange={setText} clearable data-testid="user-search" />
-          <Button size="small" type="submit" color="primary">
-            {t('admin.search')}
-          </Button>
-        </form>
+        <SearchBox placeholder={t('admin.users.searchHint')} onSearch={(v) => (setKeyword(v), setPage(1))} testId="user-search" strong />
         <Checkbox
           checked={bannedOnly}
           onChange={(v) => {
@@ -70,8 +58,7 @@ export function Users() {
       </div>
       <DataTable<AdminUser>
         testId="users"
-        rows={q.data?.list}
-        loading={q.isFetching}
+        q={q}
         rowKey={(u) => u.id}
         empty={t('admin.users.empty')}
         expanded={(u) => (ledgerOf === u.id ? <LedgerPanel userId={u.id} /> : null)}

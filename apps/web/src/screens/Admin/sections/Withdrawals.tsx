@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, Tabs } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Api, RouteData } from '@app/contract';
 import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
@@ -8,6 +8,7 @@ import { DataTable } from '../parts/DataTable';
 import { useFormDialog } from '../parts/FormDialog';
 import { coins, newRequestId, when, yuan } from '../parts/format';
 import { Pager } from '../parts/Pager';
+import { reviewTabs, StatusTabs } from '../parts/StatusTabs';
 import { UserCell } from '../parts/UserCell';
 
 type Row = RouteData<Api['adminWithdrawals']>['list'][number];
@@ -45,21 +46,14 @@ export function Withdrawals() {
 
   return (
     <section className="adm-card">
-      <Tabs stretch={false}
-        activeKey={status}
-        onChange={(k) => {
-          setStatus(k as Status);
-          setPage(1);
-        }}
-      >
-        <Tabs.Tab key="pending" title={t('admin.status.pending')} />
-        <Tabs.Tab key="approved" title={t('admin.withdrawals.paid')} />
-        <Tabs.Tab key="rejected" title={t('admin.status.rejected')} />
-      </Tabs>
+      <StatusTabs
+        value={status}
+        onChange={(v) => (setStatus(v), setPage(1))}
+        tabs={reviewTabs(t, t('admin.withdrawals.paid'))}
+      />
       <DataTable<Row>
         testId="withdrawals"
-        rows={q.data?.list}
-        loading={q.isFetching}
+        q={q}
         rowKey={(w) => w.id}
         empty={t('admin.withdrawals.empty')}
         columns={[
