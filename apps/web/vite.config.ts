@@ -36,8 +36,6 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
         // …except the operator console: only an operator's browser loads it, when they open /admin.
         globIgnores: ['**/Admin-Console-*.js', '**/Console-*.css'],
-        // …except the operator console: only an operator's browser loads it, when they open /admin.
-        globIgnores: ['**/Admin-Console-*.js', '**/Console-*.css'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/static\//, /^\/socket\.io\//, /^\/healthz/],
         cleanupOutdatedCaches: true,

@@ -56,9 +56,6 @@ export const PATHS = {
   /** The operator console (not a seed page): desktop layout, operators only. */
   admin: '/admin',
   adminSection: '/admin/:section',
-  /** The operator console (not a seed page): desktop layout, operators only. */
-  admin: '/admin',
-  adminSection: '/admin/:section',
 } as const;
 
 export type PathName = keyof typeof PATHS;

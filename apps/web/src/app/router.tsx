@@ -52,7 +52,6 @@ const S = {
   ChooseLocation: lazyScreen(() => import('../screens/System/ChooseLocation')),
   OpenLocation: lazyScreen(() => import('../screens/System/OpenLocation')),
   Admin: lazyScreen(() => import('../screens/Admin/Gate')),
-  Admin: lazyScreen(() => import('../screens/Admin/Gate')),
   NotFound: lazyScreen(() => import('../screens/NotFound')),
 };
 
@@ -115,8 +114,6 @@ export const routes: RouteObject[] = [
       page(PATHS.update, S.Update),
       page(PATHS.chooseLocation, S.ChooseLocation),
       page(PATHS.openLocation, S.OpenLocation),
-      page(PATHS.admin, S.Admin),
-      page(PATHS.adminSection, S.Admin),
       page(PATHS.admin, S.Admin),
       page(PATHS.adminSection, S.Admin),
       page('*', S.NotFound),
