@@ -51,6 +51,8 @@ export async function spawnServer(opts: { dataDir: string; schema: string | unde
       DATABASE_URL: pgUrl() ?? '',
       DATABASE_SCHEMA: opts.schema ?? '',
       REDIS_URL: '',
+      // No games host child: it is not under test here, and a fixed GAMES_PORT would clash between runs.
+      GAMES_SPAWN: '0',
       ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
