@@ -42,7 +42,7 @@ const alive = (pid: number) => {
 describe('the games host under the main server', () => {
   it('is started with the server, restarted when killed, and stopped with it', async () => {
     const [port, gamesPort] = [await freePort(), await freePort()];
-    const env = { ...process.env, PORT: String(port), GAMES_PORT: String(gamesPort), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: '0' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), GAMES_PORT: String(gamesPort), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: '0' };
     delete env.GAMES_SECRET;
     main = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], { cwd: REPO_ROOT, env, stdio: 'ignore' });
     const gamesPid = () =>
