@@ -3,6 +3,9 @@
  * table) refuses guests and members, every operator action lands in the audit log, and bad input
  * is refused with HTTP 400 / 10000 naming the field.
  */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type RouteDef, type Session } from '@app/contract';
 import { freshMobile } from './helpers/apiClient.js';
@@ -10,6 +13,7 @@ import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { rid } from './financeHelpers.js';
 import { applyBody, closeSockets, member, openRoom, operator } from './roomHarness.js';
 
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let s: TestServer;
 let op: Session;
 let user: Session;
@@ -123,6 +127,19 @@ describe('every operator action is audited', () => {
     const onVictim = (await s.api.call(api.adminAudit, { target: `user:${victim.user.id}` }, t)).data;
     expect(onVictim.list.map((e) => e.action).sort()).toEqual(['adminUserBan', 'adminUserResetPassword', 'adminUserUnban']);
   });
+
+  it('audits the admin command line too (no operator account: the console shows CLI)', async () => {
+    const mobile = freshMobile();
+    const u = await s.api.register(mobile);
+    const run = spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), 'operator', 'add', mobile], {
+      env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const last = (await s.api.call(api.adminAudit, { target: `user:${u.user.id}` }, { token: op.token })).data.list[0]!;
+    expect(last).toMatchObject({ operator: null, action: 'cli:operator add', ip: 'cli', detail: { mobile } });
+  }, 60_000);
 
   it('does not audit a refused action', async () => {
     const t = { token: op.token };

@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { BizError } from '../http/errors.js';
 import { reviewByMobile } from '../modules/anchor/anchor.service.js';
 import { ledgerCheck, reviewWithdrawal } from '../modules/finance/finance.cli.js';
+import { recordAudit } from '../modules/admin/audit.service.js';
 import { addNotice, addOperator } from './commands.js';
 
 const USAGE = `usage:
@@ -21,16 +22,20 @@ async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   const config = loadConfig();
   const db = openDb(config);
+  // Every operator action is audited, from the console or from here (operator: none, ip: cli).
+  const audit = (action: string, target: string, detail: Record<string, unknown>) => recordAudit(db.kysely, { operatorId: null, action: `cli:${action}`, target, detail, ip: 'cli' });
   try {
     await migrateToLatest(db);
     if (cmd === 'operator' && rest[0] === 'add' && rest[1]) {
       const u = await addOperator(db, rest[1]);
+      await audit('operator add', `user:${u.id}`, { mobile: rest[1] });
       console.log(`${rest[1]} (${u.nickname}, id ${u.id}) is now an operator`);
       return 0;
     }
     if (cmd === 'notice' && rest.length >= 3) {
       const [mobile, title, ...content] = rest as [string, string, ...string[]];
       const n = await addNotice(db, mobile, title, content.join(' '));
+      await audit('notice', `notice:${n.id}`, { mobile, title });
       console.log(`notice ${n.id} sent to ${mobile}`);
       return 0;
     }
@@ -41,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       const r = await reviewByMobile(db.kysely, rest[1], rest[0] === 'approve' ? 'approved' : 'rejected', reason || null);
+      await audit(`anchor ${rest[0]}`, `user:${r.userId}`, { mobile: rest[1], reason });
       console.log(`${rest[1]} (${r.nickname}, id ${r.userId}): anchor application ${r.status}`);
       return 0;
     }
@@ -51,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       const w = await reviewWithdrawal(db, Number(rest[1]), rest[0] === 'approve' ? 'approved' : 'rejected', reason);
+      await audit(`withdraw ${rest[0]}`, `withdrawal:${w.id}`, { reason });
       console.log(`withdrawal ${w.id} (${w.order_no}, ${w.user.nickname}): ${w.status}, ${w.amount / 10000} coins, payout ${(w.payout_fen / 100).toFixed(2)} 元 to ${w.platform} ${w.account}`);
       return 0;
     }
