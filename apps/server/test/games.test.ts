@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, gamesHostCalls as f4 } from '@app/contract';
+import { openGamesDb } from '../src/games/db.js';
 import { expectSound, quickMember, rechargeDirect, rid } from './financeHelpers.js';
 import { startGamesHost, TEST_GAMES_SECRET, type GamesHostProcess } from './helpers/gamesHost.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
@@ -156,6 +157,27 @@ describe('game wallet transfers', () => {
     expect(await coin(m.id)).toBe(60 * C);
     // The old session is over.
     const stale = await host.api.call(f4.f4Balance, { session: a.data.session });
+    expect(stale.code).toBe(ErrorCode.GAME_SESSION_INVALID);
+    await expectAgreement([m.id]);
+  });
+
+  it('returns coins stranded in a game wallet whose session ran out', async () => {
+    const m = await funded();
+    const { data } = await login(m.token, { game: 'g2048', amount: 6 * C, request_id: rid() });
+    expect(await coin(m.id)).toBe(54 * C);
+    // The player walked away: the session ran out and the wallet has been quiet for two minutes.
+    const gdb = await openGamesDb({ dataDir: s.config.dataDir, databaseUrl: s.config.databaseUrl, schema: `${s.config.databaseSchema}_games` });
+    try {
+      const past = new Date(Date.now() - 120_000).toISOString();
+      await gdb.kysely.updateTable('game_sessions').set({ expires_at: past }).where('user_id', '=', m.id).execute();
+      await gdb.kysely.updateTable('game_wallets').set({ updated_at: past }).where('user_id', '=', m.id).execute();
+    } finally {
+      await gdb.close();
+    }
+    // The games host's background pass (every 3 s) gives the coins back.
+    for (let i = 0; i < 100 && (await coin(m.id)) !== 60 * C; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await coin(m.id)).toBe(60 * C);
+    const stale = await host.api.call(f4.f4Balance, { session: data.session });
     expect(stale.code).toBe(ErrorCode.GAME_SESSION_INVALID);
     await expectAgreement([m.id]);
   });

@@ -67,7 +67,7 @@ export class GamesHostService {
       expires_at: expires,
       launch_url: `${pageBase}/play/${who.game.code}/?s=${encodeURIComponent(token)}`,
       returned,
-      game: { ...game, id: 0 },
+      game,
     };
   }
 

@@ -65,7 +65,7 @@ export class GameService {
     return {
       user_id: user.id,
       nickname: user.nickname,
-      game: { code: g.code, name: g.name, intro: g.intro, entry: Number(g.entry), reward_max: Number(g.reward_max), points_per_coin: g.points_per_coin, max_points_per_s: g.max_points_per_s },
+      game: { id: g.id, code: g.code, name: g.name, intro: g.intro, entry: Number(g.entry), reward_max: Number(g.reward_max), points_per_coin: g.points_per_coin, max_points_per_s: g.max_points_per_s },
     };
   }
 

@@ -14,6 +14,7 @@ export type GameOpKind = z.infer<typeof gameOpKind>;
 
 export const internalLoginBody = z.strictObject({ token: z.string().min(1).max(200), game: gameCode });
 export const gameRules = z.object({
+  id: z.number().int(),
   code: z.string(),
   name: z.string(),
   intro: z.string(),
