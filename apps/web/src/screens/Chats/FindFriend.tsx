@@ -1,4 +1,4 @@
-import { InfiniteScroll, SearchBar } from 'antd-mobile';
+import { SearchBar } from 'antd-mobile';
 import { DeleteOutline, SearchOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useSession } from '../../state/session';
 import { ProfileSheet } from './parts/ProfileSheet';
 import './parts/people.css';
 import './findFriend.css';
+import { LoadMore } from '../../components/LoadMore';
 
 const RECENT_MAX = 8;
 
@@ -113,7 +114,7 @@ export default function FindFriend() {
               />
             ))}
           </ul>
-          <InfiniteScroll hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
+          <LoadMore query={q} />
         </>
       )}
       <ProfileSheet userId={open} onClose={() => setOpen(null)} />

@@ -1,4 +1,4 @@
-import { Dialog, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { Dialog, PullToRefresh } from 'antd-mobile';
 import { BellOutline, RightOutline, UserAddOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { listTime } from './parts/chatTime';
 import { ConversationRow } from './parts/ConversationRow';
 import { NoticesPopup } from './parts/NoticesPopup';
 import './chats.css';
+import { LoadMore } from '../../components/LoadMore';
 
 /** 消息 (/pages/chats/index): the pinned system notices entry, then conversations (swipe to read, pin, delete). */
 export default function Chats() {
@@ -122,7 +123,7 @@ function ConversationList() {
             ))}
           </div>
         )}
-        {rows.length > 0 && <InfiniteScroll hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />}
+        {rows.length > 0 && <LoadMore query={q} />}
       </PullToRefresh>
       <NoticesPopup visible={showNotices} onClose={() => setShowNotices(false)} />
     </>

@@ -8,9 +8,9 @@ import { GuardedImage } from '../../components/GuardedImage';
 import { PageFrame } from '../../components/PageFrame';
 import { PageLoading } from '../../components/PageLoading';
 import { useActivities } from '../../state/queries/forum';
-import { MoreRow } from './parts/Feed';
 import { ActivityMeta } from './parts/Strips';
 import './forum.css';
+import { LoadMore } from '../../components/LoadMore';
 
 /** 更多活动 (/pages/forum/activeList): ongoing first, then upcoming, then ended. */
 export default function ActiveList() {
@@ -40,7 +40,7 @@ export default function ActiveList() {
             </button>
           ))}
         </div>
-        <MoreRow hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
+        <LoadMore query={q} />
       </>
     );
   return (

@@ -8,8 +8,8 @@ import { GuardedImage } from '../../components/GuardedImage';
 import { PageFrame } from '../../components/PageFrame';
 import { PageLoading } from '../../components/PageLoading';
 import { useTags } from '../../state/queries/forum';
-import { MoreRow } from './parts/Feed';
 import './forum.css';
+import { LoadMore } from '../../components/LoadMore';
 
 /** 更多话题 (/pages/forum/tagList): every topic, hot first, with its post count. */
 export default function TagList() {
@@ -40,7 +40,7 @@ export default function TagList() {
             </button>
           ))}
         </div>
-        <MoreRow hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
+        <LoadMore query={q} />
       </>
     );
   return (

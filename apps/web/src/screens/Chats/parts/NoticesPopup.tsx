@@ -1,9 +1,10 @@
-import { Button, InfiniteScroll, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { useNotices, useReadNotices } from '../../../state/queries/message';
 import { NoticeRow } from '../NoticeRow';
+import { LoadMore } from '../../../components/LoadMore';
 
 /** The system notices (message/fetch) behind the pinned entry of the chats list. */
 export function NoticesPopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
@@ -35,7 +36,7 @@ export function NoticesPopup({ visible, onClose }: { visible: boolean; onClose: 
             ))}
           </ul>
         )}
-        {items.length > 0 && <InfiniteScroll hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />}
+        {items.length > 0 && <LoadMore query={q} />}
       </div>
     </Popup>
   );

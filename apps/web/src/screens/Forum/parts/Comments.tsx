@@ -7,8 +7,8 @@ import { UserAvatar } from '../../../components/UserAvatar';
 import { timeAgo } from '../../../lib/time';
 import { useComments, useDeleteComment } from '../../../state/queries/forum';
 import type { ReplyTarget } from './Composer';
-import { MoreRow } from './Feed';
 import { LikeButton } from './LikeButton';
+import { LoadMore } from '../../../components/LoadMore';
 
 interface Props {
   postId: number;
@@ -87,7 +87,7 @@ export function Comments({ postId, authorId, postMine, onReply }: Props) {
           </div>
         ))
       )}
-      {list.length > 0 && <MoreRow hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />}
+      {list.length > 0 && <LoadMore query={q} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Dialog, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { Dialog, PullToRefresh } from 'antd-mobile';
 import { TeamOutline } from 'antd-mobile-icons';
 import type { ForumPost } from '@app/contract';
 import type { ReactNode } from 'react';
@@ -7,28 +7,7 @@ import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { PageLoading } from '../../../components/PageLoading';
 import { useDeletePost, useFeed, type FeedFilter } from '../../../state/queries/forum';
 import { PostCard } from './PostCard';
-
-/** Infinite scroll with the seed §9 texts: 加载更多 (tap to retry), 加载中, 没有更多了. */
-export function MoreRow({ hasMore, loadMore }: { hasMore: boolean; loadMore: () => Promise<void> }) {
-  const { t } = useTranslation();
-  return (
-    <InfiniteScroll hasMore={hasMore} loadMore={loadMore} threshold={300}>
-      {(more, failed, retry) => (
-        <span className="fmore">
-          {failed ? (
-            <button type="button" className="fmore__btn" onClick={() => void retry()}>
-              {t('common.loadMore')}
-            </button>
-          ) : more ? (
-            t('common.loading')
-          ) : (
-            t('common.noMore')
-          )}
-        </span>
-      )}
-    </InfiniteScroll>
-  );
-}
+import { LoadMore } from '../../../components/LoadMore';
 
 interface Props {
   filter: FeedFilter;
@@ -64,7 +43,7 @@ export function Feed({ filter, header, empty, deletable = false, onRefresh }: Pr
             <PostCard key={p.id} post={p} onDelete={deletable ? (x) => void confirmDelete(x) : undefined} />
           ))}
         </div>
-        <MoreRow hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
+        <LoadMore query={q} />
       </>
     );
 

@@ -8,8 +8,8 @@ import { GuardedImage } from '../../../components/GuardedImage';
 import { PageLoading } from '../../../components/PageLoading';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useForumSearch } from '../../../state/queries/forum';
-import { MoreRow } from './Feed';
 import { PostCard } from './PostCard';
+import { LoadMore } from '../../../components/LoadMore';
 
 export type SearchKind = 'post' | 'tag' | 'user';
 
@@ -60,7 +60,7 @@ export function SearchResults({ keyword, kind }: { keyword: string; kind: Search
           ))}
         </div>
       )}
-      <MoreRow hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
+      <LoadMore query={q} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { formatDateCN } from '@app/kit';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageLoading } from '../../../components/PageLoading';
 import { useBulletins } from '../../../state/queries/bulletin';
 
@@ -49,12 +50,7 @@ export function NoticeList() {
         </ul>
       )}
       {items.length > 0 && (
-        <InfiniteScroll
-          hasMore={q.hasNextPage}
-          loadMore={async () => {
-            await q.fetchNextPage({ throwOnError: true });
-          }}
-        />
+        <LoadMore query={q} />
       )}
     </PullToRefresh>
   );

@@ -6,8 +6,8 @@ import { PATHS } from '../../../app/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { PageLoading } from '../../../components/PageLoading';
 import { useLiveRooms } from '../../../state/queries/room';
-import { LoadMore } from './LoadMore';
 import { RoomCard } from './RoomCard';
+import { LoadMore } from '../../../components/LoadMore';
 
 /** The rooms of one category: pull to refresh, more as you scroll, empty and error states. */
 export function RoomGrid({ categoryId }: { categoryId: number | null }) {
@@ -35,7 +35,7 @@ export function RoomGrid({ categoryId }: { categoryId: number | null }) {
               <RoomCard key={r.id} room={r} />
             ))}
           </div>
-          <LoadMore hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
+          <LoadMore query={q} />
         </>
       )}
     </PullToRefresh>

@@ -7,7 +7,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useSearchRooms, useSearchUsers } from '../../../state/queries/room';
 import { LiveBars, RoomCard } from './RoomCard';
-import { LoadMore } from './LoadMore';
+import { LoadMore } from '../../../components/LoadMore';
 
 const Nothing = () => {
   const { t } = useTranslation();
@@ -27,7 +27,7 @@ export function RoomResults({ keyword }: { keyword: string }) {
           <RoomCard key={r.id} room={r} />
         ))}
       </div>
-      <LoadMore hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
+      <LoadMore query={q} />
     </>
   );
 }
@@ -71,7 +71,7 @@ export function UserResults({ keyword }: { keyword: string }) {
           </li>
         ))}
       </ul>
-      <LoadMore hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
+      <LoadMore query={q} />
     </>
   );
 }

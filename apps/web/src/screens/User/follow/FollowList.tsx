@@ -1,4 +1,4 @@
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import type { FollowUser } from '@app/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useFans, useFollowing } from '../../../state/queries/social';
 import { FollowButton } from '../../Chats/parts/FollowButton';
 import { ProfileSheet } from '../../Chats/parts/ProfileSheet';
 import './follow.css';
+import { LoadMore } from '../../../components/LoadMore';
 
 interface Props {
   kind: 'following' | 'fans';
@@ -46,7 +47,7 @@ export function FollowList({ kind, title, empty }: Props) {
               <FollowRow key={u.id} user={u} onOpen={() => setOpen(u.id)} />
             ))}
           </ul>
-          <InfiniteScroll hasMore={q.hasNextPage} loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} />
+          <LoadMore query={q} />
         </PullToRefresh>
       )}
       <ProfileSheet userId={open} onClose={() => setOpen(null)} />

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { PullToRefresh } from 'antd-mobile';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageLoading } from '../../../components/PageLoading';
 
 interface PageLike<T> {
@@ -25,7 +25,6 @@ interface Props<T> {
 
 /** A record list of the wallet: first-load spinner, error with retry, empty art, pull to refresh, more as you scroll. */
 export function PagedList<T>({ q, keyOf, render, empty, emptyIcon, emptyDesc, emptyAction, testId, pull = true, className = '' }: Props<T>) {
-  const { t } = useTranslation();
   const items = q.data?.pages.flatMap((p) => p.list) ?? [];
   if (q.isPending) return <PageLoading />;
   if (q.isError && items.length === 0) return <LoadError onRetry={() => void q.refetch()} />;
@@ -42,22 +41,7 @@ export function PagedList<T>({ q, keyOf, render, empty, emptyIcon, emptyDesc, em
         </ul>
       )}
       {items.length > 0 && (
-        <InfiniteScroll
-          hasMore={q.hasNextPage}
-          loadMore={async () => {
-            await q.fetchNextPage({ throwOnError: true });
-          }}
-        >
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <button type="button" className="w-list__more" onClick={() => void retry()}>
-                {t('common.loadFailed')} · {t('common.retry')}
-              </button>
-            ) : (
-              <span className="w-list__more">{hasMore ? t('common.loading') : t('common.noMore')}</span>
-            )
-          }
-        </InfiniteScroll>
+        <LoadMore query={q} />
       )}
     </>
   );
