@@ -143,6 +143,32 @@ describe('content moderation', () => {
     expect((await s.api.call(api.reportCreate, { target_type: 'post', target_id: 99999999, reason: '广告' }, { token: author.token })).code).toBe(ErrorCode.NOT_FOUND);
   });
 
+  it('hides, reports and deletes videos through the video module', async () => {
+    const [owner, reporter] = await Promise.all([member(s), member(s)]);
+    const db = s.deps.db.kysely;
+    const now = new Date().toISOString();
+    const publish = async (title: string) => {
+      const res = await db.insertInto('video_resources').values({ user_id: owner.user.id, upload_id: `u${rid()}`, status: 'ready', total: 1, lease_until: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+      return (await db.insertInto('videos').values({ user_id: owner.user.id, resource_id: res.id, cate_id: 1, title, cover: '', price: 0, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    };
+    const [v1, v2] = [await publish(`要隐藏的视频${rid().slice(0, 4)}`), await publish(`要删除的视频${rid().slice(0, 4)}`)];
+    const listed = async () => (await s.api.call(api.videoList, { page: 1, size: 50, sort: 'new' })).data.list.map((v) => v.id);
+    expect(await listed()).toEqual(expect.arrayContaining([v1, v2]));
+    expect((await s.api.call(api.reportCreate, { target_type: 'video', target_id: v1, reason: '低俗' }, { token: reporter.token })).code).toBe(200);
+    const reported = (await s.api.call(api.adminReports, {}, t())).data.list.find((r) => r.target_type === 'video' && r.target_id === v1);
+    expect(reported?.item).toMatchObject({ type: 'video', id: v1, report_count: 1, hidden: false });
+    expect((await s.api.call(api.adminContent, { type: 'video', filter: 'reported' }, t())).data.list.map((i) => i.id)).toEqual([v1]);
+
+    expect((await s.api.call(api.adminContentHide, { type: 'video', id: v1 }, t())).code).toBe(200);
+    expect(await listed()).not.toContain(v1);
+    expect((await s.api.call(api.adminContent, { type: 'video', filter: 'hidden' }, t())).data.list.map((i) => i.id)).toContain(v1);
+    expect((await s.api.call(api.adminReports, {}, t())).data.list.some((r) => r.target_type === 'video' && r.target_id === v1)).toBe(false);
+    expect((await s.api.call(api.adminContentDelete, { type: 'video', id: v2 }, t())).code).toBe(200);
+    expect(await listed()).not.toContain(v2);
+    expect((await s.api.call(api.adminContentDelete, { type: 'video', id: v2 }, t())).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await s.api.call(api.adminContentHide, { type: 'video', id: 99999999 }, t())).code).toBe(ErrorCode.NOT_FOUND);
+  });
+
   it('the sensitive-word list masks new posts and flags them; removing a word stops it', async () => {
     const author = await member(s);
     const word = `违禁${rid().slice(0, 4)}`;

@@ -3,7 +3,7 @@ import { isoTime, pageOf, pageQuery } from '../envelope.js';
 import { defineRoute } from '../route.js';
 import { id, strict, userBrief } from './common.js';
 
-/** What can be reported and moderated. Videos join when the video section lands. */
+/** What can be reported and moderated. */
 export const reportTargetType = z.enum(['post', 'comment', 'video']);
 export type ReportTargetType = z.infer<typeof reportTargetType>;
 
@@ -74,9 +74,9 @@ export const adminContentRoutes = {
     path: '/api/admin/content',
     auth: 'operator',
     tag: 'admin',
-    summary: 'Posts or comments, newest first: all, reported, flagged (sensitive words) or hidden',
+    summary: 'Posts, comments or videos, newest first: all, reported, flagged (sensitive words) or hidden',
     query: pageQuery.extend({
-      type: z.enum(['post', 'comment']).default('post'),
+      type: reportTargetType.default('post'),
       filter: z.enum(['all', 'reported', 'flagged', 'hidden']).default('all'),
       keyword: z.string().trim().max(40).optional(),
     }),

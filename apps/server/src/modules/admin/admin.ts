@@ -4,6 +4,7 @@ import type { Finance } from '../finance/finance.js';
 import type { CommentService } from '../forum/comment.service.js';
 import type { PostService } from '../forum/post.service.js';
 import type { RoomService } from '../room/room.service.js';
+import type { Video } from '../video/video.js';
 import { AdminMoneyService } from './adminMoney.service.js';
 import { AdminUserService } from './adminUser.service.js';
 import { auditPage } from './audit.service.js';
@@ -11,10 +12,10 @@ import { DashboardService } from './dashboard.service.js';
 import { ModerationService } from './moderation.service.js';
 
 /** The operator console's services; each works through the services of the area it changes. */
-export function createAdmin(deps: Deps, s: { sessions: SessionService; room: RoomService; finance: Finance; forumPosts: PostService; forumComments: CommentService }) {
+export function createAdmin(deps: Deps, s: { sessions: SessionService; room: RoomService; finance: Finance; forumPosts: PostService; forumComments: CommentService; video: Video }) {
   return {
     users: new AdminUserService(deps, s.sessions, s.room),
-    moderation: new ModerationService(deps, s.forumPosts, s.forumComments),
+    moderation: new ModerationService(deps, s.forumPosts, s.forumComments, s.video),
     money: new AdminMoneyService(deps, s.finance),
     dashboard: new DashboardService(deps),
     audit: (q: Parameters<typeof auditPage>[1]) => auditPage(deps.db.kysely, q),

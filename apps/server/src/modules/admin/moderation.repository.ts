@@ -81,6 +81,26 @@ export const moderationRepository = {
     return Number(r.numUpdatedRows) > 0;
   },
 
+  /** Published videos for the console (title as the text, cover as the picture), newest first. */
+  videos: async (db: Conn, q: { filter: ContentFilter; keyword?: string | undefined; page: number; size: number }) => {
+    let base = db.selectFrom('videos');
+    if (q.filter === 'hidden') base = base.where('hidden', '=', 1);
+    // Titles are not filtered for words: nothing of a video is ever "flagged".
+    if (q.filter === 'flagged') base = base.where('id', '<', 0);
+    if (q.filter === 'reported') {
+      base = base.where('id', 'in', db.selectFrom('reports').select('target_id').where('target_type', '=', 'video').where('status', '=', 'open'));
+    }
+    if (q.keyword) base = base.where(likeCol('title', containsPattern(q.keyword)));
+    const [rows, count] = await Promise.all([
+      base.select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at']).orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
+  videosByIds: (db: Conn, ids: number[]) =>
+    ids.length ? db.selectFrom('videos').select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at']).where('id', 'in', ids).execute() : Promise.resolve([]),
+
   words: (db: Conn) => db.selectFrom('sensitive_words').selectAll().orderBy('id').execute(),
 
   addWords: async (db: Conn, words: string[], at: string) => {

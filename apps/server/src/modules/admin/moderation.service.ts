@@ -10,6 +10,7 @@ import { sensitiveWordsChanged } from '../forum/forum.safety.js';
 import { postRepository } from '../forum/post.repository.js';
 import type { PostService } from '../forum/post.service.js';
 import { briefsOf } from '../room/userBriefs.js';
+import type { Video } from '../video/video.js';
 import { moderationRepository as repo, type ContentFilter } from './moderation.repository.js';
 
 /** A row of forum_posts or forum_comments as the console reads it. */
@@ -37,6 +38,7 @@ export class ModerationService {
     private readonly deps: Deps,
     private readonly posts: PostService,
     private readonly comments: CommentService,
+    private readonly video: Video,
   ) {}
 
   private get db() {
@@ -47,7 +49,7 @@ export class ModerationService {
   private async exists(db: Conn, type: ReportTargetType, id: number): Promise<boolean> {
     if (type === 'post') return (await postRepository.byId(db, id)) !== undefined;
     if (type === 'comment') return (await commentRepository.byId(db, id)) !== undefined;
-    return false;
+    return (await repo.videosByIds(db, [id])).length > 0;
   }
 
   async report(auth: Auth, input: { target_type: ReportTargetType; target_id: number; reason: string }) {
@@ -65,6 +67,8 @@ export class ModerationService {
       const found = (await this.db.selectFrom(TABLE[type] as 'forum_posts').selectAll().where('id', 'in', ids).execute()) as unknown as ContentRow[];
       for (const item of await this.items(type, found)) items.set(`${type}:${item.id}`, item);
     }
+    const videoIds = rows.filter((r) => r.target_type === 'video').map((r) => r.target_id);
+    for (const item of await this.videoItems(await repo.videosByIds(this.db, videoIds))) items.set(`video:${item.id}`, item);
     const reporters = await briefsOf(this.db, rows.map((r) => r.reporter_id));
     const list = rows.flatMap((r) => {
       const reporter = reporters.get(r.reporter_id);
@@ -78,7 +82,11 @@ export class ModerationService {
     return { dismissed: await repo.settle(this.db, input.type, input.id, 'dismissed', op.user.id, nowIso()) };
   }
 
-  async content(q: { type: 'post' | 'comment'; filter: ContentFilter; keyword?: string | undefined; page: number; size: number }): Promise<Page<ModeratedItem>> {
+  async content(q: { type: ReportTargetType; filter: ContentFilter; keyword?: string | undefined; page: number; size: number }): Promise<Page<ModeratedItem>> {
+    if (q.type === 'video') {
+      const { rows, total } = await repo.videos(this.db, q);
+      return { list: await this.videoItems(rows), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
+    }
     const { rows, total } = await repo.content(this.db, TABLE[q.type], q.type, q);
     return { list: await this.items(q.type, rows as unknown as ContentRow[]), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
@@ -86,7 +94,12 @@ export class ModerationService {
   /** Hides (or shows again) an item; hiding resolves its open reports in the same transaction. */
   async hide(op: Auth, input: { type: ReportTargetType; id: number; hidden: boolean }) {
     const type = input.type;
-    if (type === 'video') throw gone('video');
+    if (type === 'video') {
+      // Through the video module (its own listing rules); then the reports, as for posts.
+      if (!(await this.video.hide(input.id, input.hidden))) throw gone('video');
+      if (input.hidden) await repo.settle(this.db, 'video', input.id, 'resolved', op.user.id, nowIso());
+      return { type: input.type, id: input.id, hidden: input.hidden };
+    }
     await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       if (!(await repo.setHidden(trx, TABLE[type], input.id, input.hidden ? now : null))) throw gone(input.type);
@@ -99,7 +112,7 @@ export class ModerationService {
   async remove(op: Auth, input: { type: ReportTargetType; id: number }) {
     if (input.type === 'post') await this.posts.remove(op.user, input.id);
     else if (input.type === 'comment') await this.comments.remove(op.user, input.id);
-    else throw gone('video');
+    else if (!(await this.video.delete(input.id))) throw gone('video');
     await repo.settle(this.db, input.type, input.id, 'resolved', op.user.id, nowIso());
     return { deleted: true as const };
   }
@@ -119,6 +132,16 @@ export class ModerationService {
     if (!(await repo.removeWord(this.db, id))) throw new BizError(ErrorCode.NOT_FOUND, '该词不在列表中');
     sensitiveWordsChanged(this.db);
     return this.words();
+  }
+
+  private async videoItems(rows: { id: number; user_id: number; title: string; cover: string; hidden: number; created_at: string }[]): Promise<ModeratedItem[]> {
+    const [users, reports] = await Promise.all([briefsOf(this.db, rows.map((r) => r.user_id)), repo.openCounts(this.db, 'video', rows.map((r) => r.id))]);
+    return rows.flatMap((r) => {
+      const user = users.get(r.user_id);
+      if (!user) return [];
+      const images = r.cover ? [r.cover] : [];
+      return [{ type: 'video' as const, id: r.id, post_id: null, user, content: r.title, images, hidden: Number(r.hidden) === 1, flagged: false, report_count: reports.get(r.id) ?? 0, created_at: r.created_at }];
+    });
   }
 
   private async items(type: 'post' | 'comment', rows: ContentRow[]): Promise<ModeratedItem[]> {

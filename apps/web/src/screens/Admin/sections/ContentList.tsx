@@ -13,8 +13,8 @@ import { quiet, useModeration } from './moderation';
 type Filter = 'all' | 'reported' | 'flagged' | 'hidden';
 const SIZE = 20;
 
-/** Every post (or comment), newest first, filtered to the reported, flagged or hidden ones; hide, show, delete. */
-export function ContentList({ type }: { type: 'post' | 'comment' }) {
+/** Every post (comment, video), newest first, filtered to the reported, flagged or hidden ones; hide, show, delete. */
+export function ContentList({ type }: { type: 'post' | 'comment' | 'video' }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('all');
   const [keyword, setKeyword] = useState('');
