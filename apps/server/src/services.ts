@@ -35,6 +35,7 @@ export function createServices(deps: Deps) {
   const finance = createFinance(deps, { redis: deps.redis });
   const forumPosts = new PostService(deps);
   const forumComments = new CommentService(deps, message);
+  const video = createVideo(deps, { finance, social, rooms: room });
   // Everyone in the room sees a gift sent in it (animation + chat line), on every instance.
   finance.gift.onSent((record) => {
     if (record.room_id > 0) deps.rooms.toRoom(record.room_id, 'gift', { record });
@@ -58,8 +59,8 @@ export function createServices(deps: Deps) {
     forumCatalog: new ForumCatalogService(deps),
     social,
     chat: new ChatService(deps, social, message),
-    video: createVideo(deps, { finance, social, rooms: room }),
-    admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments }),
+    video,
+    admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments, video }),
     game: new GameService(deps, sessions, finance, loadGamesConfig()),
   };
 }
