@@ -285,6 +285,21 @@ describe('the transcode queue', () => {
   }, 90_000);
 });
 
+describe('abandoned uploads', () => {
+  it('an upload with no chunk for a day is marked failed and its partial file removed', async () => {
+    const t = await s.api.call(api.uploadSts, { size: clip10.length }, { token: owner.token });
+    await sendChunk(owner.token, t.data.upload_id, 0, clip10.subarray(0, 1000));
+    const partial = path.join(s.services.video.uploads.incomingDir, t.data.upload_id);
+    expect(fs.existsSync(partial)).toBe(true);
+    expect(await s.services.video.uploads.sweepAbandoned()).toBe(0);
+    expect(await s.services.video.uploads.sweepAbandoned(Date.now() + 25 * 3600_000)).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(partial)).toBe(false);
+    const late = await sendChunk(owner.token, t.data.upload_id, 1000, clip10.subarray(1000, 2000));
+    expect(late.code).toBe(ErrorCode.UPLOAD_BAD_FILE);
+    expect(late.msg).toContain('过期');
+  });
+});
+
 describe('bad input', () => {
   it('names the field on every video call (HTTP 400, code 10000)', async () => {
     const t = { token: owner.token };

@@ -100,6 +100,17 @@ export class VideoUploadService {
     return (await repo.resource(db, row.id))!;
   }
 
+  /** Abandoned uploads (no chunk for a day): marked failed, their partial files removed. Answers how many. */
+  async sweepAbandoned(now = Date.now()): Promise<number> {
+    const db = this.deps.db.kysely;
+    const stale = await repo.staleReceiving(db, new Date(now - TICKET_TTL_MS).toISOString());
+    for (const r of stale) {
+      await repo.update(db, r.id, { status: 'failed', error: '上传已过期，请重新上传', updated_at: nowIso() });
+      await fs.rm(path.join(this.incomingDir, r.upload_id), { force: true });
+    }
+    return stale.length;
+  }
+
   async list(auth: Auth, q: { page: number; size: number }): Promise<Page<VideoResource>> {
     const db = this.deps.db.kysely;
     const { rows, total } = await repo.resourcesOf(db, auth.user.id, q.page, q.size);

@@ -44,6 +44,10 @@ export const videoRepository = {
     return { rows, total: Number(n.n) };
   },
 
+  /** Uploads still receiving chunks that were last touched before `before` (abandoned). */
+  staleReceiving: (db: Conn, before: string) =>
+    db.selectFrom('video_resources').select(['id', 'upload_id']).where('status', '=', 'receiving').where('updated_at', '<', before).limit(100).execute(),
+
   // The transcode queue.
 
   /** The next job to run: an uploaded file, or a processing one whose worker's lease ran out (it died). */

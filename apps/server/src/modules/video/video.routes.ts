@@ -21,12 +21,15 @@ export function videoRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.resourceDelete, env.plain, ({ me, query }) => uploads.remove(me, query.id));
   videoPlayRoutes(app, { sessions, video: videos, storage: video.storage, previewS: video.config.previewS });
 
+  const sweep = setInterval(() => void uploads.sweepAbandoned().catch((err: unknown) => app.log.warn({ err }, 'upload sweep failed')), 3600_000);
+  sweep.unref();
   app.addHook('onReady', async () => {
     queue.start();
     void video.seedDemo().catch((err: unknown) => app.log.warn({ err }, 'demo videos not made'));
   });
   // Before the database closes: running ffmpeg jobs are killed and taken over after the restart.
   app.addHook('preClose', async () => {
+    clearInterval(sweep);
     await queue.stop();
   });
 }
