@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
 import { REPO_ROOT } from '../src/config.js';
-import { freePort } from './helpers/gamesHost.js';
+import { freePort } from './helpers/spawnServer.js';
 
 /*
  * `npm start` runs the games host as a supervised child of the main server: killed, it comes back

@@ -1,23 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from '../../src/config.js';
 import { ApiClient } from './apiClient.js';
+import { freePort } from './spawnServer.js';
 import { dropSchema, type TestServer } from './testServer.js';
 
 /** The shared secret test servers and games hosts use (set before the test server is built). */
 export const TEST_GAMES_SECRET = 'test-games-secret-0123456789';
-
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 export interface GamesHostProcess {
   url: string;

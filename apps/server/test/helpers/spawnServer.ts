@@ -26,7 +26,8 @@ export const killAll = () => {
   for (const c of children.splice(0)) signal(c, 'SIGKILL');
 };
 
-const freePort = () =>
+/** A free TCP port on loopback. */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
