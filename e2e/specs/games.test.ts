@@ -190,6 +190,13 @@ describe('mini games', () => {
       await open(en.page, server.url, '/pages/game/index');
       await en.page.locator('[data-testid=game-row]').first().waitFor();
       await shot(en.page, 'games-index-en');
+      await en.page.locator('[data-testid=game-row][data-code=snake]').click();
+      await en.page.getByText('Move coins in').waitFor({ timeout: 20_000 });
+      await en.page.locator('[data-testid=amount-5]').click();
+      await en.page.getByRole('button', { name: 'Move in 5 coins' }).click();
+      const frame = await gameFrame(en.page);
+      await frame.getByRole('button', { name: 'Start' }).waitFor();
+      await shot(en.page, 'games-snake-start-en');
     } finally {
       await en.ctx.close();
     }

@@ -13,7 +13,7 @@ body{font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK S
 .g-stage{flex:1;display:flex;align-items:center;justify-content:center;position:relative;margin:10px 0;min-height:0}
 .g-foot{display:flex;gap:8px;align-items:center;justify-content:space-between;min-height:36px}
 .g-hint{font-size:12px;opacity:.65}
-.g-btn{appearance:none;border:0;border-radius:999px;padding:12px 22px;font-size:16px;font-weight:600;color:#2b1600;
+.g-btn{appearance:none;border:0;font-family:inherit;border-radius:999px;padding:12px 22px;font-size:16px;font-weight:600;color:#2b1600;
  background:linear-gradient(180deg,#ffe58f,#ffb01f);box-shadow:0 6px 18px rgba(255,176,31,.35);cursor:pointer}
 .g-btn:active{transform:scale(.97)}
 .g-btn[disabled]{opacity:.5}
