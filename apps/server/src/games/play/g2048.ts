@@ -1,9 +1,7 @@
 import { seeded } from './rng.js';
 import { runGame, type Game } from './shell.js';
-import { onSwipe, type Dir } from './swipe.js';
-
-const N = 4;
-type Board = number[];
+import { canMove, move, N, type Board } from './g2048.logic.js';
+import { onSwipe } from './swipe.js';
 
 const CSS = `
 .b2048{position:relative;width:min(100%,360px);aspect-ratio:1;background:#4a3785;border-radius:14px;padding:8px;display:grid;grid-template-columns:repeat(4,1fr);grid-template-rows:repeat(4,1fr);gap:8px;touch-action:none}
@@ -20,50 +18,6 @@ const CSS = `
 .b2048 .t512{background:#edc850;color:#fff;font-size:clamp(16px,7vw,28px)}
 .b2048 .t1024,.b2048 .t2048,.b2048 .tbig{background:#edc22e;color:#fff;font-size:clamp(14px,6vw,24px)}
 `;
-
-/** Slides one line toward index 0: merged values and the points they earned. */
-function slide(line: number[]): { out: number[]; points: number } {
-  const vals = line.filter((v) => v > 0);
-  const out: number[] = [];
-  let points = 0;
-  for (let i = 0; i < vals.length; i++) {
-    if (vals[i] === vals[i + 1]) {
-      out.push(vals[i]! * 2);
-      points += vals[i]! * 2;
-      i++;
-    } else out.push(vals[i]!);
-  }
-  while (out.length < N) out.push(0);
-  return { out, points };
-}
-
-/** Indexes of each line in the direction of the move, nearest the wall first. */
-function lines(d: Dir): number[][] {
-  const ls: number[][] = [];
-  for (let a = 0; a < N; a++) {
-    const l: number[] = [];
-    for (let b = 0; b < N; b++) {
-      const r = d === 'up' ? b : d === 'down' ? N - 1 - b : a;
-      const c = d === 'left' ? b : d === 'right' ? N - 1 - b : a;
-      l.push(r * N + c);
-    }
-    ls.push(l);
-  }
-  return ls;
-}
-
-function move(board: Board, d: Dir): { board: Board; points: number; moved: boolean } {
-  const next = board.slice();
-  let points = 0;
-  for (const l of lines(d)) {
-    const r = slide(l.map((i) => board[i]!));
-    points += r.points;
-    l.forEach((idx, k) => (next[idx] = r.out[k]!));
-  }
-  return { board: next, points, moved: next.some((v, i) => v !== board[i]) };
-}
-
-const canMove = (b: Board) => (['up', 'down', 'left', 'right'] as Dir[]).some((d) => move(b, d).moved);
 
 function game(): Game {
   let board: Board = new Array(N * N).fill(0);
