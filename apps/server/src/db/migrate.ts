@@ -32,6 +32,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely,
     provider,
+    // Migrations of features built side by side land out of number order (0007 after 0008 ran on
+    // a developer's database); each is independent, so a missing earlier one simply runs now.
+    allowUnorderedMigrations: true,
     // In a non-default PostgreSQL schema the bookkeeping tables live there too, not in `public`.
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
