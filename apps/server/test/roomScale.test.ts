@@ -3,40 +3,24 @@
  * counts agree, chat and moderation cross instances, a kick ban holds on the other one, a media
  * token issued by one is accepted by the other, and a close reaches everyone.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type Session } from '@app/contract';
-import { dropSchema, newSchemaName, pgUrl, redisUrl, startTestServer, type TestServer } from './helpers/testServer.js';
+import { scaleEnabled, useInstancePair } from './helpers/instancePair.js';
 import { anchor, closeSockets, connectRoom, join, member, next, openRoom, operator, send } from './roomHarness.js';
 
-const enabled = Boolean(pgUrl() && redisUrl());
-
-describe.skipIf(!enabled)('rooms on two instances (PostgreSQL + Redis)', () => {
-  const schema = newSchemaName();
-  const shared = { schema, redisPrefix: `roomscale:${schema}:` };
-  let a: TestServer;
-  let b: TestServer;
+describe.skipIf(!scaleEnabled())('rooms on two instances (PostgreSQL + Redis)', () => {
+  // Both instances sign and check media tokens with one secret, as a deployment configures them.
+  const pair = useInstancePair('roomscale', { MEDIA_TOKEN_SECRET: `secret-${randomUUID()}` });
   let op: Session;
 
   beforeAll(async () => {
-    const prev = process.env.MEDIA_TOKEN_SECRET;
-    process.env.MEDIA_TOKEN_SECRET = `secret-${schema}`;
-    try {
-      a = await startTestServer({ shared });
-      b = await startTestServer({ shared });
-    } finally {
-      if (prev === undefined) delete process.env.MEDIA_TOKEN_SECRET;
-      else process.env.MEDIA_TOKEN_SECRET = prev;
-    }
-    op = await operator(a);
+    op = await operator(pair.a);
   });
-  afterAll(async () => {
-    closeSockets();
-    await a?.close();
-    await b?.close();
-    await dropSchema(schema);
-  });
+  afterAll(() => closeSockets());
 
   it('agrees on presence, carries chat and kicks across instances, shares media tokens, and closes everywhere', async () => {
+    const { a, b } = pair;
     const owner = await anchor(a, op);
     const v = await member(b);
     const room = await openRoom(a, owner);

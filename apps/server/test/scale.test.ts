@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '@app/contract';
 import { addOperator } from '../src/cli/commands.js';
 import { freshMobile } from './helpers/apiClient.js';
-import { connectHall, connected, next, type HallSocket } from './helpers/hallClient.js';
-import { dropSchema, newSchemaName, pgUrl, redisUrl, startTestServer, type TestServer } from './helpers/testServer.js';
-
-const enabled = Boolean(pgUrl() && redisUrl());
+import { next } from './helpers/hallClient.js';
+import { scaleEnabled, useInstancePair } from './helpers/instancePair.js';
 
 /** Two instances on two ports sharing PostgreSQL and Redis, as behind a load balancer. */
-describe.skipIf(!enabled)('two instances (PostgreSQL + Redis)', () => {
-  const schema = newSchemaName();
-  const shared = { schema, redisPrefix: `scale:${schema}:` };
-  let a: TestServer;
-  let b: TestServer;
-  const sockets: HallSocket[] = [];
-
-  beforeAll(async () => {
-    a = await startTestServer({ shared });
-    b = await startTestServer({ shared });
-  });
-  afterAll(async () => {
-    for (const sock of sockets) sock.close();
-    await a?.close();
-    await b?.close();
-    await dropSchema(schema);
-  });
+describe.skipIf(!scaleEnabled())('two instances (PostgreSQL + Redis)', () => {
+  const pair = useInstancePair('scale');
 
   it('delivers a notice sent through A to a hall socket connected to B', async () => {
+    const { a, b } = pair;
     expect(a.port).not.toBe(b.port);
     const opMobile = freshMobile();
     const op = await a.api.register(opMobile);
@@ -34,9 +18,7 @@ describe.skipIf(!enabled)('two instances (PostgreSQL + Redis)', () => {
     // The user signs up on B; the session is shared through the database.
     const user = await b.api.register(freshMobile());
 
-    const sock = connectHall(b.url, { uuid: user.user.uuid, token: user.token });
-    sockets.push(sock);
-    await connected(sock);
+    const sock = await pair.hall(b, { uuid: user.user.uuid, token: user.token });
     const msg = next(sock, 'newMessage');
     const count = next(sock, 'rGetUnreadCount');
     const sent = await a.api.call(api.adminSendNotice, { user_id: user.user.id, title: '跨实例', content: '从 A 发出' }, { token: op.token });
@@ -47,11 +29,10 @@ describe.skipIf(!enabled)('two instances (PostgreSQL + Redis)', () => {
   });
 
   it('ends a socket on B when its token is logged out through A, and shares SMS limits', async () => {
+    const { a, b } = pair;
     const mobile = freshMobile();
     const user = await a.api.register(mobile);
-    const sock = connectHall(b.url, { uuid: user.user.uuid, token: user.token });
-    sockets.push(sock);
-    await connected(sock);
+    const sock = await pair.hall(b, { uuid: user.user.uuid, token: user.token });
     const ended = next(sock, 'sessionEnd');
     await a.api.call(api.logout, undefined, { token: user.token });
     expect((await ended).code).toBe(11000403);
