@@ -182,6 +182,44 @@ describe('content moderation', () => {
   });
 });
 
+describe('catalogue', () => {
+  it('a gift added, changed and taken out bumps gift_version each time, and sending follows the catalogue', async () => {
+    const [fan, host] = await Promise.all([member(s), member(s)]);
+    await s.api.call(api.adminAdjust, { request_id: rid(), user_id: fan.user.id, account: 'coin', direction: 'credit', amount: 100 * 10000, reason: '测试金币' }, t());
+    const v0 = (await s.api.call(api.commonConfig)).data.app_version.gift_version;
+    const added = (await s.api.call(api.adminGiftSave, { name: '星星', icon: '/static/gifts/star.png', url: '/static/gifts/star.svga', price: 5 * 10000, sort: 1 }, t())).data;
+    expect(added.gift_version).toBe(v0 + 1);
+    const cfg = (await s.api.call(api.commonConfig)).data;
+    expect(cfg.app_version.gift_version).toBe(v0 + 1);
+    expect(cfg.gift.find((g) => g.gift_id === added.gift.id)).toMatchObject({ name: '星星', price: 5 * 10000 });
+    const send = () => s.api.call(api.giftSend, { request_id: rid(), gift_id: added.gift.id, count: 1, receiver_id: host.user.id }, { token: fan.token });
+    expect((await send()).data.coin).toBe(95 * 10000);
+    const changed = (await s.api.call(api.adminGiftSave, { id: added.gift.id, name: '大星星', icon: '/static/gifts/star.png', url: '', price: 10 * 10000, sort: 1 }, t())).data;
+    expect([changed.gift.price, changed.gift_version]).toEqual([10 * 10000, v0 + 2]);
+    expect((await send()).data.coin).toBe(85 * 10000);
+    expect((await s.api.call(api.adminGiftDelete, { id: added.gift.id }, t())).data.gift_version).toBe(v0 + 3);
+    expect((await send()).code).toBe(ErrorCode.GIFT_NOT_FOUND);
+    expect((await s.api.call(api.adminGiftDelete, { id: added.gift.id }, t())).code).toBe(ErrorCode.GIFT_NOT_FOUND);
+    // The gift records keep what was sent.
+    expect((await s.api.call(api.recordGift, { direction: 'sent', page: 1, size: 5 }, { token: fan.token })).data.list.map((r) => r.gift_name)).toEqual(['大星星', '星星']);
+  });
+
+  it('recharge packages: a new one is offered, a disabled one is not, an order keeps its price', async () => {
+    const u = await member(s);
+    const pkg = (await s.api.call(api.adminPackageSave, { name: '体验包', price_fen: 100, amount: 10 * 10000, bonus: 1 * 10000, tag: '新人' }, t())).data;
+    const offered = async () => (await s.api.call(api.rechargeCategory, {}, { token: u.token })).data.list.map((p) => p.id);
+    expect(await offered()).toContain(pkg.id);
+    const order = (await s.api.call(api.rechargeOrder, { request_id: rid(), package_id: pkg.id }, { token: u.token })).data;
+    await s.api.call(api.adminPackageSave, { id: pkg.id, name: '体验包', price_fen: 200, amount: 10 * 10000, enabled: false }, t());
+    expect(await offered()).not.toContain(pkg.id);
+    expect((await s.api.call(api.adminPackages, {}, t())).data.list.find((p) => p.id === pkg.id)).toMatchObject({ price_fen: 200, enabled: false });
+    const cb = s.services.finance.sandbox.signed({ order_no: order.order_no, trade_no: `T${rid()}`, amount_fen: order.price_fen, status: 'paid' });
+    expect((await s.api.call(api.sandboxPayCallback, { ...cb })).code).toBe(200);
+    expect((await s.api.call(api.financeWallet, undefined, { token: u.token })).data.coin).toBe(11 * 10000);
+    expect((await s.api.call(api.adminPackageSave, { id: 99999, name: 'x', price_fen: 1, amount: 1 }, t())).code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
 describe('money', () => {
   it('corrects a balance with a reasoned transfer, never below zero, once per request_id', async () => {
     const u = await member(s);

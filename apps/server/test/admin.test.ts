@@ -85,6 +85,7 @@ describe('every operator action is audited', () => {
     const room = await openRoom(s, applicant);
     const victim = await member(s);
     const words = (await s.api.call(api.adminWordAdd, { words: ['审计词'] }, t)).data.list;
+    const spare = (await s.api.call(api.adminGiftSave, { name: '要下架的礼物', icon: '/static/gifts/x.png', url: '', price: 10000 }, t)).data.gift;
 
     const calls: [string, Record<string, unknown>, string][] = [
       ['adminSetFlags', { game_is_open: true }, ''],
@@ -104,6 +105,9 @@ describe('every operator action is audited', () => {
       ['adminRoomClose', { room_id: room.id, reason: '违规内容' }, `room:${room.id}`],
       ['adminAdjust', { request_id: rid(), user_id: user.user.id, account: 'coin', direction: 'credit', amount: 10000, reason: '补偿' }, `user:${user.user.id}`],
       ['adminAnchorApprove', { user_id: rejected.user.id }, `user:${rejected.user.id}`],
+      ['adminGiftSave', { name: '审计礼物', icon: '/static/gifts/x.png', url: '', price: 20000, sort: 3 }, 'gift:'],
+      ['adminGiftDelete', { id: spare.id }, `gift:${spare.id}`],
+      ['adminPackageSave', { name: '测试套餐', price_fen: 100, amount: 10 * 10000 }, 'package:'],
     ];
     for (const [name, body, target] of calls) {
       const def = (api as Record<string, RouteDef>)[name]!;
@@ -117,7 +121,7 @@ describe('every operator action is audited', () => {
     }
     // Every operator write route of the table was exercised (a new one needs its line above).
     const written = operatorRoutes().filter(([, d]) => d.method !== 'GET').map(([n]) => n);
-    const ours = written.filter((n) => /^admin(Anchor|Withdraw|User|Content|Word|Report|Room|Adjust|SetFlags|SendNotice|CreateBulletin)/.test(n));
+    const ours = written.filter((n) => /^admin(Anchor|Withdraw|User|Content|Word|Report|Room|Adjust|SetFlags|SendNotice|CreateBulletin|Gift|Package)/.test(n));
     expect(ours.filter((n) => !calls.some(([c]) => c === n))).toEqual([]);
 
     // The log filters by action and target.
@@ -171,6 +175,11 @@ describe('bad input is refused clearly', () => {
     ['adminWithdrawReject', { request_id: rid(), id: 1, reason: '' }, 'reason'],
     ['adminAnchorReject', { user_id: 1 }, 'reason'],
     ['adminSendNotice', { title: '', content: 'x' }, 'title'],
+    ['adminGiftSave', { name: '玫瑰', icon: 'javascript:alert(1)', url: '', price: 10000 }, 'icon'],
+    ['adminGiftSave', { name: '玫瑰', icon: '/static/gifts/x.png', url: '', price: 0 }, 'price'],
+    ['adminGiftSave', { name: '', icon: '/static/gifts/x.png', url: '', price: 10000 }, 'name'],
+    ['adminPackageSave', { name: '套餐', price_fen: 0, amount: 10000 }, 'price_fen'],
+    ['adminPackageSave', { name: '套餐', price_fen: 600, amount: -1 }, 'amount'],
   ];
   it.each(bad)('%s %j → 400 naming %s', async (name, body, field) => {
     const r = await s.api.call((api as Record<string, RouteDef>)[name]!, body, { token: op.token });

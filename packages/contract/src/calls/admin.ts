@@ -3,6 +3,7 @@ import { defineRoute } from '../route.js';
 import { id, strict } from './common.js';
 import { notice } from './message.js';
 import { bulletin } from './home.js';
+import { adminCatalogRoutes } from './adminCatalog.js';
 import { adminContentRoutes } from './adminContent.js';
 import { adminOpsRoutes } from './adminOps.js';
 import { adminUserRoutes } from './adminUsers.js';
@@ -48,4 +49,5 @@ export const adminRoutes = {
   ...adminUserRoutes,
   ...adminContentRoutes,
   ...adminOpsRoutes,
+  ...adminCatalogRoutes,
 };

@@ -38,4 +38,10 @@ export function adminRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.adminRecharges, o, ({ query }) => admin.money.recharges(query));
   serve(app, api.adminLedger, o, ({ query }) => admin.money.ledger(query));
   serve(app, api.adminAdjust, o, ({ me, body }) => admin.money.adjust(me, body));
+
+  serve(app, api.adminGifts, o, () => admin.catalog.gifts());
+  serve(app, api.adminGiftSave, o, ({ body }) => admin.catalog.saveGift(body));
+  serve(app, api.adminGiftDelete, o, ({ body }) => admin.catalog.deleteGift(body.id));
+  serve(app, api.adminPackages, o, () => admin.catalog.packages());
+  serve(app, api.adminPackageSave, o, ({ body }) => admin.catalog.savePackage(body));
 }

@@ -5,6 +5,7 @@ import type { CommentService } from '../forum/comment.service.js';
 import type { PostService } from '../forum/post.service.js';
 import type { RoomService } from '../room/room.service.js';
 import type { Video } from '../video/video.js';
+import { AdminCatalogService } from './adminCatalog.service.js';
 import { AdminMoneyService } from './adminMoney.service.js';
 import { AdminUserService } from './adminUser.service.js';
 import { auditPage } from './audit.service.js';
@@ -18,6 +19,7 @@ export function createAdmin(deps: Deps, s: { sessions: SessionService; room: Roo
     moderation: new ModerationService(deps, s.forumPosts, s.forumComments, s.video),
     money: new AdminMoneyService(deps, s.finance),
     dashboard: new DashboardService(deps),
+    catalog: new AdminCatalogService(deps),
     audit: (q: Parameters<typeof auditPage>[1]) => auditPage(deps.db.kysely, q),
   };
 }

@@ -20,6 +20,10 @@ const ID_KIND: Record<string, string> = {
   adminWithdrawApprove: 'withdrawal',
   adminWithdrawReject: 'withdrawal',
   adminWordRemove: 'word',
+  adminGiftSave: 'gift',
+  adminGiftDelete: 'gift',
+  adminPackageSave: 'package',
+  adminCreateBulletin: 'bulletin',
 };
 
 /** The input as kept in the log: secrets replaced. */
@@ -36,8 +40,10 @@ export function auditTarget(action: string, body: Record<string, unknown>, data:
   if (num(body.user_id)) return `user:${num(body.user_id)}`;
   if (num(body.room_id)) return `room:${num(body.room_id)}`;
   if (num(body.id)) return `${ID_KIND[action] ?? 'id'}:${num(body.id)}`;
-  const answerId = data && typeof data === 'object' ? num((data as { id?: unknown }).id) : null;
-  if (answerId) return `${action.replace(/^admin(Create)?/, '').toLowerCase()}:${answerId}`;
+  // A new item: its id is in the answer (itself, or its `gift`).
+  const answer = data && typeof data === 'object' ? (data as { id?: unknown; gift?: { id?: unknown } }) : {};
+  const answerId = num(answer.id) ?? num(answer.gift?.id);
+  if (answerId) return `${ID_KIND[action] ?? 'id'}:${answerId}`;
   return '';
 }
 

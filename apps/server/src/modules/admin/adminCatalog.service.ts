@@ -1,0 +1,65 @@
+import { ErrorCode, type AdminGift, type AdminPackage } from '@app/contract';
+import type { GiftRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import type { Deps } from '../../deps.js';
+import { BizError } from '../../http/errors.js';
+import { adminCatalogRepository as repo } from './adminCatalog.repository.js';
+
+type PackageRow = Awaited<ReturnType<typeof repo.packages>>[number];
+
+const giftView = (g: GiftRow): AdminGift => ({ id: g.id, name: g.name, icon: g.icon, url: g.url, price: Number(g.price), sort: g.sort, created_at: g.created_at });
+const packageView = (p: PackageRow): AdminPackage => ({
+  id: p.id,
+  name: p.name,
+  price_fen: Number(p.price_fen),
+  amount: Number(p.amount),
+  bonus: Number(p.bonus),
+  tag: p.tag,
+  sort: p.sort,
+  enabled: Number(p.enabled) === 1,
+});
+
+/**
+ * The catalogue operators edit: gifts (any change bumps gift_version, so clients reload the list
+ * from common_config) and recharge packages (an order keeps the price and coins it was made with).
+ */
+export class AdminCatalogService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.db.kysely;
+  }
+
+  async gifts() {
+    const [rows, gift_version] = await Promise.all([repo.gifts(this.db), repo.giftVersion(this.db)]);
+    return { list: rows.map(giftView), gift_version };
+  }
+
+  async saveGift(input: { id?: number | undefined; name: string; icon: string; url: string; price: number; sort: number }) {
+    const { id, ...fields } = input;
+    return this.db.transaction().execute(async (trx) => {
+      const row = id === undefined ? await repo.insertGift(trx, fields, nowIso()) : await repo.updateGift(trx, id, fields);
+      if (!row) throw new BizError(ErrorCode.GIFT_NOT_FOUND);
+      return { gift: giftView(row), gift_version: await repo.bumpGiftVersion(trx) };
+    });
+  }
+
+  async deleteGift(id: number) {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await repo.deleteGift(trx, id))) throw new BizError(ErrorCode.GIFT_NOT_FOUND);
+      return { deleted: true as const, gift_version: await repo.bumpGiftVersion(trx) };
+    });
+  }
+
+  async packages() {
+    return { list: (await repo.packages(this.db)).map(packageView) };
+  }
+
+  async savePackage(input: { id?: number | undefined; name: string; price_fen: number; amount: number; bonus: number; tag: string; sort: number; enabled: boolean }) {
+    const { id, enabled, ...rest } = input;
+    const fields = { ...rest, enabled: enabled ? 1 : 0 };
+    const row = id === undefined ? await repo.insertPackage(this.db, fields, nowIso()) : await repo.updatePackage(this.db, id, fields);
+    if (!row) throw new BizError(ErrorCode.NOT_FOUND, '套餐不存在');
+    return packageView(row);
+  }
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { isoTime } from '../envelope.js';
+import { defineRoute } from '../route.js';
+import { id, strict } from './common.js';
+import { MAX_AMOUNT, money } from './finance.js';
+
+/** An asset path: site-relative (an upload or a static file) or an https URL. */
+const assetUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, '请填写以 / 开头的站内路径或 https 地址');
+
+export const adminGift = z.object({ id: z.number().int(), name: z.string(), icon: z.string(), url: z.string(), price: money, sort: z.number().int(), created_at: isoTime });
+export type AdminGift = z.infer<typeof adminGift>;
+
+export const adminPackage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price_fen: z.number().int(),
+  amount: money,
+  bonus: money,
+  tag: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+});
+export type AdminPackage = z.infer<typeof adminPackage>;
+
+const coinsInput = (msg: string) => z.number({ error: msg }).int('须为整数（1/10000 金币）').min(0, '不能为负数').max(MAX_AMOUNT, '金额太大');
+
+/** Console: the gift catalogue (every change bumps gift_version so clients reload it) and the recharge packages. */
+export const adminCatalogRoutes = {
+  adminGifts: defineRoute({
+    method: 'GET',
+    path: '/api/admin/gifts',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'The gift catalogue, by sort, with the current gift_version',
+    data: z.object({ list: z.array(adminGift), gift_version: z.number().int() }),
+  }),
+  adminGiftSave: defineRoute({
+    method: 'POST',
+    path: '/api/admin/gifts/save',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Add a gift (no id) or change one; bumps gift_version',
+    body: strict({
+      id: id.optional(),
+      name: z.string().trim().min(1, '请填写礼物名称').max(20, '名称最多20字'),
+      icon: assetUrl,
+      url: assetUrl.or(z.literal('')).describe('animation file ("" for none)'),
+      price: coinsInput('请填写价格').refine((n) => n > 0, '价格须大于0'),
+      sort: z.number().int('排序须为整数').min(0).max(9999).default(0),
+    }),
+    data: z.object({ gift: adminGift, gift_version: z.number().int() }),
+  }),
+  adminGiftDelete: defineRoute({
+    method: 'POST',
+    path: '/api/admin/gifts/delete',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Take a gift out of the catalogue (past gift records keep their copy); bumps gift_version',
+    body: strict({ id }),
+    data: z.object({ deleted: z.literal(true), gift_version: z.number().int() }),
+  }),
+  adminPackages: defineRoute({
+    method: 'GET',
+    path: '/api/admin/recharge/packages',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Every recharge package, enabled or not',
+    data: z.object({ list: z.array(adminPackage) }),
+  }),
+  adminPackageSave: defineRoute({
+    method: 'POST',
+    path: '/api/admin/recharge/packages/save',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Add a recharge package (no id) or change one (orders already made keep their price and coins)',
+    body: strict({
+      id: id.optional(),
+      name: z.string().trim().min(1, '请填写套餐名称').max(30),
+      price_fen: z.number({ error: '请填写价格（分）' }).int('价格须为整数（分）').min(1, '价格须大于0').max(10_000_000, '价格太大'),
+      amount: coinsInput('请填写到账金币').refine((n) => n > 0, '到账金币须大于0'),
+      bonus: coinsInput('请填写赠送金币').default(0),
+      tag: z.string().trim().max(8, '角标最多8字').default(''),
+      sort: z.number().int().min(0).max(9999).default(0),
+      enabled: z.boolean().default(true),
+    }),
+    data: adminPackage,
+  }),
+};
