@@ -23,7 +23,7 @@ describe('games calls', () => {
   });
 
   it('refuses negative scores and amounts', () => {
-    expect(gamesHostCalls.f4RoundScore.body.safeParse({ session: 'a'.repeat(43), round_id: 1, score: -1 }).success).toBe(false);
-    expect(gamesHostCalls.f4TransIn.body.safeParse({ session: 'a'.repeat(43), amount: 0, request_id: 'abcdefgh12' }).success).toBe(false);
+    expect(gamesHostCalls.f4RoundScore.body!.safeParse({ session: 'a'.repeat(43), round_id: 1, score: -1 }).success).toBe(false);
+    expect(gamesHostCalls.f4TransIn.body!.safeParse({ session: 'a'.repeat(43), amount: 0, request_id: 'abcdefgh12' }).success).toBe(false);
   });
 });
