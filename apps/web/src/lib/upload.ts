@@ -17,13 +17,28 @@ export interface UploadOptions {
   silent?: boolean;
 }
 
+/** Uploads one image to resource/upload/file (multipart field `file`). */
+export async function uploadFile(file: Blob, opts: UploadOptions = {}): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('purpose', opts.purpose ?? 'image');
+  form.append('file', file, file instanceof File ? file.name : 'upload.bin');
+  return postForm('uploadFile', form, opts);
+}
+
+/** Routes that take multipart/form-data. */
+type FormRoute = 'uploadFile' | 'uploadVideo';
+
 /**
- * Uploads one image to resource/upload/file (multipart field `file`; never encrypted, see
+ * Posts a multipart form to a route and settles its envelope like `call()` (never encrypted, see
  * docs/conventions.md). XMLHttpRequest rather than fetch because only it reports upload progress.
  */
-export async function uploadFile(file: Blob, opts: UploadOptions = {}): Promise<UploadedFile> {
+export async function postForm<N extends FormRoute>(
+  name: N,
+  form: FormData,
+  opts: Pick<UploadOptions, 'onProgress' | 'signal' | 'silent'> = {},
+): Promise<RouteData<Api[N]>> {
   const contract = await loadContract();
-  const { url } = await routeOf('uploadFile');
+  const { url } = await routeOf(name);
   const ctx = { silent: opts.silent === true };
   const session = getSession();
   const headers = apiHeaders(contract, {
@@ -32,9 +47,6 @@ export async function uploadFile(file: Blob, opts: UploadOptions = {}): Promise<
     referer: session.referer,
     encrypt: false,
   });
-  const form = new FormData();
-  form.append('purpose', opts.purpose ?? 'image');
-  form.append('file', file, file instanceof File ? file.name : 'upload.bin');
 
   const answer = await new Promise<{ status: number; text: string; encrypted: boolean } | ApiError>((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -55,5 +67,5 @@ export async function uploadFile(file: Blob, opts: UploadOptions = {}): Promise<
     xhr.send(form);
   });
   if (answer instanceof ApiError) return fail(answer, ctx);
-  return settle(contract, answer.status, answer.text, answer.encrypted, ctx) as UploadedFile;
+  return settle(contract, answer.status, answer.text, answer.encrypted, ctx) as RouteData<Api[N]>;
 }

@@ -1,9 +1,44 @@
-import { PlayOutline } from 'antd-mobile-icons';
+import { UploadOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FrameScreen } from '../../components/FrameScreen';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../app/paths';
+import { CategoryTabs, useCategoryParam } from '../../components/CategoryTabs';
+import { bulletinKeys } from '../../state/queries/keys';
+import { useVideoCates, videoKeys } from '../../state/queries/video';
+import { BulletinBar, Recommend } from './home/Recommend';
+import { VideoGrid } from './home/VideoGrid';
+import '../Live/live.css';
+import './home/home.css';
 
-/** 首页 (/pages/index/index): the video feed arrives with the video issue. Its real frame until its feature lands in a later issue. */
+/**
+ * 首页 (/pages/index/index, shown when video_is_open): the bulletin marquee, then on the
+ * 推荐 tab the banner and the rooms on air (home/travel), and the video grid of the chosen
+ * category. The tab lives in the URL (`?c=`) so Back and a reload keep it.
+ */
 export default function Home() {
   const { t } = useTranslation();
-  return <FrameScreen icon={<PlayOutline />} title={t('page.home')} empty={t('empty.video')} back={false} />;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const cates = useVideoCates();
+  const cate = useCategoryParam();
+  const refreshTop = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: videoKeys.travel() }), qc.invalidateQueries({ queryKey: bulletinKeys.list() })]);
+
+  return (
+    <div className="page home-page">
+      <header className="home-head">
+        <span className="home-head__brand">{t('app.name')}</span>
+        <button type="button" className="home-head__upload" data-testid="go-upload" onClick={() => navigate(PATHS.uploadVd)}>
+          <UploadOutline />
+          <span>{t('video.upload')}</span>
+        </button>
+      </header>
+      <BulletinBar />
+      <CategoryTabs className="home-tabs" allLabel={t('video.recommend')} categories={cates.data} />
+      <div className="home-body">
+        <VideoGrid key={cate ?? 'all'} cateId={cate} onRefresh={refreshTop} header={cate === null ? <Recommend /> : null} />
+      </div>
+    </div>
+  );
 }

@@ -1,14 +1,12 @@
-import { Tabs } from 'antd-mobile';
 import { AddOutline, SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths';
+import { CategoryTabs, useCategoryParam } from '../../components/CategoryTabs';
 import { useRoomCategories } from '../../state/queries/room';
 import { RoomGrid } from './parts/RoomGrid';
 import { SearchView } from './parts/SearchView';
 import './live.css';
-
-const ALL = 'all';
 
 /**
  * 直播 (/pages/live/index): open rooms by category in a two-column grid, and search. The tab and the
@@ -19,7 +17,7 @@ export default function Live() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const categories = useRoomCategories();
-  const tab = params.get('c') ?? ALL;
+  const categoryId = useCategoryParam();
   const searching = params.has('q');
 
   if (searching) {
@@ -34,7 +32,6 @@ export default function Live() {
     );
   }
 
-  const list = [{ id: ALL, name: t('live.all') }, ...(categories.data ?? []).map((c) => ({ id: String(c.id), name: c.name }))];
   return (
     <div className="page live-page">
       <header className="live-head">
@@ -46,18 +43,9 @@ export default function Live() {
           {t('live.join')}
         </button>
       </header>
-      <Tabs
-        className="live-tabs"
-        activeKey={tab}
-        onChange={(k) => setParams(k === ALL ? {} : { c: k }, { replace: true })}
-        activeLineMode="fixed"
-      >
-        {list.map((c) => (
-          <Tabs.Tab key={c.id} title={c.name} />
-        ))}
-      </Tabs>
+      <CategoryTabs allLabel={t('live.all')} categories={categories.data} />
       <div className="live-body">
-        <RoomGrid key={tab} categoryId={tab === ALL ? null : Number(tab)} />
+        <RoomGrid key={categoryId ?? 'all'} categoryId={categoryId} />
       </div>
       <button type="button" className="live-fab" data-testid="go-live" aria-label={t('live.goLive')} onClick={() => navigate(PATHS.create)}>
         <AddOutline />

@@ -1,0 +1,75 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { call } from './api';
+import { ApiError, ClientCode } from './apiError';
+import { postForm } from './upload';
+import { uploadVideoFile } from './videoUpload';
+
+vi.mock('./api', () => ({ call: vi.fn() }));
+vi.mock('./upload', () => ({ postForm: vi.fn() }));
+
+const callMock = vi.mocked(call);
+const postMock = vi.mocked(postForm);
+const resource = { id: 7, status: 'uploaded', duration: 3, width: 10, height: 10, size: 10, poster: '', error: '', video: null, created_at: '' } as const;
+
+/** The server side of the chunk protocol: appends a chunk only at the offset it has, answers that offset. */
+function fakeServer(total: number, opts: { dropFirstAnswer?: boolean; failTimes?: number } = {}) {
+  let received = 0;
+  let fails = opts.failTimes ?? 0;
+  let dropped = !opts.dropFirstAnswer;
+  const offsets: number[] = [];
+  postMock.mockImplementation(async (_name, form) => {
+    const offset = Number(form.get('offset'));
+    const chunk = form.get('file') as Blob;
+    offsets.push(offset);
+    if (fails > 0) {
+      fails--;
+      throw new ApiError(ClientCode.NETWORK, 'network', 0);
+    }
+    if (offset === received) received += chunk.size;
+    if (!dropped) {
+      dropped = true; // the chunk arrived but its answer was lost: the client sends it again
+      throw new ApiError(ClientCode.NETWORK, 'network', 0);
+    }
+    return { upload_id: 'u', received, total, resource: received === total ? resource : null } as never;
+  });
+  return { offsets, received: () => received };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  callMock.mockReset();
+  postMock.mockReset();
+  callMock.mockResolvedValue({ provider: 'local', upload_id: 'u', url: '/x', chunk_size: 4, max_size: 100, max_duration_s: 60, expires_at: '' } as never);
+});
+
+describe('uploadVideoFile', () => {
+  it('sends the file in chunks at the offsets the server answers, reporting progress, and resolves with the upload', async () => {
+    const server = fakeServer(10);
+    const progress: number[] = [];
+    const r = await uploadVideoFile(new File(['0123456789'], 'a.mp4'), { onProgress: (f) => progress.push(f) });
+    expect(r.id).toBe(7);
+    expect(server.offsets).toEqual([0, 4, 8]);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(callMock).toHaveBeenCalledWith('uploadSts', { size: 10, name: 'a.mp4' });
+  });
+
+  it('resends a chunk whose answer was lost; the server acknowledges it without taking it twice', async () => {
+    const server = fakeServer(10, { dropFirstAnswer: true });
+    await uploadVideoFile(new File(['0123456789'], 'a.mp4'));
+    expect(server.offsets).toEqual([0, 0, 4, 8]);
+    expect(server.received()).toBe(10);
+  });
+
+  it('gives up after repeated network failures on one chunk', async () => {
+    fakeServer(10, { failTimes: 5 });
+    await expect(uploadVideoFile(new File(['0123456789'], 'a.mp4'))).rejects.toBeInstanceOf(ApiError);
+    expect(postMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('passes a refusal of the server (not a video, too long) straight through', async () => {
+    postMock.mockRejectedValue(new ApiError(10302, 'file: 视频时长不能超过60秒', 200));
+    await expect(uploadVideoFile(new File(['0123456789'], 'a.mp4'))).rejects.toMatchObject({ code: 10302 });
+    expect(postMock).toHaveBeenCalledTimes(1);
+  });
+});

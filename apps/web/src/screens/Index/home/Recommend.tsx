@@ -1,0 +1,77 @@
+import { NoticeBar, Swiper } from 'antd-mobile';
+import { SWIPER_INTERVAL_MS } from '@app/kit';
+import { SoundOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { GuardedImage } from '../../../components/GuardedImage';
+import { useBulletins } from '../../../state/queries/bulletin';
+import { useHomeTravel } from '../../../state/queries/video';
+import { LiveBars, RoomCard } from '../../Live/parts/RoomCard';
+import { prefetchRoom, roomPath } from '../../Room/roomPath';
+
+/** The bulletin marquee: the newest announcements scroll by; a tap opens the announcements. */
+export function BulletinBar() {
+  const navigate = useNavigate();
+  const q = useBulletins();
+  const items = q.data?.pages[0]?.list.slice(0, 5) ?? [];
+  if (items.length === 0) return null;
+  return (
+    <div className="home-bulletin" data-testid="home-bulletin" onClick={() => navigate(PATHS.notice)}>
+      <NoticeBar icon={<SoundOutline />} content={items.map((b) => b.title).join('　　　')} color="alert" speed={40} />
+    </div>
+  );
+}
+
+/**
+ * What home/travel recommends: a banner swiper (the rooms on air, then the most viewed videos) and a
+ * strip of live rooms. Nothing is shown while it is empty, so a fresh install opens on the grid.
+ */
+export function Recommend() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const q = useHomeTravel();
+  const rooms = q.data?.rooms ?? [];
+  const videos = q.data?.videos ?? [];
+  const slides = [
+    ...rooms.filter((r) => r.live).slice(0, 2).map((r) => ({ key: `r${r.id}`, img: r.cover || r.anchor.avatar, title: r.title, live: true, go: () => { prefetchRoom(r); navigate(roomPath(r)); } })),
+    ...videos.slice(0, 3).map((v) => ({ key: `v${v.id}`, img: v.cover, title: v.title, live: false, go: () => navigate(`${PATHS.video}?id=${v.id}`) })),
+  ];
+  return (
+    <>
+      {slides.length > 0 && (
+        <div className="home-banner" data-testid="home-banner">
+          <Swiper autoplay autoplayInterval={SWIPER_INTERVAL_MS} loop indicatorProps={{ className: 'home-banner__dots' }}>
+            {slides.map((s) => (
+              <Swiper.Item key={s.key}>
+                <button type="button" className="home-banner__slide" onClick={s.go}>
+                  {s.img ? <GuardedImage className="home-banner__img" src={s.img} alt="" /> : <span className="home-banner__img home-banner__img--blank" />}
+                  <span className="home-banner__shade" />
+                  <span className="home-banner__tag">{s.live ? <><LiveBars />{t('live.liveBadge')}</> : t('video.hot')}</span>
+                  <span className="home-banner__title">{s.title}</span>
+                </button>
+              </Swiper.Item>
+            ))}
+          </Swiper>
+        </div>
+      )}
+      {rooms.length > 0 && (
+        <section className="home-live" data-testid="home-live">
+          <div className="home-sec">
+            <span className="home-sec__title">{t('video.onAir')}</span>
+            <button type="button" className="home-sec__more" onClick={() => navigate(PATHS.live)}>
+              {t('video.more')}
+            </button>
+          </div>
+          <div className="home-live__strip">
+            {rooms.map((r) => (
+              <div className="home-live__item" key={r.id}>
+                <RoomCard room={r} />
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Dialog, SpinLoading, Tag } from 'antd-mobile';
+import { DeleteOutline, PlayOutline, VideoOutline } from 'antd-mobile-icons';
+import type { VideoResource } from '@app/contract';
+import { formatClock, formatCount, formatDateCN } from '@app/kit';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { EmptyState, LoadError } from '../../../components/EmptyState';
+import { GuardedImage } from '../../../components/GuardedImage';
+import { PageLoading } from '../../../components/PageLoading';
+import { isWorking, useDeleteUpload, useMyUploads } from '../../../state/queries/video';
+import { formatCoins } from '../../User/wallet/money';
+import { LoadMore } from '../../../components/LoadMore';
+
+const TONE = { receiving: 'default', uploaded: 'warning', processing: 'warning', ready: 'success', failed: 'danger' } as const;
+
+function UploadRow({ r }: { r: VideoResource }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const del = useDeleteUpload();
+  const playable = r.status === 'ready' && r.video !== null;
+  const cover = r.video?.cover || r.poster;
+  const onDelete = async () => {
+    if (await Dialog.confirm({ content: t('video.deleteConfirm'), confirmText: t('video.delete'), cancelText: t('common.cancel') })) del.mutate(r.id);
+  };
+  return (
+    <div className="vu-row" data-testid="my-upload" data-status={r.status} data-video-id={r.video?.id ?? ''}>
+      <button type="button" className="vu-row__thumb" disabled={!playable} onClick={() => navigate(`${PATHS.video}?id=${r.video!.id}`)}>
+        {cover ? <GuardedImage className="vu-row__img" src={cover} alt="" /> : <span className="vu-row__img vu-row__img--blank">{!isWorking(r) && <VideoOutline />}</span>}
+        {isWorking(r) && (
+          <span className="vu-row__busy">
+            <SpinLoading color="#fff" style={{ '--size': '24px' }} />
+            <em>{t('video.status.processing')}</em>
+          </span>
+        )}
+        {playable && <span className="vu-row__play"><PlayOutline /></span>}
+        {r.duration > 0 && <span className="vu-row__len">{formatClock(r.duration)}</span>}
+      </button>
+      <div className="vu-row__main">
+        <div className="vu-row__title">{r.video?.title ?? t('video.unpublished')}</div>
+        <div className="vu-row__tags">
+          <Tag color={TONE[r.status]} fill="outline" data-testid="upload-state">{t(`video.status.${r.status}`)}</Tag>
+          {r.video && r.video.price > 0 && <Tag color="warning" fill="solid">{t('video.priceBadge', { price: formatCoins(r.video.price) })}</Tag>}
+        </div>
+        <div className="vu-row__sub">
+          {r.status === 'failed' ? r.error : r.video ? t('video.views', { n: formatCount(r.video.views) }) : ''} · {formatDateCN(r.created_at, 'YYYY-MM-DD')}
+        </div>
+      </div>
+      <button type="button" className="vu-row__del" aria-label={t('video.delete')} onClick={() => void onDelete()}>
+        <DeleteOutline />
+      </button>
+    </div>
+  );
+}
+
+/** My uploads with their transcode state (processing rows refresh themselves until ready). */
+export function MyUploads({ onUpload }: { onUpload: () => void }) {
+  const { t } = useTranslation();
+  const q = useMyUploads(true);
+  const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
+  if (q.isPending) return <PageLoading />;
+  if (q.isError && rows.length === 0) return <LoadError onRetry={() => void q.refetch()} />;
+  if (rows.length === 0) return <EmptyState icon={<VideoOutline />} title={t('video.noUploads')} action={{ label: t('video.upload'), onClick: onUpload }} />;
+  return (
+    <div className="vu-list" data-testid="my-uploads">
+      {rows.map((r) => (
+        <UploadRow key={r.id} r={r} />
+      ))}
+      <LoadMore query={q} />
+    </div>
+  );
+}

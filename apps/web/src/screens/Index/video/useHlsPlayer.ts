@@ -1,0 +1,50 @@
+import { useEffect, type RefObject } from 'react';
+import type HlsType from 'hls.js';
+import { getSession } from '../../../state/session';
+
+let hlsModule: Promise<typeof HlsType> | null = null;
+/** hls.js (light build, ~116 KiB gzip) loads with the first video played, never with the app. */
+const loadHls = () => (hlsModule ??= import('hls.js/light').then((m) => m.default));
+
+/**
+ * Plays an HLS playlist in a <video>: hls.js where Media Source Extensions exist (sending the
+ * session token, so buyers get the full playlist), the browser's own HLS otherwise (Safari; the
+ * preview then). `url` null detaches. `reloadKey` changes reload the source (after a purchase).
+ */
+export function useHlsPlayer(ref: RefObject<HTMLVideoElement | null>, url: string | null, reloadKey: string, onFatal: () => void): void {
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !url) return;
+    let hls: HlsType | null = null;
+    let dead = false;
+    void loadHls().then((Hls) => {
+      if (dead) return;
+      if (Hls.isSupported()) {
+        const token = getSession().token;
+        hls = new Hls({
+          maxBufferLength: 20,
+          xhrSetup: (xhr) => {
+            if (token) xhr.setRequestHeader('Authorization', token);
+          },
+        });
+        hls.on(Hls.Events.ERROR, (_e, data) => {
+          if (data.fatal) onFatal();
+        });
+        hls.loadSource(url);
+        hls.attachMedia(video);
+      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+        video.src = url;
+      } else {
+        onFatal();
+      }
+    });
+    return () => {
+      dead = true;
+      hls?.destroy();
+      video.removeAttribute('src');
+      video.load();
+    };
+    // onFatal is a fresh closure each render; the source depends on the url and reload key only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ref, url, reloadKey]);
+}
