@@ -183,6 +183,9 @@ describe('operator console', () => {
     await snap(page, 'admin-recharges');
     await consoleAt(page, 'config');
     await snap(page, 'admin-config');
+    await consoleAt(page, 'catalog');
+    await page.getByTestId('gifts-row').first().waitFor();
+    await snap(page, 'admin-catalog');
     await ctx.close();
   });
 });

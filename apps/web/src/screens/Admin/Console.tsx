@@ -2,6 +2,7 @@ import { useEffect, type ComponentType, type ReactNode } from 'react';
 import {
   BankcardOutline,
   FileWrongOutline,
+  GiftOutline,
   HistogramOutline,
   LeftOutline,
   PayCircleOutline,
@@ -19,6 +20,7 @@ import { useAdminQuery } from '../../state/queries/admin';
 import { useSession } from '../../state/session';
 import { Anchors } from './sections/Anchors';
 import { Audit } from './sections/Audit';
+import { Catalog } from './sections/Catalog';
 import { Config } from './sections/Config';
 import { Content } from './sections/Content';
 import { Dashboard } from './sections/Dashboard';
@@ -28,7 +30,7 @@ import { Users } from './sections/Users';
 import { Withdrawals } from './sections/Withdrawals';
 import './admin.css';
 
-type SectionId = 'dashboard' | 'anchors' | 'rooms' | 'withdrawals' | 'recharges' | 'users' | 'content' | 'config' | 'audit';
+type SectionId = 'dashboard' | 'anchors' | 'rooms' | 'withdrawals' | 'recharges' | 'users' | 'content' | 'catalog' | 'config' | 'audit';
 
 const SECTIONS: { id: SectionId; icon: ReactNode; Screen: ComponentType; badge?: 'anchors' | 'withdrawals' | 'reports' }[] = [
   { id: 'dashboard', icon: <HistogramOutline />, Screen: Dashboard },
@@ -38,6 +40,7 @@ const SECTIONS: { id: SectionId; icon: ReactNode; Screen: ComponentType; badge?:
   { id: 'recharges', icon: <BankcardOutline />, Screen: Recharges },
   { id: 'users', icon: <TeamOutline />, Screen: Users },
   { id: 'content', icon: <FileWrongOutline />, Screen: Content, badge: 'reports' },
+  { id: 'catalog', icon: <GiftOutline />, Screen: Catalog },
   { id: 'config', icon: <SetOutline />, Screen: Config },
   { id: 'audit', icon: <UnorderedListOutline />, Screen: Audit },
 ];
