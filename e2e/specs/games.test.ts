@@ -169,6 +169,22 @@ describe('mini games', () => {
     await ctx.close();
   });
 
+  it('offers a recharge instead of a transfer when the wallet cannot pay an entry', async () => {
+    const poor = await registerMember(server.url);
+    const { ctx, page } = await pageAs(poor);
+    try {
+      await open(page, server.url, '/pages/game/index');
+      await page.locator('[data-testid=game-row][data-code=g2048]').click();
+      await page.getByText('钱包金币不足一局的入场费').waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(400);
+      await shot(page, 'games-transfer-poor');
+      await page.getByRole('button', { name: '去充值' }).click();
+      await waitForRoute(page, '/pages/user/recharge');
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('shows the rhythm game, and the list in English', async () => {
     const { ctx, page } = await pageAs(member);
     try {
