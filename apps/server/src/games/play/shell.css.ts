@@ -29,5 +29,7 @@ body{font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK S
 .g-rules b{display:block;font-size:16px;color:#ffd666}
 .g-score{font-size:44px;font-weight:800;margin:6px 0;font-variant-numeric:tabular-nums}
 .g-reward{color:#ffd666;font-weight:600}
-.g-err{color:#ff9c9c;font-size:13px;min-height:18px;margin-top:10px}
+.g-today{font-size:12px !important;opacity:.6 !important;margin-top:0 !important}
+.g-err{color:#ff9c9c;font-size:13px;margin-top:10px}
+.g-err:empty{margin:0}
 `;

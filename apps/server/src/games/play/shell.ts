@@ -19,8 +19,8 @@ export interface GameInfo {
 }
 
 const T = {
-  'zh-CN': { score: '得分', best: '最高', coin: '游戏币', start: '开始游戏', again: '再玩一局', end: '结束本局', entry: '入场', rewardMax: '单局最高奖励', perCoin: '分/金币', over: '游戏结束', reward: '奖励', capped: '（已达今日奖励上限）', submitting: '结算中…', noCoins: '游戏币不足，请先转入金币', refused: '成绩无效' },
-  en: { score: 'Score', best: 'Best', coin: 'Game coins', start: 'Start', again: 'Play again', end: 'End round', entry: 'Entry', rewardMax: 'Max reward', perCoin: 'pts/coin', over: 'Game over', reward: 'Reward', capped: ' (daily reward cap reached)', submitting: 'Scoring…', noCoins: 'Not enough game coins: move coins in first', refused: 'Score refused' },
+  'zh-CN': { score: '得分', best: '最高', coin: '游戏币', start: '开始游戏', again: '再玩一局', end: '结束本局', entry: '入场', rewardMax: '单局最高奖励', perCoin: '分/金币', over: '游戏结束', reward: '奖励', capped: '（已达今日奖励上限）', submitting: '结算中…', today: '今日奖励', noCoins: '游戏币不足，请先转入金币', refused: '成绩无效' },
+  en: { score: 'Score', best: 'Best', coin: 'Game coins', start: 'Start', again: 'Play again', end: 'End round', entry: 'Entry', rewardMax: 'Max reward', perCoin: 'pts/coin', over: 'Game over', reward: 'Reward', capped: ' (daily reward cap reached)', submitting: 'Scoring…', today: 'Rewards today', noCoins: 'Not enough game coins: move coins in first', refused: 'Score refused' },
 }[lang];
 
 const coins = (v: number) => (v / 10_000).toFixed(v % 10_000 === 0 ? 0 : 2);
@@ -61,7 +61,7 @@ export function runGame(info: GameInfo, game: Game): void {
     <div class="g-over" data-id="card"><div class="g-card">
       <div class="g-emoji">${info.emoji}</div>
       <h1 data-id="title">${info.name[lang]}</h1>
-      <div data-id="result" hidden><div class="g-score" data-id="final">0</div><p class="g-reward" data-id="reward"></p></div>
+      <div data-id="result" hidden><div class="g-score" data-id="final">0</div><p class="g-reward" data-id="reward"></p><p class="g-today" data-id="today"></p></div>
       <p data-id="howto">${info.howTo[lang]}</p>
       <div class="g-rules">
         <div><b data-id="entry">–</b>${T.entry}</div>
@@ -146,6 +146,7 @@ export function runGame(info: GameInfo, game: Game): void {
       const r = await call<WalletState & { reward: number; capped: boolean }>('round/score', { round_id: roundId, score });
       $('reward').textContent = `${T.reward} +${coins(r.reward)}${r.capped ? T.capped : ''}`;
       $('reward').dataset.reward = String(r.reward);
+      $('today').textContent = `${T.today} ${coins(r.reward_today)} / ${coins(r.reward_cap)}`;
       showWallet(r);
     } catch (err) {
       $('reward').textContent = `${T.refused}: ${(err as Error).message}`;
