@@ -151,10 +151,17 @@ describe('operator console', () => {
     const cate = (await call(server.url, 'forumCate')).list[0]!.id;
     const post = await call(server.url, 'forumCreate', { content: text, cate_id: cate }, author.token);
     const reader = await registerMember(server.url);
-    await call(server.url, 'reportCreate', { target_type: 'post', target_id: post.id, reason: '引流广告' }, reader.token);
 
+    // A member reports it from the post's menu.
     const phoneCtx = await contextAs(reader, false);
     const feed = phoneCtx.page;
+    await open(feed, server.url, `/pages/forum/details?id=${post.id}`);
+    await feed.getByTestId('post-menu').click();
+    await feed.getByText('举报', { exact: true }).click();
+    await feed.getByText('垃圾广告').waitFor();
+    await shot(feed, 'forum-report-sheet');
+    await feed.getByText('垃圾广告').click();
+    await feed.getByText('举报成功，我们会尽快处理').waitFor();
     await open(feed, server.url, '/pages/forum/index');
     await feed.locator(`[data-testid=post-card][data-post-id="${post.id}"]`).waitFor();
 

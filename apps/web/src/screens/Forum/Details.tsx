@@ -8,10 +8,12 @@ import { PATHS } from '../../app/paths';
 import { EmptyState, LoadError } from '../../components/EmptyState';
 import { PageFrame } from '../../components/PageFrame';
 import { PageLoading } from '../../components/PageLoading';
+import { ReportSheet } from '../../components/ReportSheet';
 import { UserAvatar } from '../../components/UserAvatar';
 import { ApiError } from '../../lib/apiError';
 import { timeAgo } from '../../lib/time';
 import { useCreateComment, useDeletePost, usePost } from '../../state/queries/forum';
+import { useSession } from '../../state/session';
 import { Comments } from './parts/Comments';
 import { Composer, useCommentDraft, type ReplyTarget } from './parts/Composer';
 import { ImageGrid, PostImageViewer } from './parts/ImageGrid';
@@ -32,6 +34,8 @@ export default function ForumDetails() {
   const [composer, setComposer] = useState<{ open: boolean; target: ReplyTarget | null }>({ open: false, target: null });
   const [draft] = useCommentDraft(id, null);
   const [menu, setMenu] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const member = useSession((s) => !!s.token && !!s.userInfo && !s.userInfo.is_guest);
   const post = q.data;
 
   const remove = async () => {
@@ -106,8 +110,13 @@ export default function ForumDetails() {
           visible={menu}
           onClose={() => setMenu(false)}
           cancelText={t('common.cancel')}
-          actions={[{ key: 'delete', text: t('forum.deletePost'), danger: true, onClick: () => void remove() }]}
+          actions={
+            post.is_mine
+              ? [{ key: 'delete', text: t('forum.deletePost'), danger: true, onClick: () => void remove() }]
+              : [{ key: 'report', text: t('report.action'), onClick: () => (setMenu(false), setReporting(true)) }]
+          }
         />
+        <ReportSheet target={reporting ? { type: 'post', id: post.id } : null} onClose={() => setReporting(false)} />
       </>
     );
 
@@ -116,7 +125,7 @@ export default function ForumDetails() {
       title={t('page.forumDetails')}
       className="forum-page forum-details"
       right={
-        post?.is_mine ? (
+        post && (post.is_mine || member) ? (
           <button type="button" className="fnav-btn" aria-label={t('forum.more')} data-testid="post-menu" onClick={() => setMenu(true)}>
             <MoreOutline />
           </button>
