@@ -176,4 +176,28 @@ describe('videos in the browser', () => {
     assert.deepEqual([again.liked, again.followed], [true, true]);
     await ctx.close();
   });
+
+  it('the player swipes to the next and the previous video; a video that is gone says so', async () => {
+    const { list } = await call(server.url, 'videoList', { page: 1, size: 20 });
+    assert.ok(list.length >= 2);
+    const { ctx, page } = await pageAs(browser, viewer);
+    await open(page, server.url, `/pages/index/video?id=${list[0]!.id}`);
+    const active = () => page.locator('[data-testid=video-slide][data-active=true]').getAttribute('data-video-id');
+    await page.waitForFunction(() => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
+    assert.equal(Number(await active()), list[0]!.id);
+    // Swipe up: the next video snaps in, plays, and the URL follows it.
+    await page.mouse.move(180, 400);
+    await page.mouse.wheel(0, 812);
+    await page.waitForFunction((id) => document.querySelector('[data-testid=video-slide][data-active=true]')?.getAttribute('data-video-id') === String(id), list[1]!.id, { timeout: 10_000 });
+    assert.ok(page.url().includes(`id=${list[1]!.id}`));
+    await page.waitForFunction(() => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
+    await shot(page, 'video-player-swiped');
+    // And back down.
+    await page.mouse.wheel(0, -812);
+    await page.waitForFunction((id) => document.querySelector('[data-testid=video-slide][data-active=true]')?.getAttribute('data-video-id') === String(id), list[0]!.id, { timeout: 10_000 });
+
+    await open(page, server.url, '/pages/index/video?id=999999');
+    await page.getByTestId('video-gone').waitFor({ timeout: 10_000 });
+    await ctx.close();
+  });
 });

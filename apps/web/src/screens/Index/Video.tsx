@@ -22,7 +22,7 @@ export default function VideoPlayer() {
   const list = useVideoList(cate);
   const cards = useMemo(() => list.data?.pages.flatMap((p) => p.list) ?? [], [list.data]);
   // The opened video first when the list does not hold it (a shared link); then the list in order.
-  const [opened] = useState(startId);
+  const [opened, setOpened] = useState(startId);
   const order = useMemo(() => {
     const fromList = cards.map((c) => c.id);
     return opened > 0 && !fromList.includes(opened) ? [opened, ...fromList] : fromList;
@@ -32,6 +32,17 @@ export default function VideoPlayer() {
   const [muted, setMuted] = useState(true);
   const box = useRef<HTMLDivElement>(null);
   const placed = useRef(false);
+
+  // A link to another video while the player is open (not our own swipe, which keeps the URL on the active one).
+  useEffect(() => {
+    if (startId > 0 && startId !== activeId) {
+      setOpened(startId);
+      setActiveId(startId);
+      placed.current = false;
+    }
+    // Only a change of the URL's id matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [startId]);
 
   // Open at the chosen video once the list is known.
   useEffect(() => {

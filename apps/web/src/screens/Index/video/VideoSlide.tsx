@@ -106,6 +106,11 @@ export function VideoSlide({ id, card, active, muted, onUnmute }: Props) {
         </span>
       )}
       {failed && <div className="vd-unmute vd-unmute--error">{t('video.playFailed')}</div>}
+      {active && info.isError && (
+        <div className="vd-gone" data-testid="video-gone">
+          {t('video.gone')}
+        </div>
+      )}
 
       {shown && (
         <div className="vd-meta">
