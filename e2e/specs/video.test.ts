@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -91,6 +91,16 @@ describe('videos in the browser', () => {
     await page.getByTestId('video-pick').waitFor();
     await page.waitForLoadState('networkidle');
     await shot(page, 'video-upload-empty');
+
+    // Too long: refused in the browser before a byte is sent.
+    await page.getByTestId('video-file').setInputFiles(await makeClip('long.mp4', 61, '64x112'));
+    await page.getByTestId('upload-error').getByText('不能超过60秒').waitFor();
+    await shot(page, 'video-upload-too-long');
+    // Not a video (whatever its name says): the server refuses it by its bytes, the form says why.
+    writeFileSync(join(tmp, 'notes.mp4'), 'these are my holiday notes, not a video at all\n'.repeat(50));
+    await page.getByTestId('video-file').setInputFiles(join(tmp, 'notes.mp4'));
+    await page.locator('[data-testid=upload-status][data-phase=failed]').getByText('不是视频文件').waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByRole('button', { name: '发布' }).isDisabled(), true);
 
     await page.getByTestId('video-file').setInputFiles(clip);
     await page.locator('[data-testid=upload-status][data-phase=sent]').waitFor({ timeout: 30_000 });
