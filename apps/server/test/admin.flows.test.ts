@@ -220,6 +220,35 @@ describe('catalogue', () => {
   });
 });
 
+describe('community catalogue', () => {
+  it('banners, categories, topics and activities saved in the console are what the forum serves', async () => {
+    const banner = (await s.api.call(api.adminBannerSave, { title: '新横幅', image: '/static/forum/banner1.svg', url: '/pages/forum/activeList', sort: 0 }, t())).data;
+    expect((await s.api.call(api.forumAdLinks)).data.list.map((b) => b.id)).toContain(banner.id);
+    await s.api.call(api.adminBannerSave, { ...banner, id: banner.id, enabled: false }, t());
+    expect((await s.api.call(api.forumAdLinks)).data.list.map((b) => b.id)).not.toContain(banner.id);
+
+    const cate = (await s.api.call(api.adminCategorySave, { name: '新分类', sort: 99 }, t())).data;
+    expect(cate).toMatchObject({ name: '新分类', posts: 0 });
+    expect((await s.api.call(api.forumCate)).data.list.map((c) => c.name)).toContain('新分类');
+    const renamed = (await s.api.call(api.adminCategorySave, { id: cate.id, name: '改名分类', sort: 99 }, t())).data;
+    expect(renamed.name).toBe('改名分类');
+
+    const topic = (await s.api.call(api.adminTopicSave, { name: '新话题', description: '聊聊新话题', hot: true }, t())).data;
+    const author = await member(s);
+    await s.api.call(api.forumCreate, { content: '用上新话题', cate_id: cate.id, tag_ids: [topic.id] }, { token: author.token });
+    expect((await s.api.call(api.adminTopics, {}, t())).data.list.find((x) => x.id === topic.id)).toMatchObject({ posts: 1, hot: true });
+    expect((await s.api.call(api.adminCategories, {}, t())).data.list.find((x) => x.id === cate.id)?.posts).toBe(1);
+
+    const start = new Date(Date.now() - 3600_000).toISOString();
+    const end = new Date(Date.now() + 86_400_000).toISOString();
+    const act = (await s.api.call(api.adminActivitySave, { title: '新活动', tag_id: topic.id, start_at: start, end_at: end, rules: '原创内容' }, t())).data;
+    const listed = (await s.api.call(api.forumActivities, { page: 1, size: 50 })).data.list.find((a) => a.id === act.id);
+    expect(listed?.status).toBe('ongoing');
+    expect((await s.api.call(api.adminActivitySave, { title: '坏活动', tag_id: 999999, start_at: start, end_at: end }, t())).code).toBe(ErrorCode.VALIDATION);
+    expect((await s.api.call(api.adminCategorySave, { id: 999999, name: '不存在' }, t())).code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
 describe('money', () => {
   it('corrects a balance with a reasoned transfer, never below zero, once per request_id', async () => {
     const u = await member(s);

@@ -108,6 +108,10 @@ describe('every operator action is audited', () => {
       ['adminGiftSave', { name: '审计礼物', icon: '/static/gifts/x.png', url: '', price: 20000, sort: 3 }, 'gift:'],
       ['adminGiftDelete', { id: spare.id }, `gift:${spare.id}`],
       ['adminPackageSave', { name: '测试套餐', price_fen: 100, amount: 10 * 10000 }, 'package:'],
+      ['adminBannerSave', { title: '横幅', image: '/static/forum/banner1.svg', url: '/pages/forum/activeList' }, 'banner:'],
+      ['adminCategorySave', { name: '审计分类' }, 'category:'],
+      ['adminTopicSave', { name: '审计话题' }, 'topic:'],
+      ['adminActivitySave', { title: '审计活动', start_at: '2026-01-01T00:00:00.000Z', end_at: '2026-02-01T00:00:00.000Z' }, 'activity:'],
     ];
     for (const [name, body, target] of calls) {
       const def = (api as Record<string, RouteDef>)[name]!;
@@ -121,7 +125,7 @@ describe('every operator action is audited', () => {
     }
     // Every operator write route of the table was exercised (a new one needs its line above).
     const written = operatorRoutes().filter(([, d]) => d.method !== 'GET').map(([n]) => n);
-    const ours = written.filter((n) => /^admin(Anchor|Withdraw|User|Content|Word|Report|Room|Adjust|SetFlags|SendNotice|CreateBulletin|Gift|Package)/.test(n));
+    const ours = written.filter((n) => /^admin(Anchor|Withdraw|User|Content|Word|Report|Room|Adjust|SetFlags|SendNotice|CreateBulletin|Gift|Package|Banner|Category|Topic|Activity)/.test(n));
     expect(ours.filter((n) => !calls.some(([c]) => c === n))).toEqual([]);
 
     // The log filters by action and target.
@@ -180,6 +184,11 @@ describe('bad input is refused clearly', () => {
     ['adminGiftSave', { name: '', icon: '/static/gifts/x.png', url: '', price: 10000 }, 'name'],
     ['adminPackageSave', { name: '套餐', price_fen: 0, amount: 10000 }, 'price_fen'],
     ['adminPackageSave', { name: '套餐', price_fen: 600, amount: -1 }, 'amount'],
+    ['adminBannerSave', { title: '横幅', image: '/a.png', url: 'javascript:alert(1)' }, 'url'],
+    ['adminCategorySave', { name: '' }, 'name'],
+    ['adminTopicSave', { name: '话题', cover: 'ftp://x' }, 'cover'],
+    ['adminActivitySave', { title: '活动', start_at: 'tomorrow', end_at: '2026-02-01T00:00:00.000Z' }, 'start_at'],
+    ['adminActivitySave', { title: '活动', start_at: '2026-03-01T00:00:00.000Z', end_at: '2026-02-01T00:00:00.000Z' }, 'end_at'],
   ];
   it.each(bad)('%s %j → 400 naming %s', async (name, body, field) => {
     const r = await s.api.call((api as Record<string, RouteDef>)[name]!, body, { token: op.token });

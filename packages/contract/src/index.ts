@@ -17,6 +17,7 @@ export * from './calls/adminUsers.js';
 export * from './calls/adminContent.js';
 export * from './calls/adminOps.js';
 export * from './calls/adminCatalog.js';
+export * from './calls/adminForum.js';
 export * from './calls/finance.js';
 export * from './calls/room.js';
 export * from './calls/forum.js';

@@ -5,6 +5,7 @@ import { notice } from './message.js';
 import { bulletin } from './home.js';
 import { adminCatalogRoutes } from './adminCatalog.js';
 import { adminContentRoutes } from './adminContent.js';
+import { adminForumRoutes } from './adminForum.js';
 import { adminOpsRoutes } from './adminOps.js';
 import { adminUserRoutes } from './adminUsers.js';
 
@@ -50,4 +51,5 @@ export const adminRoutes = {
   ...adminContentRoutes,
   ...adminOpsRoutes,
   ...adminCatalogRoutes,
+  ...adminForumRoutes,
 };

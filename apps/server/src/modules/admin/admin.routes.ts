@@ -44,4 +44,13 @@ export function adminRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.adminGiftDelete, o, ({ body }) => admin.catalog.deleteGift(body.id));
   serve(app, api.adminPackages, o, () => admin.catalog.packages());
   serve(app, api.adminPackageSave, o, ({ body }) => admin.catalog.savePackage(body));
+
+  serve(app, api.adminBanners, o, () => admin.forum.banners());
+  serve(app, api.adminBannerSave, o, ({ body }) => admin.forum.saveBanner(body));
+  serve(app, api.adminCategories, o, () => admin.forum.categories());
+  serve(app, api.adminCategorySave, o, ({ body }) => admin.forum.saveCategory(body));
+  serve(app, api.adminTopics, o, () => admin.forum.topics());
+  serve(app, api.adminTopicSave, o, ({ body }) => admin.forum.saveTopic(body));
+  serve(app, api.adminActivities, o, () => admin.forum.activities());
+  serve(app, api.adminActivitySave, o, ({ body }) => admin.forum.saveActivity(body));
 }

@@ -6,6 +6,7 @@ import type { PostService } from '../forum/post.service.js';
 import type { RoomService } from '../room/room.service.js';
 import type { Video } from '../video/video.js';
 import { AdminCatalogService } from './adminCatalog.service.js';
+import { AdminForumService } from './adminForum.service.js';
 import { AdminMoneyService } from './adminMoney.service.js';
 import { AdminUserService } from './adminUser.service.js';
 import { auditPage } from './audit.service.js';
@@ -20,6 +21,7 @@ export function createAdmin(deps: Deps, s: { sessions: SessionService; room: Roo
     money: new AdminMoneyService(deps, s.finance),
     dashboard: new DashboardService(deps),
     catalog: new AdminCatalogService(deps),
+    forum: new AdminForumService(deps),
     audit: (q: Parameters<typeof auditPage>[1]) => auditPage(deps.db.kysely, q),
   };
 }

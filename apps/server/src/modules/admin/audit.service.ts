@@ -24,6 +24,10 @@ const ID_KIND: Record<string, string> = {
   adminGiftDelete: 'gift',
   adminPackageSave: 'package',
   adminCreateBulletin: 'bulletin',
+  adminBannerSave: 'banner',
+  adminCategorySave: 'category',
+  adminTopicSave: 'topic',
+  adminActivitySave: 'activity',
 };
 
 /** The input as kept in the log: secrets replaced. */
