@@ -77,6 +77,8 @@ async function openAndFund(page: Page, code: string, coins: number, shotName?: s
 
 before(async () => {
   server = await startServer();
+  // The games host is the server's child: it may still be starting when the server answers.
+  await until('the games host', () => fetch(`http://127.0.0.1:${server.env.GAMES_PORT}/healthz`).then((r) => r.ok, () => false), 60_000);
   browser = await launch();
   member = await registerMember(server.url);
   await topUp(member, 1); // 60 coins
@@ -194,7 +196,15 @@ describe('mini games', () => {
       await page.waitForTimeout(1500);
       for (const k of ['a', 's', 'd']) await page.keyboard.press(k);
       await shot(page, 'games-rhythm-playing');
+      // Leaving mid-round asks first: staying keeps the game, leaving goes.
       await page.locator('.page-nav .adm-nav-bar-back').click();
+      await page.getByText('本局还没结束').waitFor();
+      await page.waitForTimeout(400); // the dialog has faded in
+      await shot(page, 'games-leave-confirm');
+      await page.getByRole('button', { name: '继续玩' }).click();
+      assert.equal(await routeOf(page), '/pages/game/game');
+      await page.locator('.page-nav .adm-nav-bar-back').click();
+      await page.getByRole('button', { name: '离开' }).click();
       await waitForRoute(page, '/pages/game/index');
       assert.equal(await routeOf(page), '/pages/game/index');
     } finally {

@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Dialog } from 'antd-mobile';
 import { AddCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useBlocker, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/EmptyState';
 import { PageFrame } from '../../components/PageFrame';
 import { PageLoading } from '../../components/PageLoading';
@@ -30,6 +31,19 @@ export default function GamePlay() {
   const s = useGameSession(base, code, () => setSheet(true));
   const name = game ? t(`game.names.${game.code}`, { defaultValue: game.name }) : t('page.gamePlay');
   const src = s.login ? `${s.login.launch_url}${i18n.language === 'en' ? '&lang=en' : ''}` : null;
+  // Leaving in the middle of a round forfeits it (its entry is paid): ask first.
+  const blocker = useBlocker(s.playing);
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void Dialog.confirm({ content: t('game.leaveConfirm'), confirmText: t('game.leave'), cancelText: t('game.stay') }).then((leave) => {
+      const b = blockerRef.current;
+      if (b.state !== 'blocked') return;
+      if (leave) b.proceed();
+      else b.reset();
+    });
+  }, [blocker.state, t]);
 
   return (
     <PageFrame

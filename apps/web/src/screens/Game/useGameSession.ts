@@ -24,6 +24,7 @@ export function useGameSession(base: string | null, code: string, onNeedCoins: (
   const [wallet, setWallet] = useState<GameWallet | null>(null);
   const [error, setError] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [playing, setPlaying] = useState(false);
   const live = useRef<{ session: string; left: boolean } | null>(null);
   const needCoins = useRef(onNeedCoins);
   needCoins.current = onNeedCoins;
@@ -84,6 +85,7 @@ export function useGameSession(base: string | null, code: string, onNeedCoins: (
       if (!m || typeof m !== 'object' || !base || !base.startsWith(e.origin)) return;
       if (m.type === 'game:wallet') setWallet(m.wallet);
       if (m.type === 'game:need-coins') needCoins.current();
+      if (m.type === 'game:round') setPlaying(m.state === 'playing');
     };
     window.addEventListener('pagehide', onHide);
     window.addEventListener('message', onMessage);
@@ -110,5 +112,5 @@ export function useGameSession(base: string | null, code: string, onNeedCoins: (
     [base, qc],
   );
 
-  return { login, wallet, error, retry: () => setAttempt((n) => n + 1), transferIn };
+  return { login, wallet, error, playing, retry: () => setAttempt((n) => n + 1), transferIn };
 }
