@@ -41,7 +41,7 @@ import { Hall } from './realtime/hall.js';
 import { RoomHub } from './realtime/room.js';
 import { createServices, type Services } from './services.js';
 import { createSmsSender } from './sms/smsSender.js';
-import { LocalStorage } from './storage/localStorage.js';
+import { createStorage } from './storage/createStorage.js';
 
 // Validation messages for fields without a message of their own, in the source language.
 z.config(z.locales.zhCN());
@@ -119,7 +119,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     log: app.log,
     hall,
     rooms,
-    storage: new LocalStorage(path.join(config.dataDir, 'uploads'), config.publicUrl),
+    storage: createStorage(config.dataDir, config.publicUrl),
     sms: createSmsSender(config.smsProvider, db, app.log),
     redis: redis?.cmd,
   };
@@ -179,6 +179,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await services.room.dispose();
     await hall.close();
     await redis?.close();
+    deps.storage.close?.();
     await db.close();
   });
 

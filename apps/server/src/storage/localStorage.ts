@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOADS_PREFIX, type Storage } from './storage.js';
-
-const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
+import { SAFE_KEY, UPLOADS_PREFIX, type Storage } from './storage.js';
 
 /** Files under `<root>/<key>`, served statically at `/uploads/<key>`. */
 export class LocalStorage implements Storage {
@@ -31,5 +29,13 @@ export class LocalStorage implements Storage {
 
   url(key: string): string {
     return `${this.publicUrl}${UPLOADS_PREFIX}${key}`;
+  }
+
+  /** Accepts the URL with or without the public origin (`/uploads/<key>`), as clients may send either. */
+  keyOf(url: string): string | null {
+    const path = this.publicUrl && url.startsWith(this.publicUrl) ? url.slice(this.publicUrl.length) : url;
+    if (!path.startsWith(UPLOADS_PREFIX)) return null;
+    const key = path.slice(UPLOADS_PREFIX.length);
+    return SAFE_KEY.test(key) && !key.includes('..') ? key : null;
   }
 }

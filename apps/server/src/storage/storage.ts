@@ -1,4 +1,4 @@
-/** Where uploaded files live. Local disk now; an S3-compatible store later, behind the same calls. */
+/** Where uploaded files live: local disk by default, an S3-compatible bucket with S3_BUCKET. */
 export interface Storage {
   /** Stores the bytes under `key` (a relative path such as `avatar/2026/05/<uuid>.webp`). */
   put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
@@ -6,7 +6,14 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The URL clients fetch the file from. */
   url(key: string): string;
+  /** The key of a URL this store serves (what `url` gives), or null for any other URL. */
+  keyOf(url: string): string | null;
+  /** Releases connections (S3's keep-alive sockets) at shutdown. */
+  close?(): void;
 }
 
-/** URL prefix of uploaded files. */
+/** URL prefix of uploaded files on local disk. */
 export const UPLOADS_PREFIX = '/uploads/';
+
+/** What a storage key may look like: relative, no `..`, no odd characters. */
+export const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;

@@ -10,13 +10,12 @@ import {
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { UPLOADS_PREFIX } from '../../storage/storage.js';
 import type { MessageService } from '../message/message.service.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { ChatMemberRow, ChatMessageRow } from '../social/social.tables.js';
 import { socialRepository } from '../social/social.repository.js';
 import type { SocialService } from '../social/social.service.js';
-import { uploadRepository } from '../upload/upload.repository.js';
+import { isOwnUpload } from '../upload/ownUpload.js';
 import { userRepository } from '../user/user.repository.js';
 import { assertNotBanned } from '../admin/bans.js';
 import { chatRepository as repo, pairOf } from './chat.repository.js';
@@ -127,10 +126,7 @@ export class ChatService {
       return content;
     }
     // An image is one the sender uploaded: never an arbitrary URL to hotlink.
-    const base = this.deps.config.publicUrl;
-    const path = base && content.startsWith(base) ? content.slice(base.length) : content;
-    const key = path.startsWith(UPLOADS_PREFIX) ? path.slice(UPLOADS_PREFIX.length) : null;
-    if (!key || !(await uploadRepository.byKeyOfUser(this.db, meId, key))) throw new BizError(ErrorCode.CHAT_BAD_IMAGE);
+    if (!(await isOwnUpload(this.db, this.deps.storage, meId, content))) throw new BizError(ErrorCode.CHAT_BAD_IMAGE);
     return content;
   }
 

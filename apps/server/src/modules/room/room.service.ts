@@ -14,11 +14,10 @@ import {
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
-import { UPLOADS_PREFIX } from '../../storage/storage.js';
 import type { AnchorService } from '../anchor/anchor.service.js';
 import { hashPassword } from '../auth/password.js';
 import type { Auth } from '../auth/session.service.js';
-import { uploadRepository } from '../upload/upload.repository.js';
+import { isOwnUpload } from '../upload/ownUpload.js';
 import { assertNotBanned } from '../admin/bans.js';
 import { InstanceLease } from './instanceLease.js';
 import type { RoomConfig } from './room.config.js';
@@ -153,10 +152,7 @@ export class RoomService {
   /** A cover is empty, one of our static images, or an image this user uploaded. */
   private async checkCover(userId: number, cover: string): Promise<void> {
     if (cover === '' || cover.startsWith('/static/')) return;
-    const base = this.deps.config.publicUrl;
-    const path = base && cover.startsWith(base) ? cover.slice(base.length) : cover;
-    const key = path.startsWith(UPLOADS_PREFIX) ? path.slice(UPLOADS_PREFIX.length) : null;
-    if (key === null || !(await uploadRepository.byKeyOfUser(this.db, userId, key))) {
+    if (!(await isOwnUpload(this.db, this.deps.storage, userId, cover))) {
       throw validationError([{ path: 'cover', message: '请先上传封面图片' }]);
     }
   }

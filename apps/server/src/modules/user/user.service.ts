@@ -3,9 +3,8 @@ import { nowIso } from '../../db/time.js';
 import type { UserPatch, UserRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { UPLOADS_PREFIX } from '../../storage/storage.js';
 import type { Auth } from '../auth/session.service.js';
-import { uploadRepository } from '../upload/upload.repository.js';
+import { isOwnUpload } from '../upload/ownUpload.js';
 import { userRepository } from './user.repository.js';
 import { loadUserInfo } from './userInfo.js';
 
@@ -32,12 +31,6 @@ export class UserService {
     return this.infoOf(user);
   }
 
-  /** The key of an upload URL of ours (`[PUBLIC_URL]/uploads/<key>`), or null for any other URL. */
-  private uploadKey(url: string): string | null {
-    const path = url.startsWith(this.deps.config.publicUrl) ? url.slice(this.deps.config.publicUrl.length) : url;
-    return path.startsWith(UPLOADS_PREFIX) ? path.slice(UPLOADS_PREFIX.length) : null;
-  }
-
   async update(auth: Auth, edit: ProfileEdit): Promise<UserInfo> {
     const db = this.deps.db.kysely;
     const me = auth.user;
@@ -48,8 +41,7 @@ export class UserService {
     }
     if (edit.avatar !== undefined && edit.avatar !== me.avatar) {
       // An avatar is an image this user uploaded (or none): never an arbitrary URL to hotlink.
-      const key = edit.avatar === '' ? '' : this.uploadKey(edit.avatar);
-      if (key === null || (key !== '' && !(await uploadRepository.byKeyOfUser(db, me.id, key)))) {
+      if (edit.avatar !== '' && !(await isOwnUpload(db, this.deps.storage, me.id, edit.avatar))) {
         throw new BizError(ErrorCode.VALIDATION, 'avatar: 请先上传头像图片');
       }
       patch.avatar = edit.avatar;

@@ -10,7 +10,7 @@ import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
 import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { SocialService } from '../social/social.service.js';
-import { uploadRepository } from '../upload/upload.repository.js';
+import { isOwnUpload } from '../upload/ownUpload.js';
 import type { VideoConfig } from './video.config.js';
 import { videoRepository as repo, type ListedVideo } from './video.repository.js';
 import { toCard, toResource } from './video.view.js';
@@ -62,6 +62,11 @@ export class VideoService {
     return v;
   }
 
+  /** Seconds a non-buyer may watch: VIDEO_PREVIEW_S, but never more than half the video (else a short paid video would be free). */
+  previewOf(duration: number): number {
+    return Math.max(1, Math.min(this.config.previewS, Math.floor(Number(duration) / 2)));
+  }
+
   /** The stored HLS renditions (JSON) of a video. */
   renditionsOf(videoId: number): Promise<string | undefined> {
     return repo.renditionsOf(this.deps.db.kysely, videoId);
@@ -87,7 +92,7 @@ export class VideoService {
       ...card!,
       play_url: playUrl(id),
       full,
-      preview_s: this.config.previewS,
+      preview_s: this.previewOf(v.duration),
       bought,
       liked,
       followed,
@@ -153,7 +158,7 @@ export class VideoService {
     const existing = await repo.videoByResource(db, r.id);
     if (existing) return toResource(r, existing);
     if (!(await repo.category(db, input.cate_id))) throw validationError([{ path: 'cate_id', message: '分类不存在' }]);
-    if (input.cover && !(await uploadRepository.byKeyOfUser(db, me, input.cover.replace(/^\/uploads\//, '')))) {
+    if (input.cover && !(await isOwnUpload(db, this.deps.storage, me, input.cover))) {
       throw validationError([{ path: 'cover', message: '封面请先上传' }]);
     }
     try {
