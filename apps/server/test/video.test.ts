@@ -135,6 +135,8 @@ describe('video upload and transcode', () => {
   it('serves playable HLS in two renditions to the uploader, and only the preview to others', async () => {
     const info = await s.api.call(api.videoInfo, { id: published.videoId }, { token: owner.token });
     expect(info.data).toMatchObject({ full: true, is_owner: true, preview_s: PREVIEW_S });
+    // The preview is never more than half a video, or a short paid video would be free.
+    expect([s.services.video.videos.previewOf(6), s.services.video.videos.previewOf(100)]).toEqual([3, PREVIEW_S]);
     const master = await playlist(info.data.play_url, owner.token);
     expect(master.type).toContain('mpegurl');
     const variants = segmentsOf(master.text);

@@ -14,10 +14,10 @@ const M3U8 = 'application/vnd.apple.mpegurl';
  * HLS playlists of a video, made per caller (not contract calls: m3u8 text, hidden from OpenAPI).
  * The caller is known by the Authorization header (hls.js sends it): free videos, the uploader and
  * buyers get every segment; anyone else gets the preview — only the segments that start within
- * VIDEO_PREVIEW_S. Segments past the preview have unguessable names, so the server, not the
+ * VIDEO_PREVIEW_S (at most half the video). Segments past the preview have unguessable names, so the server, not the
  * client, enforces the preview.
  */
-export function videoPlayRoutes(app: FastifyInstance, deps: { sessions: SessionService; video: VideoService; storage: Storage; previewS: number }): void {
+export function videoPlayRoutes(app: FastifyInstance, deps: { sessions: SessionService; video: VideoService; storage: Storage }): void {
   const base = `${API_BASE}/video/play/:id`;
 
   async function load(req: FastifyRequest) {
@@ -29,7 +29,7 @@ export function videoPlayRoutes(app: FastifyInstance, deps: { sessions: SessionS
     });
     const full = await deps.video.canPlayFull(auth && !auth.user.is_guest ? auth.user.id : null, v);
     const renditions = JSON.parse((await deps.video.renditionsOf(id)) ?? '[]') as Rendition[];
-    return { id, full, renditions };
+    return { id, full, renditions, previewS: deps.video.previewOf(v.duration) };
   }
 
   const send = (reply: FastifyReply, text: string, full: boolean) =>
@@ -41,9 +41,9 @@ export function videoPlayRoutes(app: FastifyInstance, deps: { sessions: SessionS
   });
 
   app.get(`${base}/:rendition.m3u8`, { schema: { hide: true } }, async (req, reply) => {
-    const { full, renditions } = await load(req);
+    const { full, renditions, previewS } = await load(req);
     const r = renditions[Number((req.params as { rendition: string }).rendition)];
     if (!r) throw new BizError(ErrorCode.NOT_FOUND, '清晰度不存在', { status: 404 });
-    return send(reply, variantPlaylist(r, (key) => deps.storage.url(key), full ? undefined : deps.previewS), full);
+    return send(reply, variantPlaylist(r, (key) => deps.storage.url(key), full ? undefined : previewS), full);
   });
 }

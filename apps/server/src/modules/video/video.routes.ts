@@ -19,7 +19,7 @@ export function videoRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.uploadVideo, env.plain, ({ me, req }) => uploads.chunk(me, req));
   serve(app, api.resourceFetch, env.plain, ({ me, query }) => uploads.list(me, query));
   serve(app, api.resourceDelete, env.plain, ({ me, query }) => uploads.remove(me, query.id));
-  videoPlayRoutes(app, { sessions, video: videos, storage: video.storage, previewS: video.config.previewS });
+  videoPlayRoutes(app, { sessions, video: videos, storage: video.storage });
 
   const sweep = setInterval(() => void uploads.sweepAbandoned().catch((err: unknown) => app.log.warn({ err }, 'upload sweep failed')), 3600_000);
   sweep.unref();
