@@ -201,7 +201,12 @@ describe('mini games', () => {
       await page.getByText('本局还没结束').waitFor();
       await page.waitForTimeout(400); // the dialog has faded in
       await shot(page, 'games-leave-confirm');
+      // The round is held under the dialog: notes stop falling, so none is missed meanwhile.
+      const lives = await frame.locator('.rh-lives').textContent();
+      await page.waitForTimeout(2500);
+      assert.equal(await frame.locator('.rh-lives').textContent(), lives);
       await page.getByRole('button', { name: '继续玩' }).click();
+      await frame.waitForFunction(() => (window as unknown as { __game: { state: string } }).__game.state === 'playing');
       assert.equal(await routeOf(page), '/pages/game/game');
       await page.locator('.page-nav .adm-nav-bar-back').click();
       await page.getByRole('button', { name: '离开' }).click();

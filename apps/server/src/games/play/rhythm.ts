@@ -41,6 +41,7 @@ function game(): Game {
   let combo = 0;
   let lives = LIVES;
   let raf = 0;
+  let pausedAt = 0;
   let events: { score(n: number): void; over(): void };
   const en = () => document.documentElement.lang === 'en';
 
@@ -150,12 +151,26 @@ function game(): Game {
       showLives();
       say('', '#fff');
       t0 = performance.now() + 600;
+      pausedAt = 0;
       nextAt = 0;
       raf = requestAnimationFrame(frame);
     },
     stop() {
       cancelAnimationFrame(raf);
       raf = 0;
+    },
+    pause() {
+      if (!raf) return;
+      cancelAnimationFrame(raf);
+      raf = 0;
+      pausedAt = performance.now();
+    },
+    resume() {
+      if (raf || pausedAt === 0) return;
+      // The song goes on from where it stopped.
+      t0 += performance.now() - pausedAt;
+      pausedAt = 0;
+      raf = requestAnimationFrame(frame);
     },
   };
 }

@@ -10,6 +10,9 @@ export interface Game {
   start(seed: number): void;
   /** Stops timers and input (the round ended). */
   stop(): void;
+  /** Holds a running round (a dialog over the game, the page hidden); `resume` goes on from there. */
+  pause?(): void;
+  resume?(): void;
 }
 
 export interface GameInfo {
@@ -133,6 +136,7 @@ export function runGame(info: GameInfo, game: Game): void {
   async function end(): Promise<void> {
     if (state !== 'playing') return;
     state = 'ending';
+    held = false;
     game.stop();
     endBtn.hidden = true;
     $('title').textContent = T.over;
@@ -157,10 +161,20 @@ export function runGame(info: GameInfo, game: Game): void {
 
   $('go').addEventListener('click', () => void start());
   endBtn.addEventListener('click', () => void end());
-  // The app around the game moved coins in: read the wallet again.
+  let held = false;
+  const hold = (on: boolean) => {
+    if (state !== 'playing' || held === on) return;
+    held = on;
+    if (on) game.pause?.();
+    else game.resume?.();
+  };
+  // The app around the game: coins moved in (read the wallet again), a dialog over the game (hold it).
   window.addEventListener('message', (e) => {
-    if ((e.data as { type?: string } | null)?.type === 'game:refresh') void call<WalletState>('balance', {}).then(showWallet, () => undefined);
+    const type = (e.data as { type?: string } | null)?.type;
+    if (type === 'game:refresh') void call<WalletState>('balance', {}).then(showWallet, () => undefined);
+    if (type === 'game:pause' || type === 'game:resume') hold(type === 'game:pause');
   });
+  document.addEventListener('visibilitychange', () => hold(document.hidden));
   call<WalletState & { game: Rules }>('balance', {}).then(
     (r) => {
       showWallet(r);

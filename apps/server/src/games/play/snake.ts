@@ -119,6 +119,12 @@ function game(): Game {
       clearTimeout(timer);
       timer = undefined;
     },
+    pause() {
+      clearTimeout(timer);
+    },
+    resume() {
+      if (timer !== undefined) timer = window.setTimeout(tick, speed());
+    },
   };
 }
 

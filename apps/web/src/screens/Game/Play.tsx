@@ -37,11 +37,16 @@ export default function GamePlay() {
   blockerRef.current = blocker;
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
+    const tell = (type: 'game:pause' | 'game:resume') => frame.current?.contentWindow?.postMessage({ type }, '*');
+    tell('game:pause');
     void Dialog.confirm({ content: t('game.leaveConfirm'), confirmText: t('game.leave'), cancelText: t('game.stay') }).then((leave) => {
       const b = blockerRef.current;
       if (b.state !== 'blocked') return;
       if (leave) b.proceed();
-      else b.reset();
+      else {
+        b.reset();
+        tell('game:resume');
+      }
     });
   }, [blocker.state, t]);
 
