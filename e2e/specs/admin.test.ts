@@ -193,6 +193,9 @@ describe('operator console', () => {
     await consoleAt(page, 'catalog');
     await page.getByTestId('gifts-row').first().waitFor();
     await snap(page, 'admin-catalog');
+    await consoleAt(page, 'community');
+    await page.getByTestId('banners-row').first().waitFor();
+    await snap(page, 'admin-community');
     await ctx.close();
   });
 });

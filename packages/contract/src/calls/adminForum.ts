@@ -46,7 +46,7 @@ export const adminForumRoutes = {
     'banners/save',
     'Add a banner (no id) or change one',
     adminBanner,
-    strict({ id: id.optional(), title: z.string().trim().min(1, '请填写标题').max(40), image: asset, url: link, sort, enabled: z.boolean().default(true) }),
+    strict({ id: id.optional(), title: z.string().trim().min(1, '请填写标题').max(40), image: asset, url: link.or(z.literal('')).describe('"": the banner opens nothing'), sort, enabled: z.boolean().default(true) }),
   ),
   adminCategories: route('categories', 'Post categories with their post counts', z.object({ list: z.array(adminCategory) })),
   adminCategorySave: route('categories/save', 'Add a category (no id) or rename / reorder one', adminCategory, strict({ id: id.optional(), name: z.string().trim().min(1, '请填写分类名').max(10, '分类名最多10字'), sort })),

@@ -5,6 +5,7 @@ import {
   GiftOutline,
   HistogramOutline,
   LeftOutline,
+  MessageOutline,
   PayCircleOutline,
   SetOutline,
   TeamOutline,
@@ -21,6 +22,7 @@ import { useSession } from '../../state/session';
 import { Anchors } from './sections/Anchors';
 import { Audit } from './sections/Audit';
 import { Catalog } from './sections/Catalog';
+import { Community } from './sections/Community';
 import { Config } from './sections/Config';
 import { Content } from './sections/Content';
 import { Dashboard } from './sections/Dashboard';
@@ -30,7 +32,7 @@ import { Users } from './sections/Users';
 import { Withdrawals } from './sections/Withdrawals';
 import './admin.css';
 
-type SectionId = 'dashboard' | 'anchors' | 'rooms' | 'withdrawals' | 'recharges' | 'users' | 'content' | 'catalog' | 'config' | 'audit';
+type SectionId = 'dashboard' | 'anchors' | 'rooms' | 'withdrawals' | 'recharges' | 'users' | 'content' | 'catalog' | 'community' | 'config' | 'audit';
 
 const SECTIONS: { id: SectionId; icon: ReactNode; Screen: ComponentType; badge?: 'anchors' | 'withdrawals' | 'reports' }[] = [
   { id: 'dashboard', icon: <HistogramOutline />, Screen: Dashboard },
@@ -41,6 +43,7 @@ const SECTIONS: { id: SectionId; icon: ReactNode; Screen: ComponentType; badge?:
   { id: 'users', icon: <TeamOutline />, Screen: Users },
   { id: 'content', icon: <FileWrongOutline />, Screen: Content, badge: 'reports' },
   { id: 'catalog', icon: <GiftOutline />, Screen: Catalog },
+  { id: 'community', icon: <MessageOutline />, Screen: Community },
   { id: 'config', icon: <SetOutline />, Screen: Config },
   { id: 'audit', icon: <UnorderedListOutline />, Screen: Audit },
 ];
