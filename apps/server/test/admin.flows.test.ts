@@ -275,6 +275,28 @@ describe('money', () => {
     expect(isSound(await s.services.finance.check())).toBe(true);
   });
 
+  it('withdrawal rules set in the console apply to the next withdrawal and show in the wallet', async () => {
+    const u = await member(s);
+    await s.api.call(api.adminAdjust, { request_id: rid(), user_id: u.user.id, account: 'gift_earnings', direction: 'credit', amount: 100 * 10000, reason: '测试收益' }, t());
+    const before = (await s.api.call(api.adminWithdrawRules, {}, t())).data;
+    const set = await s.api.call(api.adminWithdrawRulesSave, { min_amount: 20 * 10000, fee_bp: 0, platforms: ['bank'] }, t());
+    expect(set.data).toEqual({ min_amount: 20 * 10000, fee_bp: 0, platforms: ['bank'] });
+    try {
+      const offer = (await s.api.call(api.withdrawPlatform, {}, { token: u.token })).data;
+      expect([offer.min_amount, offer.fee_bp]).toEqual([20 * 10000, 0]);
+      expect(offer.list.map((p) => [p.platform, p.enabled])).toEqual([['bank', true], ['alipay', false], ['wechat', false]]);
+      expect((await s.api.call(api.financeWallet, undefined, { token: u.token })).data.rules).toMatchObject({ withdraw_min: 20 * 10000, withdraw_fee_bp: 0 });
+      const alipay = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '张三', amount: 30 * 10000 }, { token: u.token });
+      expect([alipay.status, alipay.msg]).toEqual([400, 'platform: 该提现方式暂不可用']);
+      const small = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '张三', amount: 10 * 10000 }, { token: u.token });
+      expect(small.code).toBe(ErrorCode.WITHDRAW_BELOW_MIN);
+      const ok = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '张三', amount: 30 * 10000 }, { token: u.token });
+      expect([ok.data.fee, ok.data.payout]).toEqual([0, 30 * 10000]);
+    } finally {
+      await s.api.call(api.adminWithdrawRulesSave, before, t());
+    }
+  });
+
   it('lists recharge orders with their payment callbacks, and the dashboard counts the day', async () => {
     const before = (await s.api.call(api.adminDashboard, {}, t())).data;
     const u = await member(s);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoTime } from '../envelope.js';
 import { defineRoute } from '../route.js';
 import { id, strict } from './common.js';
-import { MAX_AMOUNT, money } from './finance.js';
+import { MAX_AMOUNT, money, withdrawPlatformKind } from './finance.js';
 
 /** An asset path: site-relative (an upload or a static file) or an https URL. */
 const assetUrl = z
@@ -27,6 +27,13 @@ export const adminPackage = z.object({
 export type AdminPackage = z.infer<typeof adminPackage>;
 
 const coinsInput = (msg: string) => z.number({ error: msg }).int('须为整数（1/10000 金币）').min(0, '不能为负数').max(MAX_AMOUNT, '金额太大');
+
+export const withdrawRules = z.object({
+  min_amount: money.describe('smallest withdrawal'),
+  fee_bp: z.number().int().describe('fee in basis points of the amount'),
+  platforms: z.array(withdrawPlatformKind).describe('platforms offered to users'),
+});
+export type WithdrawRulesView = z.infer<typeof withdrawRules>;
 
 /** Console: the gift catalogue (every change bumps gift_version so clients reload it) and the recharge packages. */
 export const adminCatalogRoutes = {
@@ -88,5 +95,26 @@ export const adminCatalogRoutes = {
       enabled: z.boolean().default(true),
     }),
     data: adminPackage,
+  }),
+  adminWithdrawRules: defineRoute({
+    method: 'GET',
+    path: '/api/admin/withdraw/rules',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Withdrawal rules in force: minimum, fee, platforms offered (WITHDRAW_* settings until an operator sets them)',
+    data: withdrawRules,
+  }),
+  adminWithdrawRulesSave: defineRoute({
+    method: 'POST',
+    path: '/api/admin/withdraw/rules',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Set the withdrawal minimum (whole coins), fee and platforms; pending withdrawals keep the fee they were asked with',
+    body: strict({
+      min_amount: z.number({ error: '请填写最低提现金额' }).int().min(10_000, '最低提现至少1金币').max(MAX_AMOUNT).refine((n) => n % 10_000 === 0, '最低提现须为整数金币'),
+      fee_bp: z.number({ error: '请填写手续费' }).int('手续费须为整数（万分之一）').min(0).max(5000, '手续费最多50%'),
+      platforms: z.array(withdrawPlatformKind).min(1, '至少保留一种提现方式').max(3),
+    }),
+    data: withdrawRules,
   }),
 };

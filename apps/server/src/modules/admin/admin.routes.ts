@@ -44,6 +44,8 @@ export function adminRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.adminGiftDelete, o, ({ body }) => admin.catalog.deleteGift(body.id));
   serve(app, api.adminPackages, o, () => admin.catalog.packages());
   serve(app, api.adminPackageSave, o, ({ body }) => admin.catalog.savePackage(body));
+  serve(app, api.adminWithdrawRules, o, () => admin.money.withdrawRules());
+  serve(app, api.adminWithdrawRulesSave, o, ({ body }) => admin.money.saveWithdrawRules(body));
 
   serve(app, api.adminBanners, o, () => admin.forum.banners());
   serve(app, api.adminBannerSave, o, ({ body }) => admin.forum.saveBanner(body));

@@ -10,6 +10,7 @@ import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
 import { briefOrGone, briefsOf } from '../finance/userBriefs.js';
 import { briefOf } from '../room/userBriefs.js';
 import { userRepository } from '../user/user.repository.js';
+import { loadWithdrawRules, saveWithdrawRules } from '../finance/withdraw/withdrawRules.js';
 import { adminMoneyRepository as repo } from './adminMoney.repository.js';
 
 interface AdjustInput {
@@ -97,6 +98,16 @@ export class AdminMoneyService {
       if (first) return this.replay(first, input);
       throw err;
     }
+  }
+
+  async withdrawRules() {
+    const r = await loadWithdrawRules(this.db, this.finance.config);
+    return { min_amount: r.min, fee_bp: r.feeBp, platforms: r.platforms };
+  }
+
+  async saveWithdrawRules(input: { min_amount: number; fee_bp: number; platforms: ('bank' | 'alipay' | 'wechat')[] }) {
+    await saveWithdrawRules(this.db, { min: input.min_amount, feeBp: input.fee_bp, platforms: [...new Set(input.platforms)] });
+    return this.withdrawRules();
   }
 
   private async replay(t: { id: number; amount: number }, input: AdjustInput) {

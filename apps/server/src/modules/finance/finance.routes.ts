@@ -8,7 +8,7 @@ import { checkoutPage } from './recharge/checkoutPage.js';
 export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
   const f = env.services.finance;
   const o = env.plain;
-  serve(app, api.financeWallet, o, async ({ me }) => ({ ...(await f.wallet.wallet(me.user.id)), rules: f.wallet.rules() }));
+  serve(app, api.financeWallet, o, async ({ me }) => ({ ...(await f.wallet.wallet(me.user.id)), rules: await f.wallet.rules() }));
   serve(app, api.userMoneyChange, o, ({ me, query }) => f.wallet.records(me.user.id, query));
 
   serve(app, api.rechargeCategory, o, () => f.recharge.categories());

@@ -1,6 +1,7 @@
 import type { MoneyChange, MoneyChangeType, Wallet, WalletAccount, WalletRules } from '@app/contract';
 import type { Deps } from '../../../deps.js';
 import type { FinanceConfig } from '../finance.config.js';
+import { loadWithdrawRules } from '../withdraw/withdrawRules.js';
 import { ledgerRepository as repo, type UserAccountKind } from './ledger.repository.js';
 
 const FEN_PER_COIN = 10;
@@ -26,13 +27,15 @@ export class WalletService {
     return repo.balanceOf(this.deps.db.kysely, userId, 'coin');
   }
 
-  rules(): WalletRules {
+  /** The rules the wallet screens show; the withdrawal ones as operators set them (withdrawRules.ts). */
+  async rules(): Promise<WalletRules> {
+    const withdraw = await loadWithdrawRules(this.deps.db.kysely, this.config);
     return {
       gift_anchor_share_bp: this.config.giftAnchorShareBp,
       exchange_rate_bp: this.config.exchangeRateBp,
-      withdraw_min: this.config.withdrawMin,
+      withdraw_min: withdraw.min,
       withdraw_step: 10_000,
-      withdraw_fee_bp: this.config.withdrawFeeBp,
+      withdraw_fee_bp: withdraw.feeBp,
       fen_per_coin: FEN_PER_COIN,
     };
   }

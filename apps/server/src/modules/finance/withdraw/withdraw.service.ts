@@ -11,6 +11,7 @@ import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { FEN_PER_COIN } from '../ledger/wallet.service.js';
 import { briefOrGone, briefsOf } from '../userBriefs.js';
 import { withdrawRepository as repo, type WithdrawalRow } from './withdraw.repository.js';
+import { loadWithdrawRules } from './withdrawRules.js';
 
 /** Money units per fen (1 coin = 10 fen). */
 const UNITS_PER_FEN = MONEY_UNIT / FEN_PER_COIN;
@@ -34,18 +35,23 @@ export class WithdrawService {
   ) {}
 
   /** The fee of an amount: fee_bp of it, rounded up to a whole fen. */
-  feeOf(amount: number): number {
-    return Math.ceil((amount * this.config.withdrawFeeBp) / 10_000 / UNITS_PER_FEN) * UNITS_PER_FEN;
+  feeOf(amount: number, feeBp = this.config.withdrawFeeBp): number {
+    return Math.ceil((amount * feeBp) / 10_000 / UNITS_PER_FEN) * UNITS_PER_FEN;
+  }
+
+  /** The minimum, fee and platforms in force (operators set them in the console; WITHDRAW_* otherwise). */
+  rules() {
+    return loadWithdrawRules(this.db.kysely, this.config);
   }
 
   async platforms(userId: number) {
-    const withdrawable = await ledgerRepository.balanceOf(this.db.kysely, userId, 'gift_earnings');
+    const [withdrawable, rules] = await Promise.all([ledgerRepository.balanceOf(this.db.kysely, userId, 'gift_earnings'), this.rules()]);
     return {
-      list: PLATFORMS.map((p) => ({ ...p, enabled: true })),
+      list: PLATFORMS.map((p) => ({ ...p, enabled: rules.platforms.includes(p.platform) })),
       withdrawable,
-      min_amount: this.config.withdrawMin,
+      min_amount: rules.min,
       step: MONEY_UNIT,
-      fee_bp: this.config.withdrawFeeBp,
+      fee_bp: rules.feeBp,
       fen_per_coin: FEN_PER_COIN,
     };
   }
@@ -79,8 +85,10 @@ export class WithdrawService {
     const account = input.account.replace(/\s+/g, '');
     if (!PATTERNS.get(input.platform)!.test(account)) throw validationError([{ path: 'account', message: '收款账号格式不正确' }]);
     if (input.amount % MONEY_UNIT !== 0) throw validationError([{ path: 'amount', message: '提现金额须为整数金币' }]);
-    if (input.amount < this.config.withdrawMin) throw new BizError(ErrorCode.WITHDRAW_BELOW_MIN, `提现金额不能低于 ${this.config.withdrawMin / MONEY_UNIT} 金币`);
-    const fee = this.feeOf(input.amount);
+    const rules = await this.rules();
+    if (!rules.platforms.includes(input.platform)) throw validationError([{ path: 'platform', message: '该提现方式暂不可用' }]);
+    if (input.amount < rules.min) throw new BizError(ErrorCode.WITHDRAW_BELOW_MIN, `提现金额不能低于 ${rules.min / MONEY_UNIT} 金币`);
+    const fee = this.feeOf(input.amount, rules.feeBp);
     const acc = await this.ledger.userAccounts(userId);
     try {
       const row = await this.ledger.tx(async (conn) => {
