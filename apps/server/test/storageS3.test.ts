@@ -12,8 +12,8 @@ import { api, ErrorCode, fullPath, type Session } from '@app/contract';
 import { looksLikeImage, unguardBytes } from '@app/kit';
 import { loadS3Config } from '../src/storage/storage.config.js';
 import { freshMobile } from './helpers/apiClient.js';
-import { startS3Sandbox, type S3Sandbox } from './helpers/s3rver.js';
-import { startTestServer, type TestServer } from './helpers/testServer.js';
+import { startS3Sandbox, startTestServerOnS3, type S3Sandbox } from './helpers/s3rver.js';
+import type { TestServer } from './helpers/testServer.js';
 
 let s3: S3Sandbox;
 let s: TestServer;
@@ -23,13 +23,7 @@ let png: Buffer;
 
 beforeAll(async () => {
   s3 = await startS3Sandbox();
-  const before = { ...process.env };
-  Object.assign(process.env, s3.env);
-  try {
-    s = await startTestServer();
-  } finally {
-    for (const k of Object.keys(s3.env)) if (before[k] === undefined) delete process.env[k];
-  }
+  s = await startTestServerOnS3(s3);
   me = await s.api.register(freshMobile());
   other = await s.api.register(freshMobile());
   png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#22aa66' } }).png().toBuffer();

@@ -1,20 +1,18 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ErrorCode, fullPath, type VideoResource } from '@app/contract';
+import { api, ErrorCode, fullPath } from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
 import { TranscodeQueue } from '../src/modules/video/transcodeQueue.js';
 import { expectSound, quickMember, rechargeDirect, rid } from './financeHelpers.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
+import { durationOf, ffprobeUrl, makeClip as makeClipIn, segmentsOf, videoClient } from './videoHelpers.js';
 
 // A short preview keeps the clips short; set before the server reads its video settings.
 process.env.VIDEO_PREVIEW_S = '4';
 const PREVIEW_S = 4;
 
-const run = promisify(execFile);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'video-test-'));
 
 let s: TestServer;
@@ -23,69 +21,18 @@ let buyer: { id: number; token: string };
 let stranger: { id: number; token: string };
 let clip10: Buffer;
 
-/** A real video made by ffmpeg: a test pattern with a tone, `seconds` long. */
-async function makeClip(name: string, seconds: number, size = '160x284'): Promise<Buffer> {
-  const file = path.join(tmp, name);
-  await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=15`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050',
-    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-  ]);
-  return fs.readFileSync(file);
-}
-
-type ChunkAnswer = { upload_id: string; received: number; total: number; resource: VideoResource | null };
-
-async function sendChunk(token: string, uploadId: string, offset: number, bytes: Uint8Array, name = 'clip.mp4') {
-  const fd = new FormData();
-  fd.append('upload_id', uploadId);
-  fd.append('offset', String(offset));
-  fd.append('file', new Blob([bytes], { type: 'video/mp4' }), name);
-  return s.api.raw<ChunkAnswer>('POST', fullPath(api.uploadVideo), { body: fd, headers: { Authorization: token } });
-}
-
-/** sts, then the file in chunks of `chunk` bytes; answers the last chunk's answer. */
-async function uploadVideo(token: string, bytes: Buffer, chunk = 64 * 1024) {
-  const t = await s.api.call(api.uploadSts, { size: bytes.length }, { token });
-  expect(t.code, t.msg).toBe(200);
-  let last = await sendChunk(token, t.data.upload_id, 0, bytes.subarray(0, chunk));
-  while (last.code === 200 && last.data.received < bytes.length) {
-    const at = last.data.received;
-    last = await sendChunk(token, t.data.upload_id, at, bytes.subarray(at, at + chunk));
-  }
-  return { ticket: t.data, last };
-}
-
-async function waitReady(token: string, id: number, timeoutMs = 90_000): Promise<VideoResource> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const page = await s.api.call(api.resourceFetch, { page: 1, size: 50 }, { token });
-    const r = page.data.list.find((x) => x.id === id);
-    if (r && (r.status === 'ready' || r.status === 'failed')) return r;
-    if (Date.now() > deadline) throw new Error(`resource ${id} still ${r?.status}`);
-    await new Promise((ok) => setTimeout(ok, 300));
-  }
-}
-
-const playlist = async (p: string, token?: string) => {
-  const res = await fetch(`${s.url}${p}`, { headers: token ? { Authorization: token } : {} });
-  return { status: res.status, access: res.headers.get('x-video-access'), type: res.headers.get('content-type'), text: await res.text() };
-};
-const segmentsOf = (m3u8: string) => m3u8.split('\n').filter((l) => l && !l.startsWith('#'));
-const durationOf = (m3u8: string) => m3u8.split('\n').filter((l) => l.startsWith('#EXTINF:')).reduce((sum, l) => sum + Number(l.slice(8).split(',')[0]), 0);
-
-/** What ffprobe reads from a playlist over HTTP, as a player would (with the caller's token). */
-async function ffprobeUrl(url: string, token?: string) {
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
-  if (token) args.push('-headers', `Authorization: ${token}\r\n`);
-  const { stdout } = await run('ffprobe', [...args, url], { timeout: 60_000 });
-  return JSON.parse(stdout) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; height?: number }[] };
-}
+let v: ReturnType<typeof videoClient>;
+const makeClip = (name: string, seconds: number, size?: string) => makeClipIn(tmp, name, seconds, size);
+const sendChunk = (...a: Parameters<typeof v.sendChunk>) => v.sendChunk(...a);
+const uploadVideo = (...a: Parameters<typeof v.uploadVideo>) => v.uploadVideo(...a);
+const waitReady = (...a: Parameters<typeof v.waitReady>) => v.waitReady(...a);
+const playlist = (...a: Parameters<typeof v.playlist>) => v.playlist(...a);
 
 let published: { resourceId: number; videoId: number };
 
 beforeAll(async () => {
   s = await startTestServer();
+  v = videoClient(s);
   [owner, buyer, stranger] = await Promise.all([quickMember(s, '上传者'), quickMember(s, '买家'), quickMember(s, '路人')]);
   clip10 = await makeClip('ten.mp4', 10);
 }, 60_000);

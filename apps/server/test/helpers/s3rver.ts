@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { startTestServer, type TestServer } from './testServer.js';
 
 export interface S3Sandbox {
   /** S3_* variables for a server that stores its files in this sandbox's bucket. */
@@ -44,4 +45,15 @@ export async function startS3Sandbox(bucket = 'liveapp'): Promise<S3Sandbox> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test server whose storage is this sandbox's bucket (S3_* set only while it starts). */
+export async function startTestServerOnS3(s3: S3Sandbox): Promise<TestServer> {
+  const before = { ...process.env };
+  Object.assign(process.env, s3.env);
+  try {
+    return await startTestServer();
+  } finally {
+    for (const k of Object.keys(s3.env)) if (before[k] === undefined) delete process.env[k];
+  }
 }
