@@ -193,6 +193,8 @@ describe('operator console', () => {
     await consoleAt(page, 'catalog');
     await page.getByTestId('gifts-row').first().waitFor();
     await snap(page, 'admin-catalog');
+    await page.getByTestId('withdraw-min').scrollIntoViewIfNeeded();
+    await snap(page, 'admin-withdraw-rules');
     await consoleAt(page, 'community');
     await page.getByTestId('banners-row').first().waitFor();
     await snap(page, 'admin-community');

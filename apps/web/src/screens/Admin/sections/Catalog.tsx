@@ -8,17 +8,19 @@ import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
 import { DataTable } from '../parts/DataTable';
 import { useFormDialog, type Field } from '../parts/FormDialog';
 import { coins, yuan } from '../parts/format';
+import { WithdrawRules } from './WithdrawRules';
 
 /** Coins as typed (up to 2 decimals) → 1/10000 units. */
 const units = (text: string | undefined): number => Math.round(Number(text ?? '') * 100) * (MONEY_UNIT / 100);
 const plain = (raw: number): string => String(raw / MONEY_UNIT);
 
-/** The gift catalogue (every change bumps the gift version clients reload on) and the recharge packages. */
+/** The gift catalogue (every change bumps the gift version clients reload on), the recharge packages, the withdrawal rules. */
 export function Catalog() {
   return (
     <div className="adm-stack">
       <Gifts />
       <Packages />
+      <WithdrawRules />
     </div>
   );
 }
