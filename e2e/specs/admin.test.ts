@@ -82,6 +82,13 @@ describe('operator console', () => {
     await page.getByTestId('chart-recharge').waitFor();
     await page.getByTestId('dash-members').getByText(/\d+/).waitFor();
     await snap(page, 'admin-dashboard');
+    // English is complete, and a narrow window folds the side bar over the content.
+    await page.evaluate(() => localStorage.setItem('liveapp.lang', 'en'));
+    await page.reload();
+    await page.getByText('Users online').waitFor();
+    await snap(page, 'admin-dashboard-en');
+    await page.setViewportSize({ width: 820, height: 1000 });
+    await snap(page, 'admin-narrow');
     await ctx.close();
   });
 
