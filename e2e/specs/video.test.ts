@@ -40,8 +40,8 @@ async function makeClip(name: string, seconds: number, size: string): Promise<st
   return file;
 }
 
-/** Uploads and publishes a clip through the API (for the home grid). */
-async function publishViaApi(m: Member, file: string, title: string, priceCoins: number): Promise<number> {
+/** Uploads a clip through the API (one chunk); answers the upload's id. */
+async function uploadViaApi(m: Member, file: string): Promise<number> {
   const bytes = readFileSync(file);
   const ticket = await call(server.url, 'uploadSts', { size: bytes.length }, m.token);
   const fd = new FormData();
@@ -51,7 +51,13 @@ async function publishViaApi(m: Member, file: string, title: string, priceCoins:
   const res = await fetch(`${server.url}${fullPath(api.uploadVideo)}`, { method: 'POST', body: fd, headers: { Authorization: m.token } });
   const answer = (await res.json()) as { code: number; data: { resource: { id: number } } };
   assert.equal(answer.code, 200);
-  const created = await call(server.url, 'videoCreate', { resource_id: answer.data.resource.id, title, cate_id: 1, price_coins: priceCoins }, m.token);
+  return answer.data.resource.id;
+}
+
+/** Uploads and publishes a clip through the API (for the home grid). */
+async function publishViaApi(m: Member, file: string, title: string, priceCoins: number): Promise<number> {
+  const resourceId = await uploadViaApi(m, file);
+  const created = await call(server.url, 'videoCreate', { resource_id: resourceId, title, cate_id: 1, price_coins: priceCoins }, m.token);
   return created.video!.id;
 }
 
@@ -208,6 +214,23 @@ describe('videos in the browser', () => {
 
     await open(page, server.url, '/pages/index/video?id=999999');
     await page.getByTestId('video-gone').waitFor({ timeout: 10_000 });
+    await ctx.close();
+  });
+
+  it('an upload left unpublished is published later from my uploads', async () => {
+    const resourceId = await uploadViaApi(uploader, await makeClip('later.mp4', 3, '360x640'));
+    const { ctx, page } = await pageAs(browser, uploader);
+    await open(page, server.url, '/pages/index/uploadVd?tab=mine');
+    await page.locator('[data-testid=my-upload][data-status=ready]').getByTestId('publish-later').first().waitFor({ timeout: 30_000 });
+    await page.reload(); // the poster is there once ready
+    await page.getByTestId('publish-later').first().click();
+    await page.getByTestId('resume-preview').waitFor();
+    await page.getByTestId('video-title').locator('input').fill('晚些再发的小片段');
+    await shot(page, 'video-upload-publish-later');
+    await page.getByRole('button', { name: '发布' }).click();
+    await page.locator('[data-testid=my-upload][data-status=ready]').filter({ hasText: '晚些再发的小片段' }).waitFor();
+    const mine = await call(server.url, 'resourceFetch', { page: 1, size: 20 }, uploader.token);
+    assert.equal(mine.list.find((r) => r.id === resourceId)?.video?.title, '晚些再发的小片段');
     await ctx.close();
   });
 });

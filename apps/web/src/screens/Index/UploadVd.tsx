@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
+import type { VideoResource } from '@app/contract';
 import { UploadOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -22,6 +24,8 @@ export default function UploadVideo() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'mine' ? 'mine' : 'new';
   const go = (k: string) => setParams(k === 'mine' ? { tab: 'mine' } : {}, { replace: true });
+  // An upload from my uploads that was never published: the form carries on with it.
+  const [resume, setResume] = useState<VideoResource | null>(null);
 
   return (
     <PageFrame title={t('page.uploadVd')} className="vu-page">
@@ -33,7 +37,23 @@ export default function UploadVideo() {
             <Tabs.Tab key="new" title={t('video.tabNew')} />
             <Tabs.Tab key="mine" title={t('video.tabMine')} />
           </Tabs>
-          {tab === 'new' ? <UploadForm onPublished={() => go('mine')} /> : <MyUploads onUpload={() => go('new')} />}
+          {tab === 'new' ? (
+            <UploadForm
+              resume={resume}
+              onPublished={() => {
+                setResume(null);
+                go('mine');
+              }}
+            />
+          ) : (
+            <MyUploads
+              onUpload={() => go('new')}
+              onPublish={(r) => {
+                setResume(r);
+                go('new');
+              }}
+            />
+          )}
         </>
       )}
     </PageFrame>

@@ -14,7 +14,7 @@ import { LoadMore } from '../../../components/LoadMore';
 
 const TONE = { receiving: 'default', uploaded: 'warning', processing: 'warning', ready: 'success', failed: 'danger' } as const;
 
-function UploadRow({ r }: { r: VideoResource }) {
+function UploadRow({ r, onPublish }: { r: VideoResource; onPublish: (r: VideoResource) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const del = useDeleteUpload();
@@ -39,6 +39,11 @@ function UploadRow({ r }: { r: VideoResource }) {
       <div className="vu-row__main">
         <div className="vu-row__title">{r.video?.title ?? t('video.unpublished')}</div>
         <div className="vu-row__tags">
+          {r.video === null && r.status !== 'failed' && (
+            <button type="button" className="vu-row__publish" data-testid="publish-later" onClick={() => onPublish(r)}>
+              {t('video.publish')}
+            </button>
+          )}
           <Tag color={TONE[r.status]} fill="outline" data-testid="upload-state">{t(`video.status.${r.status}`)}</Tag>
           {r.video && r.video.price > 0 && <Tag color="warning" fill="solid">{t('video.priceBadge', { price: formatCoins(r.video.price) })}</Tag>}
         </div>
@@ -53,8 +58,8 @@ function UploadRow({ r }: { r: VideoResource }) {
   );
 }
 
-/** My uploads with their transcode state (processing rows refresh themselves until ready). */
-export function MyUploads({ onUpload }: { onUpload: () => void }) {
+/** My uploads with their transcode state (processing rows refresh themselves until ready); an unpublished one can be published. */
+export function MyUploads({ onUpload, onPublish }: { onUpload: () => void; onPublish: (r: VideoResource) => void }) {
   const { t } = useTranslation();
   const q = useMyUploads(true);
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
@@ -64,7 +69,7 @@ export function MyUploads({ onUpload }: { onUpload: () => void }) {
   return (
     <div className="vu-list" data-testid="my-uploads">
       {rows.map((r) => (
-        <UploadRow key={r.id} r={r} />
+        <UploadRow key={r.id} r={r} onPublish={onPublish} />
       ))}
       <LoadMore query={q} />
     </div>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Input, ProgressBar, Selector, Slider, Stepper, Switch } from 'antd-mobile';
 import { UploadOutline, VideoOutline } from 'antd-mobile-icons';
-import { VIDEO_MAX_DURATION_S, VIDEO_PRICE_MAX_COINS, VIDEO_TITLE_MAX } from '@app/contract';
+import { VIDEO_MAX_DURATION_S, VIDEO_PRICE_MAX_COINS, VIDEO_TITLE_MAX, type VideoResource } from '@app/contract';
 import { formatClock } from '@app/kit';
 import { useTranslation } from 'react-i18next';
+import { GuardedImage } from '../../../components/GuardedImage';
 import { showToast } from '../../../lib/toast';
 import { uploadFile } from '../../../lib/upload';
 import { usePublishVideo, useVideoCates } from '../../../state/queries/video';
@@ -13,11 +14,11 @@ import { captureFrame, readDuration, useVideoUpload } from './useVideoUpload';
  * Pick a video (at most 60 s: checked here, and again by the server), upload it in chunks with a
  * progress bar while the form is filled in, choose a cover frame, title, category and price, publish.
  */
-export function UploadForm({ onPublished }: { onPublished: () => void }) {
+export function UploadForm({ onPublished, resume }: { onPublished: () => void; resume?: VideoResource | null }) {
   const { t } = useTranslation();
   const cates = useVideoCates();
   const publish = usePublishVideo();
-  const { state, start, reset } = useVideoUpload();
+  const { state, start, reset, adopt } = useVideoUpload();
   const [local, setLocal] = useState<{ url: string; duration: number; name: string } | null>(null);
   const [pickError, setPickError] = useState('');
   const [title, setTitle] = useState('');
@@ -29,6 +30,9 @@ export function UploadForm({ onPublished }: { onPublished: () => void }) {
   const picker = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => void (local && URL.revokeObjectURL(local.url)), [local]);
+  useEffect(() => {
+    if (resume) adopt(resume);
+  }, [resume, adopt]);
   useEffect(() => {
     if (cate === null && cates.data?.[0]) setCate(cates.data[0].id);
   }, [cates.data, cate]);
@@ -76,7 +80,12 @@ export function UploadForm({ onPublished }: { onPublished: () => void }) {
   return (
     <div className="vu-form">
       <input ref={picker} type="file" accept="video/*" hidden data-testid="video-file" onChange={(e) => void onPick(e.target.files?.[0])} />
-      {local ? (
+      {!local && state.phase === 'sent' && state.resource.poster ? (
+        <div className="vu-preview" data-testid="resume-preview">
+          <GuardedImage className="vu-preview__video" src={state.resource.poster} alt="" />
+          <span className="vu-preview__len">{formatClock(state.resource.duration)}</span>
+        </div>
+      ) : local ? (
         <div className="vu-preview">
           <video ref={preview} className="vu-preview__video" src={local.url} muted playsInline preload="auto" />
           <button type="button" className="vu-preview__change" onClick={() => picker.current?.click()}>
@@ -101,7 +110,7 @@ export function UploadForm({ onPublished }: { onPublished: () => void }) {
           <div className="vu-status__main">
             <div className="vu-status__text">
               {state.phase === 'sending' && t('video.uploading', { p: Math.round(state.progress * 100) })}
-              {state.phase === 'sent' && t('video.uploaded')}
+              {state.phase === 'sent' && (state.resource.status === 'ready' ? t('video.readyToPublish') : t('video.uploaded'))}
               {state.phase === 'failed' && t('video.uploadFailed', { reason: state.message })}
             </div>
             <ProgressBar

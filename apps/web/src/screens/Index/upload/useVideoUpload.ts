@@ -31,7 +31,13 @@ export function useVideoUpload() {
     setState({ phase: 'idle' });
   }, []);
 
-  return { state, start, reset };
+  /** Carries on with an upload the server already has (published later from my uploads). */
+  const adopt = useCallback((resource: VideoResource) => {
+    abort.current?.abort();
+    setState({ phase: 'sent', resource });
+  }, []);
+
+  return { state, start, reset, adopt };
 }
 
 /** Reads a local video's duration in the browser (the server checks again with ffprobe). */
