@@ -4,18 +4,9 @@ import type { AdminActivity, AdminBanner, AdminCategory, AdminTopic } from '@app
 import { GuardedImage } from '../../../components/GuardedImage';
 import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
 import { EditableCard } from '../parts/EditableCard';
-import { when } from '../parts/format';
+import { isoOf, when } from '../parts/format';
 
 const num = (v: string | undefined) => Number(v || 0);
-/** A China-time "YYYY-MM-DD HH:mm" typed in the dialog → ISO UTC; an ISO string passes through. */
-const isoOf = (v: string | undefined): string => {
-  const s = (v ?? '').trim();
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(s);
-  if (!m) return s;
-  const d = new Date(`${m[1]}T${m[2]}:00+08:00`);
-  return Number.isNaN(d.getTime()) ? s : d.toISOString();
-};
-
 /** The community's catalogue: banners, categories, topics, activities. */
 export function Community() {
   return (
