@@ -43,6 +43,9 @@ describe('bans bite', () => {
     await join(sock, room.id);
     const banned = await ban(victim.user.id, 'chat');
     expect(banned.bans.map((b) => b.scope)).toEqual(['chat']);
+    // They are told why and until when.
+    const notice = (await s.api.call(api.messageFetch, { page: 1, size: 5 }, { token: victim.token })).data.list[0]!;
+    expect([notice.title, notice.content.includes('违反社区规范')]).toEqual(['你已被禁言', true]);
     const refused = await dm(victim, friend);
     expect(refused.code).toBe(ErrorCode.BANNED_CHAT);
     expect(refused.msg).toContain('至');
@@ -93,6 +96,18 @@ describe('bans bite', () => {
     expect((await s.api.call(api.roomOpen, { title: '再开一次', category_id: room.category_id }, { token: host.token })).code).toBe(200);
   });
 
+  it('ending a live from the console tells its anchor why', async () => {
+    const host = await anchor(s, op);
+    const room = await openRoom(s, host);
+    expect((await s.api.call(api.adminRooms, {}, t())).data.list.map((r) => r.id)).toContain(room.id);
+    expect((await s.api.call(api.adminRoomClose, { room_id: room.id, reason: '直播内容违规' }, t())).data.closed).toBe(true);
+    expect((await s.api.call(api.roomInfo, { room_id: room.id })).data.status).toBe('closed');
+    const notice = (await s.api.call(api.messageFetch, { page: 1, size: 5 }, { token: host.token })).data.list[0]!;
+    expect(notice.content).toContain('直播内容违规');
+    expect((await s.api.call(api.adminRoomClose, { room_id: room.id, reason: '再关一次' }, t())).data.closed).toBe(false);
+    expect((await s.api.call(api.adminRoomClose, { room_id: 999999, reason: '不存在的房间' }, t())).code).toBe(ErrorCode.NOT_FOUND);
+  });
+
   it('a password reset ends the sessions; the new password logs in', async () => {
     const mobile = freshMobile();
     const victim = await s.api.register(mobile, 'abc12345');
@@ -119,6 +134,7 @@ describe('content moderation', () => {
     expect(await feedIds()).toContain(p.id);
     expect((await s.api.call(api.adminContentHide, { type: 'post', id: p.id, hidden: true }, t())).data.hidden).toBe(true);
     expect(await feedIds()).not.toContain(p.id);
+    expect((await s.api.call(api.messageFetch, { page: 1, size: 5 }, { token: author.token })).data.list[0]!.title).toBe('你的帖子已被隐藏');
     expect((await s.api.call(api.forumInfo, { id: p.id }, { token: reader.token })).code).toBe(ErrorCode.NOT_FOUND);
     expect((await s.api.call(api.forumInfo, { id: p.id }, { token: author.token })).code).toBe(200);
     expect((await s.api.call(api.adminReports, {}, t())).data.list.some((r) => r.target_id === p.id && r.target_type === 'post')).toBe(false);

@@ -9,7 +9,7 @@ import type { RouteEnv } from '../../http/routeEnv.js';
  * own modules (anchor.routes.ts, finance.routes.ts) and audited the same way.
  */
 export function adminRoutes(app: FastifyInstance, env: RouteEnv): void {
-  const { config, message, home, room, admin } = env.services;
+  const { config, message, home, admin } = env.services;
   const o = env.plain;
   serve(app, api.adminSetFlags, o, ({ body }) => config.setFlags(body));
   serve(app, api.adminSendNotice, o, ({ body }) => message.send(body));
@@ -33,8 +33,8 @@ export function adminRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.adminWordAdd, o, ({ body }) => admin.moderation.addWords(body.words));
   serve(app, api.adminWordRemove, o, ({ body }) => admin.moderation.removeWord(body.id));
 
-  serve(app, api.adminRooms, o, ({ query }) => room.list(query));
-  serve(app, api.adminRoomClose, o, async ({ body }) => ({ closed: await room.closeRoom((await room.room(body.room_id)).id, 'operator') }));
+  serve(app, api.adminRooms, o, ({ query }) => admin.rooms.list(query));
+  serve(app, api.adminRoomClose, o, ({ body }) => admin.rooms.close(body.room_id, body.reason));
   serve(app, api.adminRecharges, o, ({ query }) => admin.money.recharges(query));
   serve(app, api.adminLedger, o, ({ query }) => admin.money.ledger(query));
   serve(app, api.adminAdjust, o, ({ me, body }) => admin.money.adjust(me, body));

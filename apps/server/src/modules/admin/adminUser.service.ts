@@ -1,10 +1,12 @@
 import { ErrorCode, MAX_BAN_MINUTES, type AdminUser, type BanScope, type Page } from '@app/contract';
+import { formatDateCN } from '@app/kit';
 import type { UserRow } from '../../db/schema.js';
 import { MINUTE, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import { hashPassword } from '../auth/password.js';
 import type { Auth, SessionService } from '../auth/session.service.js';
+import type { MessageService } from '../message/message.service.js';
 import type { RoomService } from '../room/room.service.js';
 import { roomRepository } from '../room/room.repository.js';
 import { briefsOf } from '../room/userBriefs.js';
@@ -12,12 +14,15 @@ import { userRepository } from '../user/user.repository.js';
 import { adminUserRepository } from './adminUser.repository.js';
 import { banRepository } from './ban.repository.js';
 
+const BAN_TITLE: Record<BanScope, string> = { chat: '你已被禁言', post: '你已被禁止发帖', login: '你的账号已被暂停登录', live: '你已被禁止开播' };
+
 /** Members as operators manage them: search, timed bans, password resets. */
 export class AdminUserService {
   constructor(
     private readonly deps: Deps,
     private readonly sessions: SessionService,
     private readonly rooms: RoomService,
+    private readonly messages: MessageService,
   ) {}
 
   private get db() {
@@ -62,6 +67,8 @@ export class AdminUserService {
       const room = await roomRepository.byAnchor(this.db, user.id);
       if (room?.status === 'open') await this.rooms.closeRoom(room.id, 'operator');
     }
+    // The member hears why and until when (a login ban: when they can log in again).
+    await this.messages.send({ user_id: user.id, type: 'account', title: BAN_TITLE[input.scope], content: `原因：${input.reason}。解除时间：${formatDateCN(until, 'YYYY-MM-DD HH:mm')}（北京时间）。` });
     return this.one(user.id);
   }
 

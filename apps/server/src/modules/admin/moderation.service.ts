@@ -11,6 +11,7 @@ import { postRepository } from '../forum/post.repository.js';
 import type { PostService } from '../forum/post.service.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { Video } from '../video/video.js';
+import type { MessageService } from '../message/message.service.js';
 import { moderationRepository as repo, type ContentFilter } from './moderation.repository.js';
 
 /** A row of forum_posts or forum_comments as the console reads it. */
@@ -39,7 +40,22 @@ export class ModerationService {
     private readonly posts: PostService,
     private readonly comments: CommentService,
     private readonly video: Video,
+    private readonly messages: MessageService,
   ) {}
+
+  /** The author of an item (before it is hidden or deleted), to tell them. */
+  private async authorOf(type: ReportTargetType, id: number): Promise<number | null> {
+    if (type === 'post') return (await postRepository.byId(this.db, id))?.user_id ?? null;
+    if (type === 'comment') return (await commentRepository.byId(this.db, id))?.user_id ?? null;
+    return (await repo.videosByIds(this.db, [id]))[0]?.user_id ?? null;
+  }
+
+  private async tell(userId: number | null, type: ReportTargetType, what: 'hidden' | 'deleted'): Promise<void> {
+    if (userId === null) return;
+    const noun = type === 'post' ? '帖子' : type === 'comment' ? '评论' : '视频';
+    const verb = what === 'hidden' ? '已被隐藏' : '已被删除';
+    await this.messages.send({ user_id: userId, type: 'system', title: `你的${noun}${verb}`, content: `你发布的一条${noun}因违反社区规范${verb}。如有疑问，请联系客服。` });
+  }
 
   private get db() {
     return this.deps.db.kysely;
@@ -98,6 +114,7 @@ export class ModerationService {
       // Through the video module (its own listing rules); then the reports, as for posts.
       if (!(await this.video.hide(input.id, input.hidden))) throw gone('video');
       if (input.hidden) await repo.settle(this.db, 'video', input.id, 'resolved', op.user.id, nowIso());
+      if (input.hidden) await this.tell(await this.authorOf('video', input.id), 'video', 'hidden');
       return { type: input.type, id: input.id, hidden: input.hidden };
     }
     await this.db.transaction().execute(async (trx) => {
@@ -105,15 +122,18 @@ export class ModerationService {
       if (!(await repo.setHidden(trx, TABLE[type], input.id, input.hidden ? now : null))) throw gone(input.type);
       if (input.hidden) await repo.settle(trx, input.type, input.id, 'resolved', op.user.id, now);
     });
+    if (input.hidden) await this.tell(await this.authorOf(type, input.id), type, 'hidden');
     return { type: input.type, id: input.id, hidden: input.hidden };
   }
 
   /** Deletes an item through its own service (the same cascade as the author's delete) and resolves its reports. */
   async remove(op: Auth, input: { type: ReportTargetType; id: number }) {
+    const author = await this.authorOf(input.type, input.id);
     if (input.type === 'post') await this.posts.remove(op.user, input.id);
     else if (input.type === 'comment') await this.comments.remove(op.user, input.id);
     else if (!(await this.video.delete(input.id))) throw gone('video');
     await repo.settle(this.db, input.type, input.id, 'resolved', op.user.id, nowIso());
+    await this.tell(author, input.type, 'deleted');
     return { deleted: true as const };
   }
 
