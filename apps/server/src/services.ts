@@ -59,7 +59,6 @@ export function createServices(deps: Deps) {
     forumCatalog: new ForumCatalogService(deps),
     social,
     chat: new ChatService(deps, social, message),
-    admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments }),
     video,
     admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments, video, message }),
     game: new GameService(deps, sessions, finance, loadGamesConfig()),
