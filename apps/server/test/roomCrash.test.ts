@@ -1,7 +1,8 @@
 /**
  * A server killed hard (SIGKILL, no shutdown) leaves rooms flagged open and live in the database.
  * The next instance finds them by the dead instance's lease: the anchor stream counts as ended, the
- * room hears "the anchor has left", and the grace period closes it. Rooms of a live instance stay.
+ * room hears "the anchor has left", and the grace period closes it; a seat whose occupant never came
+ * back is freed. Rooms of a live instance, and rooms whose anchor came back in time, stay.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import { openDb } from '../src/db/database.js';
 import { ApiClient, freshMobile } from './helpers/apiClient.js';
 import { exited, killAll, signal, spawnServer } from './helpers/spawnServer.js';
 import { dropSchema, newSchemaName, pgUrl } from './helpers/testServer.js';
-import { applyBody, closeSockets, connectRoom, join, sleep } from './roomHarness.js';
+import { applyBody, closeSockets, connectRoom, join, send, sleep } from './roomHarness.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-roomcrash-'));
 const schema = pgUrl() ? newSchemaName() : undefined;
@@ -45,7 +46,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
 }
 
 describe('rooms after a crash', () => {
-  it('closes the rooms a SIGKILLed instance hosted (streams and anchors) after the grace period; a live instance keeps its own', async () => {
+  it('closes the rooms a SIGKILLed instance hosted (streams and anchors) after the grace period, frees its seats; a live instance keeps its own', async () => {
     const cfg = loadConfig({});
     const first = await spawnServer({ dataDir, schema, env: env('on') });
     const client = new ApiClient(first.url, cfg);
@@ -75,6 +76,16 @@ describe('rooms after a crash', () => {
     await join(sock, opened.data.id);
     expect((await client.call(api.roomInfo, { room_id: opened.data.id })).data).toMatchObject({ status: 'open', anchor_present: true });
 
+    // A chat room with a member on a seat: its host comes back after the crash, the member does not.
+    const host = await makeAnchor(client);
+    const party = await client.call(api.roomOpen, { title: '派对房', category_id: category, kind: 'chat', mic_seats: 2 }, { token: host.token });
+    const hostSock = await connectRoom(first, host);
+    await join(hostSock, party.data.id);
+    const sitter = await client.register(freshMobile());
+    const sitterSock = await connectRoom(first, sitter);
+    await join(sitterSock, party.data.id);
+    expect((await send(sitterSock, 'seatTake', { seat: 1 })).code).toBe(200);
+
     // The demo publisher streams the demo rooms (ffmpeg → the in-process SFU): they are listed live.
     const streaming = await until('demo rooms streaming', 40_000, async () => {
       const live = (await list(client)).filter((r) => r.live);
@@ -83,12 +94,14 @@ describe('rooms after a crash', () => {
 
     signal(first.child, 'SIGKILL');
     await exited(first.child);
-    sock.close();
+    for (const x of [sock, hostSock, sitterSock]) x.close();
     await expect(fetch(`${first.url}/healthz`)).rejects.toThrow();
 
     // Restart on the same data without the demo publisher: nothing streams any more.
     const second = await spawnServer({ dataDir, schema, env: env('off') });
     const client2 = new ApiClient(second.url, cfg);
+    const hostBack = await connectRoom(second, host);
+    await join(hostBack, party.data.id);
     const before = await list(client2);
     expect(before.some((r) => r.id === opened.data.id)).toBe(true);
     expect(before.filter((r) => r.live).length).toBeGreaterThanOrEqual(streaming.length);
@@ -102,14 +115,19 @@ describe('rooms after a crash', () => {
     // The lease ran out, the sweep ends the orphaned streams, the grace period closes the rooms.
     const after = await until('orphaned rooms closed', 20_000, async () => {
       const open = await list(client2);
-      return open.every((r) => r.id === kept.data.id) ? open : undefined;
+      return open.every((r) => r.id === kept.data.id || r.id === party.data.id) ? open : undefined;
     });
-    expect(after.map((r) => r.id)).toEqual([kept.data.id]);
+    expect(after.map((r) => r.id).sort()).toEqual([kept.data.id, party.data.id].sort());
+    // The host is back, so the party room stays; the member who never came back is off the seat.
+    const partyNow = (await client2.call(api.roomInfo, { room_id: party.data.id })).data;
+    expect(partyNow).toMatchObject({ status: 'open', anchor_present: true });
+    expect(partyNow.seats.map((x) => x.user)).toEqual([null, null]);
     for (const r of [...streaming, opened.data]) {
       expect((await client2.call(api.roomInfo, { room_id: r.id })).data).toMatchObject({ status: 'closed', live: false });
     }
     await sleep(GRACE_MS + 1000);
     expect((await client2.call(api.roomInfo, { room_id: kept.data.id })).data).toMatchObject({ status: 'open', anchor_present: true });
+    expect((await client2.call(api.roomInfo, { room_id: party.data.id })).data.status).toBe('open');
 
     signal(second.child, 'SIGTERM');
     await exited(second.child);

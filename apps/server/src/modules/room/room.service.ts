@@ -3,6 +3,7 @@ import {
   ANCHOR_SEAT,
   DEFAULT_ROOM_SETTINGS,
   ErrorCode,
+  seatId,
   type Page,
   type RoomBrief,
   type RoomCategory,
@@ -296,6 +297,7 @@ export class RoomService {
    * Rooms an instance left behind when it died without a clean shutdown: their anchor stream is
    * marked ended (its SFU is gone), and an open room whose anchor is neither streaming nor in the
    * channel gets "the anchor has left" — then the grace period closes it unless the anchor returns.
+   * Seats whose occupant is no longer in the room are freed (their last socket was on that instance).
    */
   private async sweepOrphans(): Promise<void> {
     const alive = await this.lease.alive();
@@ -308,6 +310,16 @@ export class RoomService {
       }
       await this.anchorCheck(r.id);
     }
+    // Co-hosts whose socket was on a gone instance never left their seat: free it.
+    const emptied = new Set<number>();
+    for (const s of await members.occupiedOpen(this.db)) {
+      if (s.user_id === null || (await this.deps.rooms.isPresent(s.room_id, s.user_id))) continue;
+      if (!(await members.vacate(this.db, s.room_id, s.seat, s.user_id))) continue;
+      this.deps.rooms.endSeat(s.room_id, seatId(s.seat));
+      this.deps.rooms.toMember(s.room_id, s.user_id, 'micDecision', { room_id: s.room_id, user_id: s.user_id, decision: 'removed', seat: s.seat });
+      emptied.add(s.room_id);
+    }
+    for (const roomId of emptied) this.deps.rooms.toRoom(roomId, 'seats', { room_id: roomId, seats: await this.views.seats(this.db, roomId) });
   }
 
   /** Stops the timers and gives the lease back (shutdown, before the database closes). */

@@ -68,6 +68,28 @@ export const roomMemberRepository = {
   setSeat: (db: Conn, roomId: number, seat: number, patch: Partial<Pick<RoomSeatRow, 'locked' | 'live' | 'user_id'>>) =>
     db.updateTable('room_seats').set(patch).where('room_id', '=', roomId).where('seat', '=', seat).execute(),
 
+  /** Occupied seats of open rooms (the sweep checks their occupants are still in the room). */
+  occupiedOpen: (db: Conn) =>
+    db
+      .selectFrom('room_seats')
+      .innerJoin('rooms', 'rooms.id', 'room_seats.room_id')
+      .select(['room_seats.room_id', 'room_seats.seat', 'room_seats.user_id'])
+      .where('rooms.status', '=', 'open')
+      .where('room_seats.user_id', 'is not', null)
+      .execute(),
+
+  /** Empties the seat if `userId` still holds it; true when it did. */
+  vacate: async (db: Conn, roomId: number, seat: number, userId: number): Promise<boolean> => {
+    const r = await db
+      .updateTable('room_seats')
+      .set({ user_id: null, live: 0, camera: 1, mic: 1 })
+      .where('room_id', '=', roomId)
+      .where('seat', '=', seat)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
   /** The occupant's camera / mic flags on the seat they hold; the seat number, or null when they hold none. */
   setSeatMedia: async (db: Conn, roomId: number, userId: number, patch: Partial<Pick<RoomSeatRow, 'camera' | 'mic'>>): Promise<number | null> => {
     const r = await db
