@@ -36,22 +36,24 @@ export type AdminCategory = z.infer<typeof adminCategory>;
 export type AdminTopic = z.infer<typeof adminTopic>;
 export type AdminActivity = z.infer<typeof adminActivity>;
 
-const route = <D extends z.ZodType, B extends z.ZodType | undefined = undefined>(path: string, summary: string, data: D, body?: B) =>
-  defineRoute({ method: body ? 'POST' : 'GET', path: `/api/admin/forum/${path}`, auth: 'operator', tag: 'admin', summary, ...(body ? { body } : {}), data } as never) as unknown as ReturnType<typeof defineRoute<undefined, B, D>>;
+const read = <D extends z.ZodType>(path: string, summary: string, data: D) =>
+  defineRoute({ method: 'GET', path: `/api/admin/forum/${path}`, auth: 'operator', tag: 'admin', summary, data });
+const write = <B extends z.ZodType, D extends z.ZodType>(path: string, summary: string, data: D, body: B) =>
+  defineRoute({ method: 'POST', path: `/api/admin/forum/${path}`, auth: 'operator', tag: 'admin', summary, body, data });
 
 /** Console: the community's banners, categories, topics and activities (add and change; banners switch on and off). */
 export const adminForumRoutes = {
-  adminBanners: route('banners', 'Banner ads of the community page, enabled or not', z.object({ list: z.array(adminBanner) })),
-  adminBannerSave: route(
+  adminBanners: read('banners', 'Banner ads of the community page, enabled or not', z.object({ list: z.array(adminBanner) })),
+  adminBannerSave: write(
     'banners/save',
     'Add a banner (no id) or change one',
     adminBanner,
     strict({ id: id.optional(), title: z.string().trim().min(1, '请填写标题').max(40), image: asset, url: link.or(z.literal('')).describe('"": the banner opens nothing'), sort, enabled: z.boolean().default(true) }),
   ),
-  adminCategories: route('categories', 'Post categories with their post counts', z.object({ list: z.array(adminCategory) })),
-  adminCategorySave: route('categories/save', 'Add a category (no id) or rename / reorder one', adminCategory, strict({ id: id.optional(), name: z.string().trim().min(1, '请填写分类名').max(10, '分类名最多10字'), sort })),
-  adminTopics: route('topics', 'Topics with their post counts', z.object({ list: z.array(adminTopic) })),
-  adminTopicSave: route(
+  adminCategories: read('categories', 'Post categories with their post counts', z.object({ list: z.array(adminCategory) })),
+  adminCategorySave: write('categories/save', 'Add a category (no id) or rename / reorder one', adminCategory, strict({ id: id.optional(), name: z.string().trim().min(1, '请填写分类名').max(10, '分类名最多10字'), sort })),
+  adminTopics: read('topics', 'Topics with their post counts', z.object({ list: z.array(adminTopic) })),
+  adminTopicSave: write(
     'topics/save',
     'Add a topic (no id) or change one',
     adminTopic,
@@ -64,8 +66,8 @@ export const adminForumRoutes = {
       sort,
     }),
   ),
-  adminActivities: route('activities', 'Activities, newest start first', z.object({ list: z.array(adminActivity) })),
-  adminActivitySave: route(
+  adminActivities: read('activities', 'Activities, newest start first', z.object({ list: z.array(adminActivity) })),
+  adminActivitySave: write(
     'activities/save',
     'Add an activity (no id) or change one; it runs from start_at to end_at',
     adminActivity,
