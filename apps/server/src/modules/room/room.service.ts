@@ -314,7 +314,7 @@ export class RoomService {
     const emptied = new Set<number>();
     for (const s of await members.occupiedOpen(this.db)) {
       if (s.user_id === null || (await this.deps.rooms.isPresent(s.room_id, s.user_id))) continue;
-      if (!(await members.vacate(this.db, s.room_id, s.seat, s.user_id))) continue;
+      if ((await members.leaveSeat(this.db, s.room_id, s.user_id, s.seat)) === null) continue;
       this.deps.rooms.endSeat(s.room_id, seatId(s.seat));
       this.deps.rooms.toMember(s.room_id, s.user_id, 'micDecision', { room_id: s.room_id, user_id: s.user_id, decision: 'removed', seat: s.seat });
       emptied.add(s.room_id);

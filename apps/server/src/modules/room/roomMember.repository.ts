@@ -53,15 +53,11 @@ export const roomMemberRepository = {
     }
   },
 
-  /** Empties the seat the user holds; the seat number, or null when they held none. */
-  leaveSeat: async (db: Conn, roomId: number, userId: number): Promise<number | null> => {
-    const r = await db
-      .updateTable('room_seats')
-      .set({ user_id: null, live: 0, camera: 1, mic: 1 })
-      .where('room_id', '=', roomId)
-      .where('user_id', '=', userId)
-      .returning('seat')
-      .executeTakeFirst();
+  /** Empties the seat the user holds (only if it is `seat`, when given); the seat number, or null when they held none. */
+  leaveSeat: async (db: Conn, roomId: number, userId: number, seat?: number): Promise<number | null> => {
+    let q = db.updateTable('room_seats').set({ user_id: null, live: 0, camera: 1, mic: 1 }).where('room_id', '=', roomId).where('user_id', '=', userId);
+    if (seat !== undefined) q = q.where('seat', '=', seat);
+    const r = await q.returning('seat').executeTakeFirst();
     return r?.seat ?? null;
   },
 
@@ -77,18 +73,6 @@ export const roomMemberRepository = {
       .where('rooms.status', '=', 'open')
       .where('room_seats.user_id', 'is not', null)
       .execute(),
-
-  /** Empties the seat if `userId` still holds it; true when it did. */
-  vacate: async (db: Conn, roomId: number, seat: number, userId: number): Promise<boolean> => {
-    const r = await db
-      .updateTable('room_seats')
-      .set({ user_id: null, live: 0, camera: 1, mic: 1 })
-      .where('room_id', '=', roomId)
-      .where('seat', '=', seat)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
-  },
 
   /** The occupant's camera / mic flags on the seat they hold; the seat number, or null when they hold none. */
   setSeatMedia: async (db: Conn, roomId: number, userId: number, patch: Partial<Pick<RoomSeatRow, 'camera' | 'mic'>>): Promise<number | null> => {
