@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { VideoInfo } from '@app/contract';
 import { formatCount } from '@app/kit';
-import { AddOutline, CheckOutline, HeartFill, SendOutline } from 'antd-mobile-icons';
+import { AddOutline, CheckOutline, ExclamationShieldOutline, HeartFill, SendOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ReportSheet } from '../../../components/ReportSheet';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { loginUrl } from '../../../lib/nav';
 import { showToast } from '../../../lib/toast';
@@ -20,6 +22,7 @@ export function SideRail({ v }: { v: VideoInfo }) {
   const qc = useQueryClient();
   const follow = useToggleFollow();
   const like = useLikeVideo();
+  const [reporting, setReporting] = useState(false);
   const needLogin = () => {
     if (member) return false;
     navigate(loginUrl());
@@ -71,6 +74,13 @@ export function SideRail({ v }: { v: VideoInfo }) {
         <SendOutline />
         <span>{t('video.share')}</span>
       </button>
+      {!v.is_owner && (
+        <button type="button" className="vd-rail__btn" data-testid="video-report" onClick={() => !needLogin() && setReporting(true)}>
+          <ExclamationShieldOutline />
+          <span>{t('report.action')}</span>
+        </button>
+      )}
+      <ReportSheet target={reporting ? { type: 'video', id: v.id } : null} onClose={() => setReporting(false)} />
     </div>
   );
 }
