@@ -1,4 +1,8 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from './storage.config.js';
 import { SAFE_KEY, type Storage } from './storage.js';
 
@@ -34,6 +38,38 @@ export class S3Storage implements Storage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: this.check(key) }));
   }
 
+  private presigner: S3Client | undefined;
+
+  async presignPut(key: string, size: number, expiresInS: number): Promise<string> {
+    // Checksums only when required: by default the SDK signs a CRC32 of the (empty) body into the
+    // URL, which a real bucket then refuses for the client's bytes. Presigning makes no request.
+    const { cfg } = this;
+    this.presigner ??= new S3Client({
+      region: cfg.region,
+      ...(cfg.endpoint ? { endpoint: cfg.endpoint } : {}),
+      forcePathStyle: cfg.forcePathStyle,
+      credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const put = new PutObjectCommand({ Bucket: this.cfg.bucket, Key: this.check(key), ContentLength: size });
+    return getSignedUrl(this.presigner, put, { expiresIn: expiresInS, signableHeaders: new Set(['content-length']) });
+  }
+
+  async download(key: string, toFile: string): Promise<number | null> {
+    let body: Readable;
+    try {
+      const got = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: this.check(key) }));
+      body = got.Body as Readable;
+    } catch (err) {
+      if ((err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw err;
+    }
+    let bytes = 0;
+    body.on('data', (d: Buffer) => (bytes += d.length));
+    await pipeline(body, createWriteStream(toFile));
+    return bytes;
+  }
+
   url(key: string): string {
     return `${this.cfg.publicUrl}/${key}`;
   }
@@ -46,6 +82,7 @@ export class S3Storage implements Storage {
   }
 
   close(): void {
+    this.presigner?.destroy();
     this.client.destroy();
   }
 }

@@ -8,6 +8,13 @@ export interface Storage {
   url(key: string): string;
   /** The key of a URL this store serves (what `url` gives), or null for any other URL. */
   keyOf(url: string): string | null;
+  /**
+   * S3 only: a URL that takes one PUT of exactly `size` bytes to `key` for `expiresInS` seconds, so a
+   * client uploads straight to the bucket (the signed Content-Length makes the bucket refuse any other size).
+   */
+  presignPut?(key: string, size: number, expiresInS: number): Promise<string>;
+  /** S3 only: copies the object at `key` to the local file `toFile`; answers its size in bytes, or null when there is no such object. */
+  download?(key: string, toFile: string): Promise<number | null>;
   /** Releases connections (S3's keep-alive sockets) at shutdown. */
   close?(): void;
 }
