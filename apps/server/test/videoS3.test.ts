@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@app/contract';
+import { directUploads } from '../src/modules/video/upload.service.js';
 import { quickMember } from './financeHelpers.js';
 import { startS3Sandbox, startTestServerOnS3, type S3Sandbox } from './helpers/s3rver.js';
 import type { TestServer } from './helpers/testServer.js';
@@ -58,4 +59,43 @@ describe('videos on S3 storage', () => {
     expect((await s.api.call(api.resourceDelete, { id: ready.id }, { token: owner.token })).code).toBe(200);
     for (const seg of segments) expect((await fetch(seg)).status).toBe(404);
   }, 120_000);
+
+  // Needs the store's presigned PUT and download (S3Storage).
+  it('takes a direct upload to the bucket: presigned PUT from resource/upload/sts, then complete', async (ctx) => {
+    if (!directUploads(s.deps.storage)) ctx.skip();
+    const v = videoClient(s);
+    const owner = await quickMember(s, '直传者');
+    const clip = await makeClip(tmp, 'direct.mp4', 4);
+    const t = await s.api.call(api.uploadSts, { size: clip.length }, { token: owner.token });
+    expect(t.data.provider).toBe('s3');
+    expect(t.data.url.startsWith(`${s3.env.S3_ENDPOINT}/${s3.env.S3_BUCKET}/incoming/`)).toBe(true);
+    // Completing before the file is in the bucket names the missing file.
+    const early = await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: owner.token });
+    expect([early.status, early.code]).toEqual([400, 10000]);
+    expect(early.msg).toContain('file');
+
+    const put = await fetch(t.data.url, { method: 'PUT', body: clip });
+    expect(put.status).toBe(200);
+    // Only the uploader may complete it.
+    const stranger = await quickMember(s, '路人甲');
+    expect((await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: stranger.token })).code).toBe(10002);
+    const done = await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: owner.token });
+    expect(done.code, done.msg).toBe(200);
+    expect(done.data.resource).toMatchObject({ status: 'uploaded', width: 160, height: 284 });
+    // Completing again answers the same upload; the staging object left the bucket.
+    expect((await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: owner.token })).data.resource!.id).toBe(done.data.resource!.id);
+    expect((await fetch(`${s3.env.S3_ENDPOINT}/${s3.env.S3_BUCKET}/incoming/${t.data.upload_id}`)).status).toBe(404);
+    const ready = await v.waitReady(owner.token, done.data.resource!.id);
+    expect(ready.status, ready.error).toBe('ready');
+  }, 120_000);
+
+  it('refuses a direct upload that is not a video, by its bytes', async (ctx) => {
+    if (!directUploads(s.deps.storage)) ctx.skip();
+    const owner = await quickMember(s, '直传者乙');
+    const junk = Buffer.from('not a video at all\n'.repeat(100));
+    const t = await s.api.call(api.uploadSts, { size: junk.length }, { token: owner.token });
+    expect((await fetch(t.data.url, { method: 'PUT', body: junk })).status).toBe(200);
+    const done = await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: owner.token });
+    expect(done.code).toBe(10300);
+  });
 });

@@ -67,6 +67,40 @@ describe('uploadVideoFile', () => {
     expect(postMock).toHaveBeenCalledTimes(3);
   });
 
+  it('with S3 storage, PUTs the whole file to the presigned URL and completes the upload', async () => {
+    callMock.mockReset();
+    callMock.mockImplementation((async (name: string) =>
+      name === 'uploadSts'
+        ? { provider: 's3', upload_id: 'u', url: 'https://bucket.example/incoming/u?sig', chunk_size: 10, max_size: 100, max_duration_s: 60, expires_at: '' }
+        : { upload_id: 'u', received: 10, total: 10, resource }) as never);
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    class FakeXhr {
+      upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+      status = 0;
+      onload?: () => void;
+      private method = '';
+      private url = '';
+      open(method: string, url: string) {
+        this.method = method;
+        this.url = url;
+      }
+      send(body: unknown) {
+        sent.push({ method: this.method, url: this.url, body });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 10, total: 10 });
+        this.status = 200;
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const file = new File(['0123456789'], 'a.mp4');
+    const r = await uploadVideoFile(file);
+    vi.unstubAllGlobals();
+    expect(r.id).toBe(7);
+    expect(sent).toEqual([{ method: 'PUT', url: 'https://bucket.example/incoming/u?sig', body: file }]);
+    expect(callMock).toHaveBeenLastCalledWith('uploadVideoDone', { upload_id: 'u' }, { silent: true });
+    expect(postMock).not.toHaveBeenCalled();
+  });
+
   it('passes a refusal of the server (not a video, too long) straight through', async () => {
     postMock.mockRejectedValue(new ApiError(10302, 'file: 视频时长不能超过60秒', 200));
     await expect(uploadVideoFile(new File(['0123456789'], 'a.mp4'))).rejects.toMatchObject({ code: 10302 });

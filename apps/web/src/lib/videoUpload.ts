@@ -1,6 +1,7 @@
 import type { VideoResource } from '@app/contract';
 import { call } from './api';
-import { isApiError } from './apiError';
+import { t } from '../locale/i18n';
+import { ApiError, ClientCode, isApiError } from './apiError';
 import { postForm } from './upload';
 
 export interface VideoUploadOptions {
@@ -20,6 +21,7 @@ const CHUNK_TRIES = 3;
  */
 export async function uploadVideoFile(file: File, opts: VideoUploadOptions = {}): Promise<VideoResource> {
   const ticket = await call('uploadSts', { size: file.size, name: file.name.slice(0, 200) });
+  if (ticket.provider === 's3') return uploadDirect(file, ticket.url, ticket.upload_id, opts);
   let received = 0;
   let stalls = 0;
   for (;;) {
@@ -52,4 +54,22 @@ export async function uploadVideoFile(file: File, opts: VideoUploadOptions = {})
     received = answer.received;
     opts.onProgress?.(received / file.size);
   }
+}
+
+/** S3 storage: one PUT of the whole file to the presigned URL, then the server fetches and checks it. */
+async function uploadDirect(file: File, url: string, uploadId: string, opts: VideoUploadOptions): Promise<VideoResource> {
+  await new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.upload.onprogress = (e) => e.lengthComputable && opts.onProgress?.((e.loaded / e.total) * 0.99);
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new ApiError(ClientCode.BAD_RESPONSE, t('error.network'), xhr.status)));
+    xhr.onerror = () => reject(new ApiError(ClientCode.NETWORK, t('error.network'), 0));
+    xhr.onabort = () => reject(new ApiError(ClientCode.ABORTED, t('error.aborted'), 0));
+    opts.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(file);
+  });
+  const done = await call('uploadVideoDone', { upload_id: uploadId }, { silent: true });
+  opts.onProgress?.(1);
+  if (!done.resource) throw new ApiError(ClientCode.BAD_RESPONSE, t('error.network'), 200);
+  return done.resource;
 }

@@ -66,10 +66,10 @@ export type VideoResource = z.infer<typeof videoResource>;
 
 /** How to upload a video: chunks to this server (local storage) or presigned URLs (S3). */
 export const uploadTicket = z.object({
-  provider: z.enum(['local', 's3']),
+  provider: z.enum(['local', 's3']).describe('local: chunks to resource/upload/video; s3: one PUT of the whole file to `url`, then resource/upload/video/complete'),
   upload_id: z.string(),
-  url: z.string().describe('where the chunks go: resource/upload/video'),
-  chunk_size: z.number().int().describe('bytes per chunk (the last one may be shorter)'),
+  url: z.string().describe('local: resource/upload/video; s3: the presigned PUT URL'),
+  chunk_size: z.number().int().describe('bytes per chunk (the last one may be shorter); s3: the whole file'),
   max_size: z.number().int().describe('largest file accepted, bytes'),
   max_duration_s: z.number().int(),
   expires_at: isoTime,
@@ -156,6 +156,15 @@ export const videoRoutes = {
     multipart: true,
     body: z.strictObject({ upload_id: uploadId, offset: z.coerce.number().int().min(0, 'offset 不能为负') }),
     data: z.object({ upload_id: z.string(), received: z.number().int(), total: z.number().int(), resource: videoResource.nullable().describe('set once the whole file arrived and passed the checks') }),
+  }),
+  uploadVideoDone: defineRoute({
+    method: 'POST',
+    path: 'resource/upload/video/complete',
+    auth: 'member',
+    tag: 'upload',
+    summary: 'With S3 storage: the file was PUT to the presigned URL of resource/upload/sts; the server fetches it and checks it (bytes, ffprobe, ≤ 60 s) like the last chunk',
+    body: strict({ upload_id: uploadId }),
+    data: z.object({ upload_id: z.string(), received: z.number().int(), total: z.number().int(), resource: videoResource.nullable() }),
   }),
   resourceFetch: defineRoute({
     method: 'GET',

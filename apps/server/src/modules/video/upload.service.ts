@@ -7,6 +7,7 @@ import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
 import { issuesToFields } from '../../http/zodIssues.js';
+import type { Storage } from '../../storage/storage.js';
 import type { Auth } from '../auth/session.service.js';
 import { readMultipart } from '../upload/multipart.js';
 import { looksLikeVideo, probe } from './ffmpeg.js';
@@ -22,6 +23,19 @@ export const CHUNK_SIZE = 4 * 1024 * 1024;
 const DURATION_SLACK_S = 0.5;
 const TICKET_TTL_MS = 24 * 3600_000;
 const chunkFields = api.uploadVideo.body!;
+/** Where a client's direct (presigned) upload lands in the bucket until it is fetched. */
+const incomingKey = (uploadId: string) => `incoming/${uploadId}`;
+
+/** A store that takes uploads straight from clients (S3: a presigned PUT of exactly `size` bytes) and gives them back. */
+interface DirectUploads {
+  presignPut(key: string, size: number, expiresInS: number): Promise<string>;
+  download(key: string, toFile: string): Promise<number | null>;
+}
+/** The store's direct uploads, when it has them (S3); local disk takes chunks through the server instead. */
+export const directUploads = (storage: Storage): DirectUploads | null => {
+  const d = storage as Partial<DirectUploads>;
+  return typeof d.presignPut === 'function' && typeof d.download === 'function' ? (storage as unknown as DirectUploads) : null;
+};
 
 /**
  * Video uploads: a ticket (resource/upload/sts), then chunks appended at the offset the server
@@ -40,11 +54,14 @@ export class VideoUploadService {
     if (q.size > this.config.maxUploadBytes) throw new BizError(ErrorCode.UPLOAD_TOO_LARGE, `size: 视频不能超过${Math.round(this.config.maxUploadBytes / 1048576)}MB`);
     const now = nowIso();
     const row = await repo.insertResource(this.deps.db.kysely, { user_id: auth.user.id, upload_id: randomBytes(24).toString('base64url'), status: 'receiving', total: q.size, created_at: now, updated_at: now });
+    // With S3 the file goes straight to the bucket (one presigned PUT), then resource/upload/video/complete.
+    const direct = directUploads(this.deps.storage);
+    const presigned = direct ? await direct.presignPut(incomingKey(row.upload_id), q.size, TICKET_TTL_MS / 1000) : null;
     return {
-      provider: 'local',
+      provider: presigned ? 's3' : 'local',
       upload_id: row.upload_id,
-      url: fullPath(api.uploadVideo),
-      chunk_size: CHUNK_SIZE,
+      url: presigned ?? fullPath(api.uploadVideo),
+      chunk_size: presigned ? q.size : CHUNK_SIZE,
       max_size: this.config.maxUploadBytes,
       max_duration_s: VIDEO_MAX_DURATION_S,
       expires_at: new Date(Date.now() + TICKET_TTL_MS).toISOString(),
@@ -82,6 +99,43 @@ export class VideoUploadService {
     if (!(await repo.advance(db, row.id, received, to, now))) return answer((await repo.resource(db, row.id))!);
     if (to < total) return { upload_id, received: to, total, resource: null };
     return answer(await this.finish(row, target));
+  }
+
+  /**
+   * S3: the client PUT the whole file to its presigned URL; fetch it from the bucket and check it
+   * like a last chunk. Completing again answers the upload as it is.
+   */
+  async complete(auth: Auth, uploadId: string) {
+    const db = this.deps.db.kysely;
+    const { storage } = this.deps;
+    const row = await repo.resourceByUploadId(db, uploadId);
+    if (!row || row.user_id !== auth.user.id || row.deleted) throw new BizError(ErrorCode.NOT_FOUND, '上传不存在或已过期');
+    const total = Number(row.total);
+    if (row.status === 'failed') throw new BizError(ErrorCode.UPLOAD_BAD_FILE, row.error || 'file: 视频无法处理');
+    if (row.status !== 'receiving') return { upload_id: uploadId, received: total, total, resource: await this.view(row) };
+    const direct = directUploads(storage);
+    if (!direct) throw validationError([{ path: 'upload_id', message: '此上传应分片发送到 resource/upload/video' }]);
+    const file = path.join(this.incomingDir, row.upload_id);
+    await fs.mkdir(this.incomingDir, { recursive: true });
+    const size = await direct.download(incomingKey(row.upload_id), file);
+    if (size === null) throw validationError([{ path: 'file', message: '还没有收到文件，请先上传到 resource/upload/sts 给出的地址' }]);
+    await storage.delete(incomingKey(row.upload_id)).catch(() => undefined);
+    const head = Buffer.alloc(64);
+    const fh = await fs.open(file, 'r');
+    try {
+      await fh.read(head, 0, 64, 0);
+    } finally {
+      await fh.close();
+    }
+    const refuse = async (code: typeof ErrorCode.UPLOAD_BAD_FILE | typeof ErrorCode.UPLOAD_TOO_LARGE, msg: string): Promise<never> => {
+      await repo.update(db, row.id, { status: 'failed', error: msg, updated_at: nowIso() });
+      await fs.rm(file, { force: true });
+      throw new BizError(code, msg);
+    };
+    if (size > this.config.maxUploadBytes || size !== total) return refuse(ErrorCode.UPLOAD_TOO_LARGE, `file: 文件大小（${size} 字节）与声明的 ${total} 字节不符或超出上限`);
+    if (!looksLikeVideo(head)) return refuse(ErrorCode.UPLOAD_BAD_FILE, 'file: 不是视频文件（支持 MP4、MOV、WebM、MKV、AVI、FLV、TS）');
+    if (!(await repo.advance(db, row.id, 0, total, nowIso()))) return { upload_id: uploadId, received: total, total, resource: await this.view((await repo.resource(db, row.id))!) };
+    return { upload_id: uploadId, received: total, total, resource: await this.view(await this.finish(row, file)) };
   }
 
   /** The whole file is here: ffprobe decides whether it is a video and how long; then it waits for the transcode. */

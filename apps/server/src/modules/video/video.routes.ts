@@ -17,6 +17,7 @@ export function videoRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.homeTravel, env.plain, () => videos.travel());
   serve(app, api.uploadSts, env.plain, ({ me, query }) => uploads.ticket(me, query));
   serve(app, api.uploadVideo, env.plain, ({ me, req }) => uploads.chunk(me, req));
+  serve(app, api.uploadVideoDone, env.plain, ({ me, body }) => uploads.complete(me, body.upload_id));
   serve(app, api.resourceFetch, env.plain, ({ me, query }) => uploads.list(me, query));
   serve(app, api.resourceDelete, env.plain, ({ me, query }) => uploads.remove(me, query.id));
   videoPlayRoutes(app, { sessions, video: videos, storage: video.storage });
