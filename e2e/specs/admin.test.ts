@@ -157,18 +157,23 @@ describe('operator console', () => {
     const text = `这条帖子会被运营隐藏 ${rid().slice(0, 6)}`;
     const cate = (await call(server.url, 'forumCate')).list[0]!.id;
     const post = await call(server.url, 'forumCreate', { content: text, cate_id: cate }, author.token);
+    await call(server.url, 'forumCreateComment', { post_id: post.id, content: '评论区里的一句难听话' }, author.token);
     const reader = await registerMember(server.url);
 
-    // A member reports it from the post's menu.
+    // A member reports it from the post's menu, and the comment from its line.
     const phoneCtx = await contextAs(reader, false);
     const feed = phoneCtx.page;
     await open(feed, server.url, `/pages/forum/details?id=${post.id}`);
     await feed.getByTestId('post-menu').click();
-    await feed.getByText('举报', { exact: true }).click();
+    await feed.locator('.adm-action-sheet').getByText('举报', { exact: true }).click();
     await feed.getByText('垃圾广告').waitFor();
     await shot(feed, 'forum-report-sheet');
     await feed.getByText('垃圾广告').click();
     await feed.getByText('举报成功，我们会尽快处理').waitFor();
+    await feed.getByText('垃圾广告').waitFor({ state: 'hidden' });
+    await feed.getByTestId('comment-report').click();
+    await feed.getByText('人身攻击').filter({ visible: true }).click();
+    await feed.getByText('举报成功，我们会尽快处理').last().waitFor();
     await open(feed, server.url, '/pages/forum/index');
     await feed.locator(`[data-testid=post-card][data-post-id="${post.id}"]`).waitFor();
 
@@ -176,6 +181,7 @@ describe('operator console', () => {
     await consoleAt(page, 'content');
     const report = page.getByTestId('reports-row').filter({ hasText: text });
     await report.waitFor();
+    await page.getByTestId('reports-row').filter({ hasText: '评论区里的一句难听话' }).getByText('人身攻击').waitFor();
     await snap(page, 'admin-content-reports');
     await report.getByRole('button', { name: '隐藏' }).click();
     await report.waitFor({ state: 'detached' });

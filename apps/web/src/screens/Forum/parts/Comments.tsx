@@ -1,11 +1,14 @@
 import type { ForumComment, ForumReply } from '@app/contract';
 import { Dialog } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
+import { ReportSheet } from '../../../components/ReportSheet';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { timeAgo } from '../../../lib/time';
 import { useComments, useDeleteComment } from '../../../state/queries/forum';
+import { useSession } from '../../../state/session';
 import type { ReplyTarget } from './Composer';
 import { LikeButton } from './LikeButton';
 import { LoadMore } from '../../../components/LoadMore';
@@ -23,6 +26,8 @@ export function Comments({ postId, authorId, postMine, onReply }: Props) {
   const { t } = useTranslation();
   const q = useComments(postId);
   const del = useDeleteComment(postId);
+  const member = useSession((s) => s.token !== '' && !s.isGuest);
+  const [reporting, setReporting] = useState<number | null>(null);
   const list = q.data?.pages.flatMap((p) => p.list) ?? [];
   const total = q.data?.pages[0]?.total ?? 0;
   const remove = async (id: number) => {
@@ -58,6 +63,11 @@ export function Comments({ postId, authorId, postMine, onReply }: Props) {
               {t('forum.delete')}
             </button>
           )}
+          {member && !c.is_mine && (
+            <button type="button" data-testid="comment-report" onClick={() => setReporting(c.id)}>
+              {t('report.action')}
+            </button>
+          )}
           <span className="fcomment__like">
             <LikeButton kind="comment" id={c.id} liked={c.is_liked} count={c.like_count} size="sm" />
           </span>
@@ -88,6 +98,7 @@ export function Comments({ postId, authorId, postMine, onReply }: Props) {
         ))
       )}
       {list.length > 0 && <LoadMore query={q} />}
+      <ReportSheet target={reporting === null ? null : { type: 'comment', id: reporting }} onClose={() => setReporting(null)} />
     </section>
   );
 }
