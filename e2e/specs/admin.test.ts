@@ -149,6 +149,14 @@ describe('operator console', () => {
     await page.getByTestId('ledger-earnings').getByText('200.00').waitFor();
     await page.getByTestId('ledger-panel').getByText('提现退回').first().waitFor();
     await snap(page, 'admin-users-ledger');
+
+    // Banned from posting for a day, from the same row: the ban shows on it and really bites.
+    await userRow.getByRole('button', { name: '封禁' }).click();
+    await page.getByRole('dialog').locator('[name=scope]').selectOption('post');
+    await confirmDialog(page, { reason: '发布引流广告' }, '封禁', 'admin-users-ban');
+    await userRow.getByText(/禁止发帖/).waitFor();
+    const cate = (await call(server.url, 'forumCate')).list[0]!.id;
+    await assert.rejects(call(server.url, 'forumCreate', { content: '还想发帖', cate_id: cate }, earner.token), (e: unknown) => e instanceof ApiFailure && e.code === 11101);
     await ctx.close();
   });
 
