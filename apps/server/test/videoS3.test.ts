@@ -1,14 +1,16 @@
 /**
  * Videos on S3 storage (s3rver, a real S3-compatible server started here): the transcode's segments
  * and poster land in the bucket, not on local disk; the playlists point at the bucket and play
- * (ffprobe fetches every segment from it); deleting the upload removes its objects.
+ * (ffprobe fetches every segment from it); deleting the upload removes its objects. Direct uploads:
+ * a presigned PUT, then complete; the source waits in the bucket (no instance's disk) until it is
+ * transcoded; refusals and abandoned uploads remove the object.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@app/contract';
-import { directUploads } from '../src/modules/video/upload.service.js';
+import { api, ErrorCode, fullPath } from '@app/contract';
+import { directUploads, VideoSources } from '../src/modules/video/videoSource.js';
 import { quickMember } from './financeHelpers.js';
 import { startS3Sandbox, startTestServerOnS3, type S3Sandbox } from './helpers/s3rver.js';
 import type { TestServer } from './helpers/testServer.js';
@@ -82,11 +84,22 @@ describe('videos on S3 storage', () => {
     const done = await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: owner.token });
     expect(done.code, done.msg).toBe(200);
     expect(done.data.resource).toMatchObject({ status: 'uploaded', width: 160, height: 284 });
-    // Completing again answers the same upload; the staging object left the bucket.
+    // Completing again answers the same upload.
     expect((await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: owner.token })).data.resource!.id).toBe(done.data.resource!.id);
-    expect((await fetch(`${s3.env.S3_ENDPOINT}/${s3.env.S3_BUCKET}/incoming/${t.data.upload_id}`)).status).toBe(404);
+    // The source waits in the bucket, not on this instance's disk: whichever instance takes the job fetches it from there.
+    expect(fs.existsSync(path.join(s.services.video.uploads.incomingDir, t.data.upload_id))).toBe(false);
     const ready = await v.waitReady(owner.token, done.data.resource!.id);
     expect(ready.status, ready.error).toBe('ready');
+    // Transcoded: the source left the bucket; the segments are in it and play from it.
+    expect((await fetch(`${s3.env.S3_ENDPOINT}/${s3.env.S3_BUCKET}/incoming/${t.data.upload_id}`)).status).toBe(404);
+    const created = await s.api.call(api.videoCreate, { resource_id: ready.id, title: '直传的视频', cate_id: 1, price_coins: 0 }, { token: owner.token });
+    expect(created.code, created.msg).toBe(200);
+    const info = await s.api.call(api.videoInfo, { id: created.data.video!.id });
+    const variant = await v.playlist(segmentsOf((await v.playlist(info.data.play_url)).text)[0]!);
+    for (const seg of segmentsOf(variant.text)) expect(seg.startsWith(`${s3.env.S3_ENDPOINT}/${s3.env.S3_BUCKET}/video/`)).toBe(true);
+    const probed = await ffprobeUrl(`${s.url}${info.data.play_url}`);
+    expect(Number(probed.format.duration)).toBeGreaterThan(3.5);
+    expect(new Set(probed.streams.map((x) => x.codec_type))).toEqual(new Set(['audio', 'video']));
   }, 120_000);
 
   it('refuses a direct upload that is not a video, by its bytes', async (ctx) => {
@@ -97,5 +110,69 @@ describe('videos on S3 storage', () => {
     expect((await fetch(t.data.url, { method: 'PUT', body: junk })).status).toBe(200);
     const done = await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: owner.token });
     expect(done.code).toBe(10300);
+    expect((await fetch(objectUrl(t.data.upload_id))).status).toBe(404);
   });
+
+  /** sts for `size` bytes, PUT `bytes` to the presigned URL, complete. */
+  async function direct(token: string, bytes: Buffer, size = bytes.length) {
+    const t = await s.api.call(api.uploadSts, { size }, { token });
+    expect(t.data.provider).toBe('s3');
+    expect((await fetch(t.data.url, { method: 'PUT', body: bytes })).status).toBe(200);
+    return { uploadId: t.data.upload_id, done: await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token }) };
+  }
+  const objectUrl = (uploadId: string) => `${s3.env.S3_ENDPOINT}/${s3.env.S3_BUCKET}/incoming/${uploadId}`;
+
+  it('refuses a direct upload over 60 s and one of another size than announced; the object is removed and the upload failed', async (ctx) => {
+    if (!directUploads(s.deps.storage)) ctx.skip();
+    const owner = await quickMember(s, '长视频');
+    const long = await direct(owner.token, await makeClip(tmp, 'long.mp4', 61));
+    expect(long.done.code, long.done.msg).toBe(ErrorCode.VIDEO_TOO_LONG);
+    expect(long.done.msg).toContain('60');
+    expect((await fetch(objectUrl(long.uploadId))).status).toBe(404);
+    // Completing it again says why it failed; it never reaches the transcode queue.
+    expect((await s.api.call(api.uploadVideoDone, { upload_id: long.uploadId }, { token: owner.token })).code).toBe(ErrorCode.UPLOAD_BAD_FILE);
+    const mine = await s.api.call(api.resourceFetch, { page: 1, size: 50 }, { token: owner.token });
+    expect(mine.data.list.map((r) => [r.status, r.error.includes('60')])).toEqual([['failed', true]]);
+
+    // The signed Content-Length makes a real bucket refuse this PUT; s3rver does not, so the server checks too.
+    const clip = await makeClip(tmp, 'short.mp4', 2);
+    const wrong = await direct(owner.token, clip, clip.length + 10);
+    expect(wrong.done.code).toBe(ErrorCode.UPLOAD_TOO_LARGE);
+    expect(wrong.done.msg).toContain(String(clip.length));
+    expect((await fetch(objectUrl(wrong.uploadId))).status).toBe(404);
+  }, 120_000);
+
+  it('refuses a bad completion clearly: unknown, malformed or someone else’s upload id, an unknown field', async (ctx) => {
+    if (!directUploads(s.deps.storage)) ctx.skip();
+    const owner = await quickMember(s, '完成者');
+    const other = await quickMember(s, '旁人');
+    const t = await s.api.call(api.uploadSts, { size: 1000 }, { token: owner.token });
+    expect((await s.api.call(api.uploadVideoDone, { upload_id: 'A'.repeat(32) }, { token: owner.token })).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: other.token })).code).toBe(ErrorCode.NOT_FOUND);
+    const malformed = await s.api.call(api.uploadVideoDone, { upload_id: 'short' }, { token: owner.token });
+    expect([malformed.status, malformed.code]).toEqual([400, ErrorCode.VALIDATION]);
+    expect(malformed.msg).toContain('upload_id');
+    const extra = await s.api.raw('POST', fullPath(api.uploadVideoDone), { body: JSON.stringify({ upload_id: t.data.upload_id, offset: 1000 }), headers: { Authorization: owner.token, 'Content-Type': 'application/json' } });
+    expect([extra.status, extra.code]).toEqual([400, ErrorCode.VALIDATION]);
+    expect(extra.msg).toContain('offset');
+  });
+
+  it('gives any instance the source from the bucket, and sweeps an abandoned direct upload with its object', async (ctx) => {
+    if (!directUploads(s.deps.storage)) ctx.skip();
+    const owner = await quickMember(s, '半途而废');
+    const clip = await makeClip(tmp, 'left.mp4', 2);
+    const t = await s.api.call(api.uploadSts, { size: clip.length }, { token: owner.token });
+    expect((await fetch(t.data.url, { method: 'PUT', body: clip })).status).toBe(200);
+    // Another instance: an empty disk of its own, the same bucket.
+    const elsewhere = new VideoSources(s.deps.storage, fs.mkdtempSync(path.join(tmp, 'other-instance-')));
+    const work = fs.mkdtempSync(path.join(tmp, 'work-'));
+    const copy = await elsewhere.fetch(t.data.upload_id, work);
+    expect(copy && fs.readFileSync(copy).equals(clip)).toBe(true);
+    expect(await elsewhere.fetch('B'.repeat(32), work)).toBeNull();
+
+    // Never completed: a day later the sweep fails it and removes the object.
+    expect(await s.services.video.uploads.sweepAbandoned(Date.now() + 25 * 3600_000)).toBeGreaterThanOrEqual(1);
+    expect((await fetch(objectUrl(t.data.upload_id))).status).toBe(404);
+    expect((await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: owner.token })).code).toBe(ErrorCode.UPLOAD_BAD_FILE);
+  }, 60_000);
 });

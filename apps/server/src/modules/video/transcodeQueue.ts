@@ -6,6 +6,7 @@ import { nowIso } from '../../db/time.js';
 import { probe } from './ffmpeg.js';
 import { transcode } from './transcode.js';
 import { videoRepository as repo } from './video.repository.js';
+import { VideoSources } from './videoSource.js';
 
 /** A job is tried this many times before it is marked failed. */
 const MAX_ATTEMPTS = 3;
@@ -33,6 +34,7 @@ export class TranscodeQueue {
   private readonly jobs = new Set<Promise<void>>();
   private readonly pollMs: number;
   private readonly leaseMs: number;
+  private readonly sources: VideoSources;
 
   constructor(
     private readonly deps: Deps,
@@ -40,6 +42,7 @@ export class TranscodeQueue {
   ) {
     this.pollMs = opts.pollMs ?? 2_000;
     this.leaseMs = opts.leaseMs ?? 30_000;
+    this.sources = new VideoSources(deps.storage, opts.incomingDir);
   }
 
   start(): void {
@@ -93,26 +96,27 @@ export class TranscodeQueue {
     const db = this.deps.db.kysely;
     const row = await repo.resource(db, id);
     if (!row) return;
-    const src = path.join(this.opts.incomingDir, row.upload_id);
     const renew = setInterval(() => {
       repo.renewLease(db, id, this.leaseEnd()).catch((err: unknown) => this.deps.log.warn({ err, id }, 'transcode lease renewal failed'));
     }, Math.max(500, this.leaseMs / 3));
     const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'transcode-'));
     const started = Date.now();
     try {
-      const info = await probe(src);
-      if (!info) throw new Error('source missing or unreadable');
+      // This instance's file of a chunked upload, or (S3) a copy of the source from the bucket.
+      const src = await this.sources.fetch(row.upload_id, workDir);
+      const info = src && (await probe(src));
+      if (!src || !info) throw new Error('source missing or unreadable');
       const out = await transcode(src, info, workDir, this.deps.storage, this.abort.signal);
       if (this.stopping) return;
       await repo.update(db, id, { status: 'ready', renditions: JSON.stringify(out.renditions), poster: out.poster, error: '', lease_until: null, updated_at: nowIso() });
-      await fs.rm(src, { force: true });
+      await this.sources.remove(row.upload_id);
       this.deps.log.info({ id, ms: Date.now() - started }, 'video transcoded');
     } catch (err) {
       if (this.stopping) return; // the lease runs out and the job is taken over after the restart
       const last = row.attempts >= MAX_ATTEMPTS; // the claim counted this attempt
       this.deps.log.warn({ err, id, attempt: row.attempts }, 'video transcode failed');
       await repo.update(db, id, last ? { status: 'failed', error: '视频转码失败，请换一个文件重试', lease_until: null, updated_at: nowIso() } : { status: 'uploaded', lease_until: null, updated_at: nowIso() });
-      if (last) await fs.rm(src, { force: true });
+      if (last) await this.sources.remove(row.upload_id);
     } finally {
       clearInterval(renew);
       await fs.rm(workDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { api, ErrorCode, fullPath, VIDEO_MAX_DURATION_S, type Page, type UploadTicket, type VideoResource } from '@app/contract';
@@ -7,7 +8,6 @@ import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
 import { issuesToFields } from '../../http/zodIssues.js';
-import type { Storage } from '../../storage/storage.js';
 import type { Auth } from '../auth/session.service.js';
 import { readMultipart } from '../upload/multipart.js';
 import { looksLikeVideo, probe } from './ffmpeg.js';
@@ -16,6 +16,7 @@ import type { VideoConfig } from './video.config.js';
 import { videoRepository as repo } from './video.repository.js';
 import type { Rendition, VideoResourceRow } from './video.tables.js';
 import { toResource } from './video.view.js';
+import { directUploads, incomingKey, VideoSources } from './videoSource.js';
 
 /** Bytes per chunk: under the multipart file limit, small enough to retry cheaply on a phone. */
 export const CHUNK_SIZE = 4 * 1024 * 1024;
@@ -23,19 +24,6 @@ export const CHUNK_SIZE = 4 * 1024 * 1024;
 const DURATION_SLACK_S = 0.5;
 const TICKET_TTL_MS = 24 * 3600_000;
 const chunkFields = api.uploadVideo.body!;
-/** Where a client's direct (presigned) upload lands in the bucket until it is fetched. */
-const incomingKey = (uploadId: string) => `incoming/${uploadId}`;
-
-/** A store that takes uploads straight from clients (S3: a presigned PUT of exactly `size` bytes) and gives them back. */
-interface DirectUploads {
-  presignPut(key: string, size: number, expiresInS: number): Promise<string>;
-  download(key: string, toFile: string): Promise<number | null>;
-}
-/** The store's direct uploads, when it has them (S3); local disk takes chunks through the server instead. */
-export const directUploads = (storage: Storage): DirectUploads | null => {
-  const d = storage as Partial<DirectUploads>;
-  return typeof d.presignPut === 'function' && typeof d.download === 'function' ? (storage as unknown as DirectUploads) : null;
-};
 
 /**
  * Video uploads: a ticket (resource/upload/sts), then chunks appended at the offset the server
@@ -43,12 +31,16 @@ export const directUploads = (storage: Storage): DirectUploads | null => {
  * then the checks on the whole file — its bytes, ffprobe, at most 60 s — and the transcode queue.
  */
 export class VideoUploadService {
+  private readonly sources: VideoSources;
+
   constructor(
     private readonly deps: Deps,
     private readonly config: VideoConfig,
     private readonly queue: TranscodeQueue,
     readonly incomingDir: string,
-  ) {}
+  ) {
+    this.sources = new VideoSources(deps.storage, incomingDir);
+  }
 
   async ticket(auth: Auth, q: { size: number }): Promise<UploadTicket> {
     if (q.size > this.config.maxUploadBytes) throw new BizError(ErrorCode.UPLOAD_TOO_LARGE, `size: 视频不能超过${Math.round(this.config.maxUploadBytes / 1048576)}MB`);
@@ -115,27 +107,31 @@ export class VideoUploadService {
     if (row.status !== 'receiving') return { upload_id: uploadId, received: total, total, resource: await this.view(row) };
     const direct = directUploads(storage);
     if (!direct) throw validationError([{ path: 'upload_id', message: '此上传应分片发送到 resource/upload/video' }]);
-    const file = path.join(this.incomingDir, row.upload_id);
-    await fs.mkdir(this.incomingDir, { recursive: true });
-    const size = await direct.download(incomingKey(row.upload_id), file);
-    if (size === null) throw validationError([{ path: 'file', message: '还没有收到文件，请先上传到 resource/upload/sts 给出的地址' }]);
-    await storage.delete(incomingKey(row.upload_id)).catch(() => undefined);
-    const head = Buffer.alloc(64);
-    const fh = await fs.open(file, 'r');
+    // Checked on a copy: the source stays in the bucket for whichever instance transcodes it.
+    const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'video-check-'));
+    const file = path.join(tmp, 'source');
     try {
-      await fh.read(head, 0, 64, 0);
+      const size = await direct.download(incomingKey(row.upload_id), file);
+      if (size === null) throw validationError([{ path: 'file', message: '还没有收到文件，请先上传到 resource/upload/sts 给出的地址' }]);
+      const head = Buffer.alloc(64);
+      const fh = await fs.open(file, 'r');
+      try {
+        await fh.read(head, 0, 64, 0);
+      } finally {
+        await fh.close();
+      }
+      const refuse = async (code: typeof ErrorCode.UPLOAD_BAD_FILE | typeof ErrorCode.UPLOAD_TOO_LARGE, msg: string): Promise<never> => {
+        await repo.update(db, row.id, { status: 'failed', error: msg, updated_at: nowIso() });
+        await this.sources.remove(row.upload_id);
+        throw new BizError(code, msg);
+      };
+      if (size > this.config.maxUploadBytes || size !== total) return refuse(ErrorCode.UPLOAD_TOO_LARGE, `file: 文件大小（${size} 字节）与声明的 ${total} 字节不符或超出上限`);
+      if (!looksLikeVideo(head)) return refuse(ErrorCode.UPLOAD_BAD_FILE, 'file: 不是视频文件（支持 MP4、MOV、WebM、MKV、AVI、FLV、TS）');
+      if (!(await repo.advance(db, row.id, 0, total, nowIso()))) return { upload_id: uploadId, received: total, total, resource: await this.view((await repo.resource(db, row.id))!) };
+      return { upload_id: uploadId, received: total, total, resource: await this.view(await this.finish(row, file)) };
     } finally {
-      await fh.close();
+      await fs.rm(tmp, { recursive: true, force: true });
     }
-    const refuse = async (code: typeof ErrorCode.UPLOAD_BAD_FILE | typeof ErrorCode.UPLOAD_TOO_LARGE, msg: string): Promise<never> => {
-      await repo.update(db, row.id, { status: 'failed', error: msg, updated_at: nowIso() });
-      await fs.rm(file, { force: true });
-      throw new BizError(code, msg);
-    };
-    if (size > this.config.maxUploadBytes || size !== total) return refuse(ErrorCode.UPLOAD_TOO_LARGE, `file: 文件大小（${size} 字节）与声明的 ${total} 字节不符或超出上限`);
-    if (!looksLikeVideo(head)) return refuse(ErrorCode.UPLOAD_BAD_FILE, 'file: 不是视频文件（支持 MP4、MOV、WebM、MKV、AVI、FLV、TS）');
-    if (!(await repo.advance(db, row.id, 0, total, nowIso()))) return { upload_id: uploadId, received: total, total, resource: await this.view((await repo.resource(db, row.id))!) };
-    return { upload_id: uploadId, received: total, total, resource: await this.view(await this.finish(row, file)) };
   }
 
   /** The whole file is here: ffprobe decides whether it is a video and how long; then it waits for the transcode. */
@@ -145,6 +141,7 @@ export class VideoUploadService {
     const fail = async (code: typeof ErrorCode.UPLOAD_BAD_FILE | typeof ErrorCode.VIDEO_TOO_LONG, msg: string): Promise<never> => {
       await repo.update(db, row.id, { status: 'failed', error: msg, updated_at: nowIso() });
       await fs.rm(file, { force: true });
+      await this.sources.remove(row.upload_id);
       throw new BizError(code, msg);
     };
     if (!info) return fail(ErrorCode.UPLOAD_BAD_FILE, 'file: 无法识别的视频文件');
@@ -160,7 +157,7 @@ export class VideoUploadService {
     const stale = await repo.staleReceiving(db, new Date(now - TICKET_TTL_MS).toISOString());
     for (const r of stale) {
       await repo.update(db, r.id, { status: 'failed', error: '上传已过期，请重新上传', updated_at: nowIso() });
-      await fs.rm(path.join(this.incomingDir, r.upload_id), { force: true });
+      await this.sources.remove(r.upload_id);
     }
     return stale.length;
   }
@@ -205,7 +202,7 @@ export class VideoUploadService {
   private async removeFiles(row: VideoResourceRow): Promise<void> {
     const { storage, log } = this.deps;
     try {
-      await fs.rm(path.join(this.incomingDir, row.upload_id), { force: true });
+      await this.sources.remove(row.upload_id);
       for (const r of JSON.parse(row.renditions) as Rendition[]) for (const s of r.segments) await storage.delete(s.key);
     } catch (err) {
       log.warn({ err, id: row.id }, 'video files not removed');

@@ -10,6 +10,7 @@ import { ffmpeg, ffmpegAvailable, probe } from './ffmpeg.js';
 import type { TranscodeQueue } from './transcodeQueue.js';
 import type { VideoConfig } from './video.config.js';
 import { videoRepository as repo } from './video.repository.js';
+import { VideoSources } from './videoSource.js';
 
 /** Demo clips: an ffmpeg test source, a title, a category (by sort), a price in whole coins. */
 const CLIPS = [
@@ -48,6 +49,7 @@ export async function seedDemoVideos(deps: Deps, config: VideoConfig, queue: Tra
     const now = nowIso();
     const { size } = await fs.stat(file);
     const r = await repo.insertResource(db.kysely, { user_id: anchor.id, upload_id: uploadId, status: 'receiving', total: size, created_at: now, updated_at: now });
+    await new VideoSources(deps.storage, incomingDir).share(uploadId); // S3: in the bucket, for any instance
     await repo.update(db.kysely, r.id, { status: 'uploaded', received: size, duration: info.duration, width: info.width, height: info.height });
     const cate = (await repo.categories(db.kysely)).find((c) => c.sort === clip.cate);
     await repo.insertVideo(db.kysely, { user_id: anchor.id, resource_id: r.id, cate_id: cate?.id ?? 1, title: clip.title, cover: '', price: clip.price * MONEY_UNIT, created_at: now });
