@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { AnchorApplicationAdmin } from '@app/contract';
@@ -8,6 +7,7 @@ import { DataTable } from '../parts/DataTable';
 import { useFormDialog } from '../parts/FormDialog';
 import { when } from '../parts/format';
 import { Pager } from '../parts/Pager';
+import { usePagedFilter } from '../parts/usePagedFilter';
 import { reviewTabs, StatusTabs } from '../parts/StatusTabs';
 import { UserCell } from '../parts/UserCell';
 
@@ -17,8 +17,7 @@ const SIZE = 20;
 /** Anchor applications: the details an operator reviews, approve, or reject with the reason the applicant sees. */
 export function Anchors() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<Status>('pending');
-  const [page, setPage] = useState(1);
+  const { filter: status, setFilter: setStatus, page, setPage } = usePagedFilter<Status>('pending');
   const q = useAdminQuery('adminAnchorApplications', { status, page, size: SIZE });
   const approve = useAdminAction('adminAnchorApprove');
   const reject = useAdminAction('adminAnchorReject');
@@ -40,7 +39,7 @@ export function Anchors() {
     <section className="adm-card">
       <StatusTabs
         value={status}
-        onChange={(v) => (setStatus(v), setPage(1))}
+        onChange={setStatus}
         tabs={reviewTabs(t)}
       />
       <DataTable<AnchorApplicationAdmin>

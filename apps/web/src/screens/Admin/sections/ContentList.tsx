@@ -6,6 +6,7 @@ import { useAdminQuery } from '../../../state/queries/admin';
 import { DataTable } from '../parts/DataTable';
 import { when } from '../parts/format';
 import { Pager } from '../parts/Pager';
+import { usePagedFilter } from '../parts/usePagedFilter';
 import { SearchBox } from '../parts/SearchBox';
 import { ItemCell } from './ItemCell';
 import { quiet, useModeration } from './moderation';
@@ -16,9 +17,8 @@ const SIZE = 20;
 /** Every post (comment, video), newest first, filtered to the reported, flagged or hidden ones; hide, show, delete. */
 export function ContentList({ type }: { type: 'post' | 'comment' | 'video' }) {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<Filter>('all');
+  const { filter, setFilter, page, setPage } = usePagedFilter<Filter>('all');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
   const q = useAdminQuery('adminContent', { type, filter, page, size: SIZE, ...(keyword ? { keyword } : {}) });
   const m = useModeration();
   return (
@@ -27,10 +27,7 @@ export function ContentList({ type }: { type: 'post' | 'comment' | 'video' }) {
         <Selector
           columns={4}
           value={[filter]}
-          onChange={(v) => {
-            if (v[0]) setFilter(v[0] as Filter);
-            setPage(1);
-          }}
+          onChange={(v) => v[0] && setFilter(v[0] as Filter)}
           options={(['all', 'reported', 'flagged', 'hidden'] as const).map((f) => ({ value: f, label: t(`admin.content.filter_${f}`) }))}
         />
         <SearchBox placeholder={t('admin.content.keyword')} onSearch={(v) => (setKeyword(v), setPage(1))} />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '@app/contract';
@@ -7,6 +6,7 @@ import { UserCell } from '../parts/UserCell';
 import { DataTable } from '../parts/DataTable';
 import { when } from '../parts/format';
 import { Pager } from '../parts/Pager';
+import { usePagedFilter } from '../parts/usePagedFilter';
 import { ItemCell } from './ItemCell';
 import { quiet, useModeration } from './moderation';
 
@@ -16,8 +16,7 @@ const SIZE = 20;
 /** Members' reports: hide or delete what they reported, or dismiss the report. */
 export function Reports() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<Status>('open');
-  const [page, setPage] = useState(1);
+  const { filter: status, setFilter: setStatus, page, setPage } = usePagedFilter<Status>('open');
   const q = useAdminQuery('adminReports', { status, page, size: SIZE });
   const m = useModeration();
   return (
@@ -26,10 +25,7 @@ export function Reports() {
         <Selector
           columns={3}
           value={[status]}
-          onChange={(v) => {
-            if (v[0]) setStatus(v[0] as Status);
-            setPage(1);
-          }}
+          onChange={(v) => v[0] && setStatus(v[0] as Status)}
           options={(['open', 'resolved', 'dismissed'] as const).map((s) => ({ value: s, label: t(`admin.content.report_${s}`) }))}
         />
       </div>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Api, RouteData } from '@app/contract';
@@ -8,6 +7,7 @@ import { DataTable } from '../parts/DataTable';
 import { useFormDialog } from '../parts/FormDialog';
 import { coins, newRequestId, when, yuan } from '../parts/format';
 import { Pager } from '../parts/Pager';
+import { usePagedFilter } from '../parts/usePagedFilter';
 import { reviewTabs, StatusTabs } from '../parts/StatusTabs';
 import { UserCell } from '../parts/UserCell';
 
@@ -18,8 +18,7 @@ const SIZE = 20;
 /** Withdrawal orders: approve (paid out, the fee to the platform) or reject with a reason (the amount returns to the user). */
 export function Withdrawals() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<Status>('pending');
-  const [page, setPage] = useState(1);
+  const { filter: status, setFilter: setStatus, page, setPage } = usePagedFilter<Status>('pending');
   const q = useAdminQuery('adminWithdrawals', { status, page, size: SIZE });
   const approve = useAdminAction('adminWithdrawApprove');
   const reject = useAdminAction('adminWithdrawReject');
@@ -48,7 +47,7 @@ export function Withdrawals() {
     <section className="adm-card">
       <StatusTabs
         value={status}
-        onChange={(v) => (setStatus(v), setPage(1))}
+        onChange={setStatus}
         tabs={reviewTabs(t, t('admin.withdrawals.paid'))}
       />
       <DataTable<Row>
