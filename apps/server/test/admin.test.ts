@@ -6,8 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type RouteDef, type Session } from '@app/contract';
+import { serve } from '../src/http/serve.js';
 import { freshMobile } from './helpers/apiClient.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { rid } from './financeHelpers.js';
@@ -149,6 +151,14 @@ describe('every operator action is audited', () => {
     const last = (await s.api.call(api.adminAudit, { target: `user:${u.user.id}` }, { token: op.token })).data.list[0]!;
     expect(last).toMatchObject({ operator: null, action: 'cli:operator add', ip: 'cli', detail: { mobile } });
   }, 60_000);
+
+  it('cannot serve an operator write route without the audit hook', () => {
+    const bare = Fastify();
+    expect(() => serve(bare, api.adminUserBan, { sessions: s.services.sessions, dev: true }, async () => s.services.admin.users.one(op.user.id))).toThrow(/audit hook/);
+    // Reads need none.
+    expect(() => serve(bare, api.adminUsers, { sessions: s.services.sessions, dev: true }, ({ query }) => s.services.admin.users.list(query))).not.toThrow();
+    void bare.close();
+  });
 
   it('does not audit a refused action', async () => {
     const t = { token: op.token };
