@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, fullPath } from '@app/contract';
 import { directUploads, VideoSources } from '../src/modules/video/videoSource.js';
 import { quickMember } from './financeHelpers.js';
+import { scaleEnabled, useInstancePair } from './helpers/instancePair.js';
 import { startS3Sandbox, startTestServerOnS3, type S3Sandbox } from './helpers/s3rver.js';
 import type { TestServer } from './helpers/testServer.js';
 import { durationOf, ffprobeUrl, makeClip, segmentsOf, videoClient } from './videoHelpers.js';
@@ -19,9 +20,12 @@ import { durationOf, ffprobeUrl, makeClip, segmentsOf, videoClient } from './vid
 let s3: S3Sandbox;
 let s: TestServer;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'video-s3-'));
+/** S3_* of the sandbox, for the two-instance suite (filled in before its instances start). */
+const pairEnv: Record<string, string> = {};
 
 beforeAll(async () => {
   s3 = await startS3Sandbox();
+  Object.assign(pairEnv, s3.env);
   s = await startTestServerOnS3(s3);
 }, 60_000);
 afterAll(async () => {
@@ -169,10 +173,40 @@ describe('videos on S3 storage', () => {
     const copy = await elsewhere.fetch(t.data.upload_id, work);
     expect(copy && fs.readFileSync(copy).equals(clip)).toBe(true);
     expect(await elsewhere.fetch('B'.repeat(32), work)).toBeNull();
+    // A source made on one instance's disk (the demo clips) is moved to the bucket, where the other finds it.
+    fs.writeFileSync(elsewhere.file('C'.repeat(32)), clip);
+    await elsewhere.share('C'.repeat(32));
+    expect(fs.existsSync(elsewhere.file('C'.repeat(32)))).toBe(false);
+    const shared = await new VideoSources(s.deps.storage, fs.mkdtempSync(path.join(tmp, 'third-'))).fetch('C'.repeat(32), work);
+    expect(shared && fs.readFileSync(shared).equals(clip)).toBe(true);
+    await elsewhere.remove('C'.repeat(32));
+    expect((await fetch(objectUrl('C'.repeat(32)))).status).toBe(404);
 
     // Never completed: a day later the sweep fails it and removes the object.
     expect(await s.services.video.uploads.sweepAbandoned(Date.now() + 25 * 3600_000)).toBeGreaterThanOrEqual(1);
     expect((await fetch(objectUrl(t.data.upload_id))).status).toBe(404);
     expect((await s.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: owner.token })).code).toBe(ErrorCode.UPLOAD_BAD_FILE);
   }, 60_000);
+});
+
+describe.skipIf(!scaleEnabled())('direct uploads on two instances (PostgreSQL + the same bucket)', () => {
+  const pair = useInstancePair('videos3', pairEnv);
+
+  it('transcodes on the other instance an upload completed on one (no sticky sessions)', async () => {
+    const { a, b } = pair;
+    // Instance a takes the upload but runs no transcodes: only b (its own empty disk) can do the job.
+    await a.services.video.queue.stop();
+    const owner = await quickMember(a, '跨实例');
+    const clip = await makeClip(tmp, 'pair.mp4', 3);
+    const t = await a.api.call(api.uploadSts, { size: clip.length }, { token: owner.token });
+    expect(t.data.provider).toBe('s3');
+    expect((await fetch(t.data.url, { method: 'PUT', body: clip })).status).toBe(200);
+    const done = await a.api.call(api.uploadVideoDone, { upload_id: t.data.upload_id }, { token: owner.token });
+    expect(done.code, done.msg).toBe(200);
+    const ready = await videoClient(b).waitReady(owner.token, done.data.resource!.id);
+    expect(ready.status, ready.error).toBe('ready');
+    expect(ready.poster.startsWith(`${pairEnv.S3_ENDPOINT}/${pairEnv.S3_BUCKET}/cover/`)).toBe(true);
+    expect(fs.existsSync(path.join(b.services.video.uploads.incomingDir, t.data.upload_id))).toBe(false);
+    expect((await fetch(`${pairEnv.S3_ENDPOINT}/${pairEnv.S3_BUCKET}/incoming/${t.data.upload_id}`)).status).toBe(404);
+  }, 120_000);
 });
