@@ -78,7 +78,10 @@ describe('operator console', () => {
     await phoneCtx.ctx.close();
 
     const { ctx, page } = await contextAs(op, true);
-    await consoleAt(page, 'dashboard');
+    // An operator finds the console in the user centre.
+    await open(page, server.url, '/pages/user/index');
+    await page.getByText('运营后台').click();
+    await page.getByTestId('admin-console').waitFor();
     await page.getByTestId('chart-recharge').waitFor();
     await page.getByTestId('dash-members').getByText(/\d+/).waitFor();
     await snap(page, 'admin-dashboard');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import {
   AddCircleOutline, BillOutline, CollectMoneyOutline, GiftOutline, HeartOutline, PayCircleOutline,
-  ReceiptOutline, TeamOutline, VideoOutline,
+  ReceiptOutline, SetOutline, TeamOutline, VideoOutline,
 } from 'antd-mobile-icons';
 import { PATHS } from '../../app/paths';
 import { LoadError } from '../../components/EmptyState';
@@ -34,6 +34,8 @@ export default function UserCentre() {
     { key: 'join', label: t('page.join'), icon: <AddCircleOutline />, tint: ['#8a5cff', '#5c7bff'], to: PATHS.join },
     { key: 'attention', label: t('page.attention'), icon: <HeartOutline />, tint: ['#ff5c8a', '#ff3b5c'], to: PATHS.attention },
     { key: 'fans', label: t('page.fans'), icon: <TeamOutline />, tint: ['#b452f0', '#7b5cff'], to: PATHS.fans },
+    // Operators reach the console from here (its code loads only when they open it).
+    ...(user?.role === 'operator' ? [{ key: 'admin', label: t('admin.title'), icon: <SetOutline />, tint: ['#1f1a2b', '#6b46e0'] as [string, string], to: PATHS.admin }] : []),
   ];
 
   return (
