@@ -11,6 +11,10 @@ describe('guarded images', () => {
     expect(isGuardedUrl(`${location.origin}/uploads/a.png`)).toBe(true);
     expect(isGuardedUrl('/static/gifts/rose.svg')).toBe(false);
     expect(isGuardedUrl('https://cdn.example.com/uploads/a.png')).toBe(false);
+    // Uploads in an S3 bucket (or a CDN in front of it), by the shape of their key.
+    expect(isGuardedUrl('https://cdn.example.com/cover/2026/11/0f3c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6.webp')).toBe(true);
+    expect(isGuardedUrl('http://127.0.0.1:9000/liveapp/avatar/2026/05/0f3c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6.webp')).toBe(true);
+    expect(isGuardedUrl('https://cdn.example.com/cover/2026/11/photo.webp')).toBe(false);
     expect(isGuardedUrl('data:image/png;base64,AAAA')).toBe(false);
     expect(isGuardedUrl('')).toBe(false);
   });

@@ -5,13 +5,20 @@ const pending = new Map<string, Promise<string>>();
 /** URL → decoded blob URL (or the original URL when decoding failed). */
 const resolved = new Map<string, string>();
 
-/** Images worth decoding: our uploads. data:, blob: and foreign URLs are shown as they are. */
+/**
+ * The key of an uploaded image wherever it is stored (`<purpose>/<yyyy>/<mm>/<uuid>.webp`), so an
+ * S3 bucket's or CDN's URL is recognised too (the bucket then needs CORS for GET from the app).
+ */
+const UPLOAD_KEY = /\/[a-z_]+\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+/** Images worth decoding: our uploads, on this server or in the bucket. data:, blob: and foreign URLs are shown as they are. */
 export function isGuardedUrl(url: string): boolean {
   if (!url || url.startsWith('data:') || url.startsWith('blob:')) return false;
   try {
     const base = globalThis.location?.href ?? 'http://localhost/';
     const u = new URL(url, base);
-    return u.origin === new URL(base).origin && u.pathname.startsWith('/uploads/');
+    if (u.origin === new URL(base).origin && u.pathname.startsWith('/uploads/')) return true;
+    return (u.protocol === 'https:' || u.protocol === 'http:') && UPLOAD_KEY.test(u.pathname);
   } catch {
     return false;
   }

@@ -21,10 +21,13 @@ export function useHlsPlayer(ref: RefObject<HTMLVideoElement | null>, url: strin
       if (dead) return;
       if (Hls.isSupported()) {
         const token = getSession().token;
+        // The token goes to the server's playlists only: segments on an S3 bucket or CDN must not get
+        // it (a bucket refuses a foreign Authorization header, and it is no one else's business).
+        const apiOrigin = new URL(url, location.href).origin;
         hls = new Hls({
           maxBufferLength: 20,
-          xhrSetup: (xhr) => {
-            if (token) xhr.setRequestHeader('Authorization', token);
+          xhrSetup: (xhr, to) => {
+            if (token && new URL(to, location.href).origin === apiOrigin) xhr.setRequestHeader('Authorization', token);
           },
         });
         hls.on(Hls.Events.ERROR, (_e, data) => {
