@@ -208,5 +208,12 @@ describe.skipIf(!scaleEnabled())('direct uploads on two instances (PostgreSQL + 
     expect(ready.poster.startsWith(`${pairEnv.S3_ENDPOINT}/${pairEnv.S3_BUCKET}/cover/`)).toBe(true);
     expect(fs.existsSync(path.join(b.services.video.uploads.incomingDir, t.data.upload_id))).toBe(false);
     expect((await fetch(`${pairEnv.S3_ENDPOINT}/${pairEnv.S3_BUCKET}/incoming/${t.data.upload_id}`)).status).toBe(404);
+
+    // Chunks sent to a (an older client) go to the bucket once checked: b transcodes them too.
+    const chunked = await videoClient(a).uploadVideo(owner.token, clip);
+    expect(chunked.last.code, chunked.last.msg).toBe(200);
+    expect(fs.existsSync(path.join(a.services.video.uploads.incomingDir, chunked.ticket.upload_id))).toBe(false);
+    const alsoReady = await videoClient(b).waitReady(owner.token, chunked.last.data.resource!.id);
+    expect(alsoReady.status, alsoReady.error).toBe('ready');
   }, 120_000);
 });

@@ -47,11 +47,16 @@ export class VideoSources {
     return (await direct.download(incomingKey(uploadId), copy)) === null ? null : copy;
   }
 
-  /** Moves a local source file into the bucket when sources live there (S3), so any instance finds it. */
+  /**
+   * Moves this instance's source file (demo clips; chunks sent to the server) into the bucket when
+   * sources live there (S3), so any instance finds it. Nothing to do without one.
+   */
   async share(uploadId: string): Promise<void> {
     if (!directUploads(this.storage)) return;
     const file = this.file(uploadId);
-    await this.storage.put(incomingKey(uploadId), await fs.readFile(file), 'application/octet-stream');
+    const bytes = await fs.readFile(file).catch(() => null);
+    if (!bytes) return;
+    await this.storage.put(incomingKey(uploadId), bytes, 'application/octet-stream');
     await fs.rm(file, { force: true });
   }
 
