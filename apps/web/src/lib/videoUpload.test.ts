@@ -35,6 +35,15 @@ function fakeServer(total: number, opts: { dropFirstAnswer?: boolean; failTimes?
   return { offsets, received: () => received };
 }
 
+/** The server with S3 storage: an s3 ticket (a presigned URL for the whole file), then the completion. */
+function s3Server() {
+  callMock.mockReset();
+  callMock.mockImplementation((async (name: string) =>
+    name === 'uploadSts'
+      ? { provider: 's3', upload_id: 'u', url: 'https://bucket.example/incoming/u?sig', chunk_size: 10, max_size: 100, max_duration_s: 60, expires_at: '' }
+      : { upload_id: 'u', received: 10, total: 10, resource }) as never);
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   callMock.mockReset();
@@ -68,11 +77,7 @@ describe('uploadVideoFile', () => {
   });
 
   it('with S3 storage, PUTs the whole file to the presigned URL and completes the upload', async () => {
-    callMock.mockReset();
-    callMock.mockImplementation((async (name: string) =>
-      name === 'uploadSts'
-        ? { provider: 's3', upload_id: 'u', url: 'https://bucket.example/incoming/u?sig', chunk_size: 10, max_size: 100, max_duration_s: 60, expires_at: '' }
-        : { upload_id: 'u', received: 10, total: 10, resource }) as never);
+    s3Server();
     const sent: { method: string; url: string; body: unknown }[] = [];
     class FakeXhr {
       upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
@@ -99,6 +104,51 @@ describe('uploadVideoFile', () => {
     expect(sent).toEqual([{ method: 'PUT', url: 'https://bucket.example/incoming/u?sig', body: file }]);
     expect(callMock).toHaveBeenLastCalledWith('uploadVideoDone', { upload_id: 'u' }, { silent: true });
     expect(postMock).not.toHaveBeenCalled();
+  });
+
+  it('with S3 storage, sends a PUT lost to the network again, but not one the bucket refused', async () => {
+    s3Server();
+    /** The bucket's answers, in order: 0 = the connection dropped. */
+    let answers: number[] = [];
+    let puts = 0;
+    class FlakyXhr {
+      upload = {};
+      status = 0;
+      onload?: () => void;
+      onerror?: () => void;
+      open() {}
+      send() {
+        puts++;
+        this.status = answers.shift() ?? 200;
+        setTimeout(() => (this.status === 0 ? this.onerror?.() : this.onload?.()), 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FlakyXhr);
+    /** Runs the upload with the retry pauses skipped. */
+    const upload = async () => {
+      const job = uploadVideoFile(new File(['0123456789'], 'a.mp4'));
+      job.catch(() => undefined);
+      await vi.runAllTimersAsync();
+      return job;
+    };
+    try {
+      answers = [0, 0, 200];
+      expect((await upload()).id).toBe(7);
+      expect(puts).toBe(3);
+      expect(callMock).toHaveBeenLastCalledWith('uploadVideoDone', { upload_id: 'u' }, { silent: true });
+
+      callMock.mockClear();
+      [answers, puts] = [[403], 0];
+      await expect(upload()).rejects.toMatchObject({ status: 403 });
+      expect(puts).toBe(1);
+      expect(callMock).not.toHaveBeenCalledWith('uploadVideoDone', expect.anything(), expect.anything());
+
+      [answers, puts] = [[0, 0, 0, 0], 0];
+      await expect(upload()).rejects.toMatchObject({ code: ClientCode.NETWORK });
+      expect(puts).toBe(3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('passes a refusal of the server (not a video, too long) straight through', async () => {

@@ -56,9 +56,29 @@ export async function uploadVideoFile(file: File, opts: VideoUploadOptions = {})
   }
 }
 
-/** S3 storage: one PUT of the whole file to the presigned URL, then the server fetches and checks it. */
+/**
+ * S3 storage: one PUT of the whole file to the presigned URL, then the server fetches and checks it.
+ * A PUT lost to the network is sent again (the same bytes to the same key); a refusal of the bucket is not.
+ */
 async function uploadDirect(file: File, url: string, uploadId: string, opts: VideoUploadOptions): Promise<VideoResource> {
-  await new Promise<void>((resolve, reject) => {
+  for (let tries = 1; ; tries++) {
+    try {
+      await putFile(file, url, opts);
+      break;
+    } catch (e) {
+      if (!(isApiError(e) && e.code === ClientCode.NETWORK) || opts.signal?.aborted || tries >= CHUNK_TRIES) throw e;
+      await new Promise((r) => setTimeout(r, 1000 * tries));
+    }
+  }
+  const done = await call('uploadVideoDone', { upload_id: uploadId }, { silent: true });
+  opts.onProgress?.(1);
+  if (!done.resource) throw new ApiError(ClientCode.BAD_RESPONSE, t('error.network'), 200);
+  return done.resource;
+}
+
+/** PUTs the file with XMLHttpRequest (only it reports upload progress). */
+function putFile(file: File, url: string, opts: VideoUploadOptions): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.upload.onprogress = (e) => e.lengthComputable && opts.onProgress?.((e.loaded / e.total) * 0.99);
@@ -68,8 +88,4 @@ async function uploadDirect(file: File, url: string, uploadId: string, opts: Vid
     opts.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(file);
   });
-  const done = await call('uploadVideoDone', { upload_id: uploadId }, { silent: true });
-  opts.onProgress?.(1);
-  if (!done.resource) throw new ApiError(ClientCode.BAD_RESPONSE, t('error.network'), 200);
-  return done.resource;
 }
