@@ -42,7 +42,7 @@ export async function startProduct(): Promise<Proc> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'apps/server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_PUBLISHER: 'off', GAMES_SPAWN: '0' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_PUBLISHER: 'off', DEMO_VIDEOS: 'off', GAMES_SPAWN: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
