@@ -1,8 +1,5 @@
 import type { RoomSeat, UserBrief } from '@app/contract';
-import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCloseRoom } from '../../../state/queries/room';
 import { AnchorTools } from './AnchorTools';
 import { ChatList } from './ChatList';
 import { GiftSlot } from './GiftSlot';
@@ -10,6 +7,7 @@ import { InputBar } from './InputBar';
 import { MicQueueSheet } from './MicQueueSheet';
 import { RoomActions } from './RoomActions';
 import { useRoom } from './RoomContext';
+import { useCloseButton } from './useCloseButton';
 import { SeatGrid } from './SeatGrid';
 import { SeatModeChip } from './SeatModeChip';
 import { SeatSheet } from './SeatSheet';
@@ -20,25 +18,13 @@ import { ViewerSheet } from './ViewerSheet';
 
 /** The video chat (party) room: the seat grid on top, the chat under it, the input bar at the bottom. */
 export function ChatStage() {
-  const { t } = useTranslation();
-  const { room, me, media, exit } = useRoom();
-  const close = useCloseRoom();
+  const { room, me, media } = useRoom();
   const [sheet, setSheet] = useState<'queue' | 'viewers' | null>(null);
   const [target, setTarget] = useState<UserBrief | null>(null);
   const [seat, setSeat] = useState<RoomSeat | null>(null);
   const [gift, setGift] = useState(false);
 
-  const onClose = () => {
-    if (!me.owner) return exit();
-    void Dialog.confirm({
-      content: t('room.endConfirm'),
-      confirmText: t('room.end'),
-      cancelText: t('common.cancel'),
-      onConfirm: async () => {
-        await close.mutateAsync(room.id).catch(() => undefined);
-      },
-    });
-  };
+  const { onClose } = useCloseButton();
 
   return (
     <div className="party" data-testid="chat-stage" data-role={me.owner ? 'anchor' : 'viewer'}>

@@ -1,9 +1,7 @@
 import type { UserBrief } from '@app/contract';
-import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as tr } from '../../../locale/i18n';
-import { useCloseRoom } from '../../../state/queries/room';
 import { AnchorTools } from './AnchorTools';
 import { ChatList } from './ChatList';
 import { CohostTiles } from './CohostTiles';
@@ -15,6 +13,7 @@ import { MicQueueSheet } from './MicQueueSheet';
 import { ObsButton } from './ObsButton';
 import { RoomActions } from './RoomActions';
 import { useRoom } from './RoomContext';
+import { useCloseButton } from './useCloseButton';
 import { SeatVideo, useVideoReady } from './SeatVideo';
 import { StageOverlay } from './StageOverlay';
 import { TopBar } from './TopBar';
@@ -27,8 +26,7 @@ import { ViewerSheet } from './ViewerSheet';
  */
 export function LiveStage() {
   const { t } = useTranslation();
-  const { room, state, me, media, exit } = useRoom();
-  const close = useCloseRoom();
+  const { room, state, me, media } = useRoom();
   const [ready, setReady] = useVideoReady();
   const [sheet, setSheet] = useState<'queue' | 'viewers' | null>(null);
   const [target, setTarget] = useState<UserBrief | null>(null);
@@ -42,17 +40,7 @@ export function LiveStage() {
   // A landscape camera or a shared screen is shown whole (letterboxed), not cropped to the phone.
   const landscape = !settings.vertical || settings.screen;
 
-  const onClose = () => {
-    if (!me.owner) return exit();
-    void Dialog.confirm({
-      content: t('room.endConfirm'),
-      confirmText: t('room.end'),
-      cancelText: t('common.cancel'),
-      onConfirm: async () => {
-        await close.mutateAsync(room.id).catch(() => undefined);
-      },
-    });
-  };
+  const { onClose, closing } = useCloseButton();
 
   return (
     <div className={landscape ? 'stage stage--landscape' : 'stage'} data-testid="live-stage" data-role={me.owner ? 'anchor' : 'viewer'}>
@@ -99,7 +87,7 @@ export function LiveStage() {
       <UserSheet user={target} onClose={() => setTarget(null)} />
       <GiftSlot open={gift} onClose={() => setGift(false)} toUserId={room.anchor.id} />
       {b?.status === 'reconnecting' && <div className="stage-toast">{t('room.reconnecting')}</div>}
-      {close.isPending && <div className="stage-toast">{t('common.loading')}</div>}
+      {closing && <div className="stage-toast">{t('common.loading')}</div>}
     </div>
   );
 }
