@@ -45,7 +45,7 @@ export function createServices(deps: Deps) {
     verify,
     auth,
     config: new ConfigService(deps),
-    user: new UserService(deps),
+    user: new UserService(deps, sessions.cache),
     upload: new UploadService(deps),
     home: new HomeService(deps, sessions, auth),
     finance,

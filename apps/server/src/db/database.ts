@@ -13,6 +13,12 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL schema in use, when not the default. */
   schema: string | undefined;
+  /**
+   * SQLite only: a second, read-only connection to the same file, for synchronous reads on the
+   * hot path. WAL gives it the last committed state, never another request's open transaction
+   * (which Kysely's single connection may be holding). Opened on first use, after migrations.
+   */
+  sqliteReader?: () => SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -69,11 +75,24 @@ export function openDb(opts: DbOptions): Db {
     return { kysely, dialect: 'postgres', schema, close: () => kysely.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(opts.dataDir, opts.file ?? 'app.db'));
+  const file = path.join(opts.dataDir, opts.file ?? 'app.db');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: 'sqlite', schema: undefined, close: () => kysely.destroy() };
+  let reader: SQLite.Database | undefined;
+  const sqliteReader = () => {
+    if (!reader) {
+      reader = new SQLite(file, { readonly: true, fileMustExist: true });
+      reader.pragma('busy_timeout = 5000');
+    }
+    return reader;
+  };
+  const close = async () => {
+    reader?.close();
+    await kysely.destroy();
+  };
+  return { kysely, dialect: 'sqlite', schema: undefined, sqliteReader, close };
 }

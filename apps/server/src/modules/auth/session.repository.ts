@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { SessionRow, UserRow } from '../../db/schema.js';
 
 /** The session of a token hash with its user, in one query (every authenticated request runs it). */
-const sessionWithUser = prepared((db: Conn, tokenHash: string) =>
+const sessionWithUserQuery = (db: Conn, tokenHash: string) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -17,8 +18,40 @@ const sessionWithUser = prepared((db: Conn, tokenHash: string) =>
       's.revoked_at as s_revoked_at',
       's.created_at as s_created_at',
     ])
-    .where('s.token_hash', '=', tokenHash),
-);
+    .where('s.token_hash', '=', tokenHash);
+const sessionWithUser = prepared(sessionWithUserQuery);
+
+type SessionUserRow = Awaited<ReturnType<typeof sessionWithUser>>[number];
+
+/** Splits the joined row into the session and its user. */
+export function toSessionAndUser(row: SessionUserRow): { session: SessionRow; user: UserRow } {
+  const { s_id, s_token_hash, s_device, s_ip, s_expires_at, s_revoked_at, s_created_at, ...user } = row;
+  return {
+    session: {
+      id: s_id,
+      token_hash: s_token_hash,
+      user_id: user.id,
+      device: s_device,
+      ip: s_ip,
+      expires_at: s_expires_at,
+      revoked_at: s_revoked_at,
+      created_at: s_created_at,
+    },
+    user,
+  };
+}
+
+/**
+ * SQLite only (authCache.ts): the same query with the user's revision (migration 0010) read in the
+ * same statement, so both come from one snapshot. The SQL binds the token hash as its one parameter.
+ */
+export function sessionWithUserAndRevSql(db: Conn): string {
+  const compiled = sessionWithUserQuery(db, '')
+    .select(sql<number>`coalesce((select r.rev from user_revs r where r.user_id = s.user_id), 0)`.as('rev'))
+    .compile();
+  if (compiled.parameters.length !== 1) throw new Error(`session query must bind only the token hash: ${compiled.sql}`);
+  return compiled.sql;
+}
 
 /** SQL for sessions (tokens are stored only as their SHA-256). */
 export const sessionRepository = {
@@ -27,21 +60,7 @@ export const sessionRepository = {
 
   withUser: async (db: Conn, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> => {
     const [row] = await sessionWithUser(db, tokenHash);
-    if (!row) return undefined;
-    const { s_id, s_token_hash, s_device, s_ip, s_expires_at, s_revoked_at, s_created_at, ...user } = row;
-    return {
-      session: {
-        id: s_id,
-        token_hash: s_token_hash,
-        user_id: user.id,
-        device: s_device,
-        ip: s_ip,
-        expires_at: s_expires_at,
-        revoked_at: s_revoked_at,
-        created_at: s_created_at,
-      },
-      user,
-    };
+    return row ? toSessionAndUser(row) : undefined;
   },
 
   revoke: (db: Conn, id: number, at: string) =>

@@ -4,19 +4,28 @@ import type { SessionRow, UserRow } from '../../db/schema.js';
 import { DAY, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { hashToken, newToken } from './token.js';
+import { AuthCache } from './authCache.js';
 import { sessionRepository } from './session.repository.js';
 
 /** A request's verified identity. */
 export interface Auth {
   user: UserRow;
   session: SessionRow;
+  /** The user's revision it was read at, when kept by the session cache (SQLite: authCache.ts). */
+  rev?: number;
 }
 
 export type SessionCheck = { ok: true; auth: Auth } | { ok: false; code: ErrorCodeValue };
 
 /** Issues, checks and revokes session tokens. */
 export class SessionService {
-  constructor(private readonly deps: Deps) {}
+  /** Verified sessions of this process (SQLite only; see authCache.ts). */
+  readonly cache: AuthCache | undefined;
+
+  constructor(private readonly deps: Deps) {
+    const reader = deps.db.sqliteReader?.();
+    this.cache = reader ? new AuthCache(reader, deps.db.kysely) : undefined;
+  }
 
   /** Creates a session for the user; the token is returned once and stored only hashed. */
   async issue(db: Conn, userId: number, opts: { remember?: boolean; device?: string | null; ip?: string | null; ttlDays?: number }) {
@@ -36,13 +45,16 @@ export class SessionService {
 
   /** Checks a token: unknown → invalid, revoked, expired, disabled account, in that order. */
   async check(token: string): Promise<SessionCheck> {
-    const found = await sessionRepository.withUser(this.deps.db.kysely, hashToken(token));
-    if (!found) return { ok: false, code: ErrorCode.TOKEN_INVALID };
+    const cache = this.cache;
+    const auth = cache
+      ? (cache.cached(token) ?? cache.load(token, hashToken(token)))
+      : await sessionRepository.withUser(this.deps.db.kysely, hashToken(token));
+    if (!auth) return { ok: false, code: ErrorCode.TOKEN_INVALID };
     const now = nowIso();
-    if (found.session.revoked_at) return { ok: false, code: ErrorCode.TOKEN_REVOKED };
-    if (found.session.expires_at <= now) return { ok: false, code: ErrorCode.TOKEN_EXPIRED };
-    if (found.user.disabled_until && found.user.disabled_until > now) return { ok: false, code: ErrorCode.ACCOUNT_DISABLED };
-    return { ok: true, auth: found };
+    if (auth.session.revoked_at) return { ok: false, code: ErrorCode.TOKEN_REVOKED };
+    if (auth.session.expires_at <= now) return { ok: false, code: ErrorCode.TOKEN_EXPIRED };
+    if (auth.user.disabled_until && auth.user.disabled_until > now) return { ok: false, code: ErrorCode.ACCOUNT_DISABLED };
+    return { ok: true, auth };
   }
 
   /** Revokes one session and ends its hall sockets. */

@@ -5,6 +5,6 @@ import type { RouteEnv } from '../../http/routeEnv.js';
 
 export function userRoutes(app: FastifyInstance, env: RouteEnv): void {
   const { user } = env.services;
-  serve(app, api.userInfo, env.plain, ({ me }) => user.infoOf(me.user));
+  serve(app, api.userInfo, env.plain, ({ me }) => user.mine(me));
   serve(app, api.updateUserInfo, env.plain, ({ me, body }) => user.update(me, body));
 }

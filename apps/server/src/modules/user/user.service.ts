@@ -1,8 +1,9 @@
 import { ErrorCode, type UserInfo } from '@app/contract';
 import { nowIso } from '../../db/time.js';
-import type { UserPatch, UserRow } from '../../db/schema.js';
+import type { UserPatch } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
+import type { AuthCache } from '../auth/authCache.js';
 import type { Auth } from '../auth/session.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
 import { userRepository } from './user.repository.js';
@@ -18,17 +19,29 @@ export interface ProfileEdit {
 
 /** The current user's profile. */
 export class UserService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    /** The session cache (SQLite), which also keeps each caller's last profile. */
+    private readonly cache: AuthCache | undefined,
+  ) {}
 
-  /** The profile of a user row already loaded (the caller's, read with the session: no second lookup). */
-  async infoOf(user: UserRow): Promise<UserInfo> {
-    return loadUserInfo(this.deps.db.kysely, user);
+  /**
+   * The caller's own profile (user/info), from the user row read with the session. While nothing
+   * about the user has changed since it was answered (the session's revision), it is answered again
+   * without reading the counts.
+   */
+  async mine(auth: Auth): Promise<UserInfo> {
+    const kept = this.cache?.profile(auth);
+    if (kept) return kept;
+    const info = await loadUserInfo(this.deps.db.kysely, auth.user);
+    this.cache?.keepProfile(auth, info);
+    return info;
   }
 
   async info(userId: number): Promise<UserInfo> {
     const user = await userRepository.byId(this.deps.db.kysely, userId);
     if (!user) throw new BizError(ErrorCode.NOT_FOUND);
-    return this.infoOf(user);
+    return loadUserInfo(this.deps.db.kysely, user);
   }
 
   async update(auth: Auth, edit: ProfileEdit): Promise<UserInfo> {
