@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -77,6 +77,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     throw err;
   }
 
+  // Request ids: this process's random tag and a counter (a UUID a request cost more than it says).
+  const idTag = randomBytes(4).toString('hex');
+  let idSeq = 0;
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: JSON_LIMIT,
@@ -85,7 +88,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     // A caller's request id is kept when it looks like one, so logs can be followed across hops.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `${idTag}-${(++idSeq).toString(36)}`;
     },
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
@@ -98,12 +101,6 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     reply.header('x-request-id', req.id);
     // While shutting down, answers close their keep-alive connection so the server can stop at once.
     if (closing) reply.header('connection', 'close');
-    done();
-  });
-  // A request that began before the shutdown leaves its keep-alive connection idle when it ends:
-  // close it then, or the server would wait out the keep-alive timeout before it can stop.
-  app.addHook('onResponse', (_req, _reply, done) => {
-    if (closing) setImmediate(() => app.server.closeIdleConnections());
     done();
   });
 
@@ -167,11 +164,17 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const webApp = await registerWebApp(app, config.webDist);
 
   // Shutdown order: stop taking sockets, let Fastify finish in-flight requests, then close the rest.
+  // A request that began before the shutdown leaves its keep-alive connection idle when it ends:
+  // such connections are closed as they go idle, or the server would wait out the keep-alive
+  // timeout before it can stop (a sweep while closing, instead of a hook on every response).
+  let idleSweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     closing = true;
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), 50);
     hall.disconnectLocal();
   });
   app.addHook('onClose', async () => {
+    clearInterval(idleSweep);
     // Media first: its publisher events still write to the database, which closes last.
     await demo?.stop();
     await sfu.shutdown();
