@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
 import { quickMember, rechargeHttp } from './financeHelpers.js';
 import { pgUrl, startTestServer, type TestServer } from './helpers/testServer.js';
@@ -115,6 +115,24 @@ describe('a session the server has verified before', () => {
     expect((await s.api.call(api.logout, undefined, { token: m.token })).code).toBe(200);
     expect((await info(m.token)).code).toBe(ErrorCode.TOKEN_REVOKED);
     expect((await info(other.token)).code).toBe(200);
+  });
+
+  // The cache reads what changed when this process commits a write, and otherwise at most every
+  // millisecond (for writes by another process): with the clock stopped, only the first is seen.
+  it.skipIf(Boolean(pgUrl()))('sees its own commits at once, another process’s within a millisecond', async () => {
+    const m = await quickMember(s, '时钟甲');
+    await warm(m.token);
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      expect((await s.api.call(api.updateUserInfo, { signature: '本进程写的' }, { token: m.token })).code).toBe(200);
+      expect((await info(m.token)).data.signature).toBe('本进程写的');
+      await writeElsewhere('update users set nickname = ? where id = ?', ['时钟乙', m.id]);
+      expect((await info(m.token)).data.nickname).toBe('时钟甲');
+      vi.advanceTimersByTime(1);
+      expect((await info(m.token)).data.nickname).toBe('时钟乙');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers an edited profile at once', async () => {

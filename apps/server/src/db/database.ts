@@ -19,6 +19,8 @@ export interface Db {
    * (which Kysely's single connection may be holding). Opened on first use, after migrations.
    */
   sqliteReader?: () => SQLite.Database;
+  /** SQLite only: calls `listener` each time a write of this process has been committed. */
+  onCommit?: (listener: () => void) => void;
   close(): Promise<void>;
 }
 
@@ -40,15 +42,44 @@ export interface DbOptions {
  * Kysely prepares every query afresh; preparing costs more than running a small query (it was half
  * of an authenticated request's time). The app issues a bounded set of SQL shapes, so prepared
  * statements are kept by SQL text. Safe because better-sqlite3 runs each statement synchronously.
+ * It also tells `committed` when a write of this connection has been committed (a write outside a
+ * transaction, or the end of a transaction that wrote; a rollback too, which is harmless to tell).
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500) {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, committed: () => void, max = 500) {
+  const cache = new Map<string, ReturnType<typeof watched>>();
+  let wrote = false;
+  const after = (stmt: SQLite.Statement) => {
+    if (!stmt.readonly) wrote = true;
+    if (wrote && !sqlite.inTransaction) {
+      wrote = false;
+      committed();
+    }
+  };
+  // What Kysely's SQLite driver uses of a statement, each run followed by the commit check.
+  const watched = (stmt: SQLite.Statement) => ({
+    reader: stmt.reader,
+    all(params: unknown[]) {
+      try {
+        return stmt.all(params);
+      } finally {
+        after(stmt);
+      }
+    },
+    run(params: unknown[]) {
+      try {
+        return stmt.run(params);
+      } finally {
+        after(stmt);
+      }
+    },
+    iterate: (params: unknown[]) => stmt.iterate(params),
+  });
   return {
     close: () => sqlite.close(),
     prepare: (sql: string) => {
       let stmt = cache.get(sql);
       if (!stmt) {
-        stmt = sqlite.prepare(sql);
+        stmt = watched(sqlite.prepare(sql));
         // Schema changes (migrations) make old statements stale; a bounded map also caps memory.
         if (cache.size >= max) cache.clear();
         cache.set(sql, stmt);
@@ -81,7 +112,11 @@ export function openDb(opts: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const listeners: (() => void)[] = [];
+  const committed = () => {
+    for (const l of listeners) l();
+  };
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, committed) }) });
   let reader: SQLite.Database | undefined;
   const sqliteReader = () => {
     if (!reader) {
@@ -94,5 +129,8 @@ export function openDb(opts: DbOptions): Db {
     reader?.close();
     await kysely.destroy();
   };
-  return { kysely, dialect: 'sqlite', schema: undefined, sqliteReader, close };
+  const onCommit = (listener: () => void) => {
+    listeners.push(listener);
+  };
+  return { kysely, dialect: 'sqlite', schema: undefined, sqliteReader, onCommit, close };
 }

@@ -2,12 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
- * What a request's identity and profile are read from, per user: a revision that SQLite bumps, by
+ * What a request's identity and profile are read from, per user: a revision that SQLite sets, by
  * trigger, in the same transaction as any write to the user's row, sessions, notices, account
- * balances or anchor application. The per-process session cache (modules/auth/authCache.ts) keeps
- * a verified session only while its user's revision is unchanged, so a revoked token, a ban or a
- * new balance is seen by the very next request, whoever wrote it (this server, another request's
- * transaction once committed, or the operator CLI in another process).
+ * balances or anchor application. Revisions come from one sequence (the highest plus one; SQLite
+ * has one writer at a time), so "what changed since revision N" is one indexed read. The
+ * per-process session cache (modules/auth/authCache.ts) keeps a verified session only while its
+ * user's revision is unchanged, whoever wrote (this server, or the operator CLI in another process).
  *
  * SQLite only: there the check is an in-process lookup of a few microseconds. On PostgreSQL a check
  * would cost a round trip like the full session query it saves, and the extra row locks could
@@ -33,13 +33,15 @@ export function userRevs(dialect: Dialect) {
         .addColumn('user_id', 'integer', (c) => c.primaryKey())
         .addColumn('rev', 'integer', (c) => c.notNull())
         .execute();
+      await db.schema.createIndex('user_revs_rev').on('user_revs').column('rev').execute();
       for (const { table, events, id } of WATCHED) {
         for (const event of events) {
           const row = event === 'DELETE' ? 'OLD' : 'NEW';
           await sql
             .raw(
               `CREATE TRIGGER ${triggerName(table, event)} AFTER ${event} ON ${table} FOR EACH ROW WHEN ${row}.${id} > 0 BEGIN ` +
-                `INSERT INTO user_revs (user_id, rev) VALUES (${row}.${id}, 1) ON CONFLICT (user_id) DO UPDATE SET rev = rev + 1; END`,
+                `INSERT INTO user_revs (user_id, rev) VALUES (${row}.${id}, (SELECT coalesce(max(rev), 0) + 1 FROM user_revs)) ` +
+                `ON CONFLICT (user_id) DO UPDATE SET rev = excluded.rev; END`,
             )
             .execute(db);
         }

@@ -6,49 +6,73 @@ import type { Auth } from './session.service.js';
 
 type Row = Parameters<typeof toSessionAndUser>[0] & { rev: number };
 
+/** How long a write by another process (the operator CLI) may go unseen: one millisecond. */
+const POLL_MS = 1;
+
 /**
  * The verified sessions of this process, and the profiles user/info answered, each kept with the
- * revision of its user that it was read at (db/migrations/0010_user_revs.ts: bumped by trigger on
+ * revision of its user that it was read at (db/migrations/0010_user_revs.ts: set by trigger on
  * every write to the user's row, sessions, notices, balances or anchor application). An entry is
- * used only while that revision is still the current one, read from SQLite on every request, so
- * the cache never answers with anything older than the database: it saves the reading, not the
- * check. Expiry and bans by date are checked against the clock by the caller, as for a fresh read.
+ * used only while that revision is still the user's current one, so the cache saves the reading,
+ * never the check:
+ * - a write of this process marks the cache at its commit (db/database.ts `onCommit`), and the
+ *   next lookup reads which users changed since the last revision it saw (one indexed read);
+ * - a write of another process is found the same way, by a read at most every millisecond.
+ * So a logout, a ban or a new balance is seen by the next request. Expiry and bans by date are
+ * checked against the clock by the caller, as for a fresh read.
  *
- * SQLite only, on the read-only connection (db/database.ts `sqliteReader`): committed state only.
- * Keys are the token itself (hashing it costs more than the lookup); unknown tokens are not kept.
- * Both maps are bounded: the oldest entry goes first.
+ * SQLite only, on the read-only connection (db/database.ts `sqliteReader`): committed state only,
+ * never another request's open transaction. Keys are the token itself (hashing it costs more than
+ * the lookup); unknown tokens are not kept. Bounded: the oldest entry goes first.
  */
 export class AuthCache {
   private readonly sessions = new Map<string, Auth>();
   private readonly profiles = new Map<number, { rev: number; info: UserInfo }>();
-  private readonly revStmt: SQLite.Statement<[number], number>;
+  /** The current revision of each user who has an entry, as of `seenRev`. */
+  private readonly revs = new Map<number, number>();
+  private seenRev: number;
+  private dirty = false;
+  private polledAt = 0;
+  private readonly changedStmt: SQLite.Statement<[number], { user_id: number; rev: number }>;
   private readonly loadStmt: SQLite.Statement<[string], Row>;
 
   constructor(reader: SQLite.Database, kysely: Conn, private readonly max = 10_000) {
-    this.revStmt = reader.prepare<[number], number>('select rev from user_revs where user_id = ?').pluck();
+    this.changedStmt = reader.prepare('select user_id, rev from user_revs where rev > ? order by rev');
     this.loadStmt = reader.prepare<[string], Row>(sessionWithUserAndRevSql(kysely));
+    this.seenRev = reader.prepare<[], number>('select coalesce(max(rev), 0) from user_revs').pluck().get() ?? 0;
+  }
+
+  /** A write of this process was committed: the next lookup reads what changed. */
+  committed(): void {
+    this.dirty = true;
   }
 
   /** The session of a token as verified earlier, if nothing about its user has changed since. */
   cached(token: string): Auth | undefined {
     const auth = this.sessions.get(token);
     if (!auth) return undefined;
-    if (auth.rev === (this.revStmt.get(auth.user.id) ?? 0)) return auth;
+    this.catchUp();
+    if (this.revs.get(auth.user.id) === auth.rev) return auth;
     this.sessions.delete(token);
     return undefined;
   }
 
   /**
-   * Reads the session of a token (by its hash) with its user's revision, and keeps it. Frozen:
-   * every request that uses it shares the same objects.
+   * Reads the session of a token (by its hash) with its user's revision, in one statement, and
+   * keeps it. Frozen: every request that uses it shares the same objects.
    */
   load(token: string, tokenHash: string): Auth | undefined {
+    this.catchUp();
     const row = this.loadStmt.get(tokenHash);
     if (!row) return undefined;
     const { rev, ...rest } = row;
     const { session, user } = toSessionAndUser(rest);
     const auth: Auth = Object.freeze({ session: Object.freeze(session), user: Object.freeze(user), rev });
+    // Read after catching up, so no older than anything seen; other entries at an older revision
+    // of this user stop matching.
+    this.revs.set(user.id, rev);
     keep(this.sessions, token, auth, this.max);
+    if (this.revs.size > 4 * this.max) this.revs.clear();
     return auth;
   }
 
@@ -61,6 +85,18 @@ export class AuthCache {
   /** Keeps a profile read after `auth` was verified (so at least as new as its revision). */
   keepProfile(auth: Auth, info: UserInfo): void {
     if (auth.rev !== undefined) keep(this.profiles, auth.user.id, { rev: auth.rev, info: Object.freeze(info) }, this.max);
+  }
+
+  /** Applies the revisions written since the last one seen (after a local commit, or every POLL_MS). */
+  private catchUp(): void {
+    const now = performance.now();
+    if (!this.dirty && now - this.polledAt < POLL_MS) return;
+    this.dirty = false;
+    this.polledAt = now;
+    for (const { user_id, rev } of this.changedStmt.all(this.seenRev)) {
+      if (this.revs.has(user_id)) this.revs.set(user_id, rev);
+      this.seenRev = rev;
+    }
   }
 }
 

@@ -24,7 +24,9 @@ export class SessionService {
 
   constructor(private readonly deps: Deps) {
     const reader = deps.db.sqliteReader?.();
-    this.cache = reader ? new AuthCache(reader, deps.db.kysely) : undefined;
+    const cache = reader ? new AuthCache(reader, deps.db.kysely) : undefined;
+    if (cache) deps.db.onCommit?.(() => cache.committed());
+    this.cache = cache;
   }
 
   /** Creates a session for the user; the token is returned once and stored only hashed. */
