@@ -50,6 +50,10 @@ describe('wallet flow over HTTP', () => {
     ]);
     const onlyGifts = await s.api.call(api.userMoneyChange, { type: 'gift' }, { token: fan.token });
     expect(onlyGifts.data.total).toBe(2);
+    // Several kinds at once (the recharge tab gathers the package bonus with its payment).
+    const recharges = await s.api.call(api.userMoneyChange, { type: 'recharge,recharge_bonus' }, { token: fan.token });
+    expect(recharges.data.list.map((c) => c.type)).toEqual(['recharge_bonus', 'recharge']);
+    expect((await s.api.call(api.userMoneyChange, { type: 'recharge' }, { token: fan.token })).data.total).toBe(1);
 
     const w0 = await s.api.call(api.financeWallet, undefined, { token: anchor.token });
     expect(w0.data).toMatchObject({ coin: 0, gift_pending: 20 * C, gift_earnings: 0, frozen: 0, rules: { gift_anchor_share_bp: 5000 } });

@@ -97,6 +97,8 @@ describe('bad input on every wallet call', () => {
 
   it('list and query calls refuse bad filters and paging', async () => {
     await expectRefused(api.userMoneyChange, { type: 'bogus' }, 400, ErrorCode.VALIDATION);
+    await expectRefused(api.userMoneyChange, { type: 'recharge,bogus' }, 400, ErrorCode.VALIDATION);
+    await expectRefused(api.userMoneyChange, { type: 'recharge,' }, 400, ErrorCode.VALIDATION);
     await expectRefused(api.userMoneyChange, { account: 'savings' }, 400, ErrorCode.VALIDATION);
     await expectRefused(api.userMoneyChange, { page: 0 }, 400, ErrorCode.VALIDATION);
     await expectRefused(api.userMoneyChange, { size: 51 }, 400, ErrorCode.VALIDATION);

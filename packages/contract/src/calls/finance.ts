@@ -78,6 +78,17 @@ export const moneyChangeType = z.enum([
 ]);
 export type MoneyChangeType = z.infer<typeof moneyChangeType>;
 
+/**
+ * The wallet records' kind filter: one kind, or several separated by commas, so one tab gathers
+ * related movements (a recharge and its bonus; a gift and the platform's share of it).
+ */
+export const moneyChangeTypes = z
+  .string()
+  .max(400)
+  .transform((s) => s.split(','))
+  .pipe(z.array(moneyChangeType).min(1))
+  .describe('one kind, or several separated by commas (recharge,recharge_bonus)');
+
 /** Which of the user's balances a record moved. */
 export const walletAccount = z.enum(['coin', 'gift_pending', 'gift_earnings', 'frozen']);
 export type WalletAccount = z.infer<typeof walletAccount>;
@@ -249,8 +260,8 @@ export const financeRoutes = {
     path: 'finance/user/user_money_change',
     auth: 'member',
     tag: 'finance',
-    summary: 'Wallet records: every movement of the caller’s balances, newest first; filter by type and/or account',
-    query: paged.extend({ type: moneyChangeType.optional(), account: walletAccount.optional() }),
+    summary: 'Wallet records: every movement of the caller’s balances, newest first; filter by kinds and/or account',
+    query: paged.extend({ type: moneyChangeTypes.optional(), account: walletAccount.optional() }),
     data: pageOf(moneyChange),
   }),
   rechargeCategory: defineRoute({

@@ -10,15 +10,19 @@ import { ChangeRow } from './wallet/ChangeRow';
 import { PagedList } from './wallet/PagedList';
 import './wallet/wallet.css';
 
-/** The filter tabs: by kind of movement, or by which balance moved. */
+/**
+ * The filter tabs: by kind of movement (a tab gathers a movement and its companion lines: the
+ * package bonus with its recharge, the platform's share with a gift or an exchange), or by which
+ * balance moved.
+ */
 const TABS = {
   all: {},
   coin: { account: 'coin' },
-  recharge: { type: 'recharge' },
-  gift: { type: 'gift' },
+  recharge: { types: ['recharge', 'recharge_bonus'] },
+  gift: { types: ['gift', 'gift_fee'] },
   earnings: { account: 'gift_earnings' },
-  check_in: { type: 'check_in' },
-  exchange: { type: 'exchange' },
+  check_in: { types: ['check_in'] },
+  exchange: { types: ['exchange', 'exchange_fee'] },
 } satisfies Record<string, MoneyChangeFilter>;
 type TabKey = keyof typeof TABS;
 const isTab = (k: string): k is TabKey => k in TABS;

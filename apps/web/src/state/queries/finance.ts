@@ -10,7 +10,7 @@ import { userKeys } from './keys';
 export const financeKeys = {
   all: ['finance'] as const,
   wallet: () => ['finance', 'wallet'] as const,
-  changes: (filter: MoneyChangeFilter) => ['finance', 'changes', filter.type ?? '', filter.account ?? ''] as const,
+  changes: (filter: MoneyChangeFilter) => ['finance', 'changes', typesParam(filter) ?? '', filter.account ?? ''] as const,
   rechargeCategory: () => ['finance', 'recharge', 'category'] as const,
   rechargeOrders: () => ['finance', 'recharge', 'orders'] as const,
   rechargeOrder: (orderNo: string) => ['finance', 'recharge', 'order', orderNo] as const,
@@ -21,10 +21,14 @@ export const financeKeys = {
   withdrawals: () => ['finance', 'withdraw', 'list'] as const,
 };
 
+/** A wallet-records filter: the kinds of movement (any of them), and/or the balance that moved. */
 export interface MoneyChangeFilter {
-  type?: MoneyChangeType;
+  types?: readonly MoneyChangeType[];
   account?: WalletAccount;
 }
+
+/** The call's `type` parameter: the kinds separated by commas. */
+const typesParam = (f: MoneyChangeFilter) => (f.types?.length ? f.types.join(',') : undefined);
 
 export const PAGE_SIZE = 20;
 
@@ -74,7 +78,10 @@ export function useMoneyChanges(filter: MoneyChangeFilter) {
   const member = useMember();
   return useInfiniteQuery({
     queryKey: financeKeys.changes(filter),
-    queryFn: ({ pageParam }) => call('userMoneyChange', { ...filter, page: pageParam, size: PAGE_SIZE }, { silent: true }),
+    queryFn: ({ pageParam }) => {
+      const type = typesParam(filter);
+      return call('userMoneyChange', { ...(type ? { type } : {}), ...(filter.account ? { account: filter.account } : {}), page: pageParam, size: PAGE_SIZE }, { silent: true });
+    },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled: member,

@@ -41,11 +41,11 @@ export class WalletService {
   }
 
   /** user_money_change: every movement of the user's balances, newest first. */
-  async records(userId: number, q: { page: number; size: number; type?: MoneyChangeType | undefined; account?: WalletAccount | undefined }) {
+  async records(userId: number, q: { page: number; size: number; type?: MoneyChangeType[] | undefined; account?: WalletAccount | undefined }) {
     const { rows, total } = await repo.entriesPage(
       this.deps.db.kysely,
       userId,
-      { kinds: q.type ? [q.type] : undefined, accountKind: q.account ? fromWalletAccount(q.account) : undefined },
+      { kinds: q.type, accountKind: q.account ? fromWalletAccount(q.account) : undefined },
       q.page,
       q.size,
     );
