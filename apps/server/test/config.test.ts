@@ -8,6 +8,7 @@ import { ROOM_ENV_VARS } from '../src/modules/room/room.config.js';
 import { FINANCE_ENV_VARS } from '../src/modules/finance/finance.config.js';
 import { GAMES_ENV_VARS } from '../src/modules/game/games.config.js';
 import { VIDEO_ENV_VARS } from '../src/modules/video/video.config.js';
+import { CALL_ENV_VARS } from '../src/modules/chat/call.config.js';
 import { STORAGE_ENV_VARS } from '../src/storage/storage.config.js';
 
 describe('config', () => {
@@ -43,6 +44,6 @@ describe('config', () => {
   it('lists the same variables in the README table', () => {
     const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
     const listed = [...readme.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
-    expect(listed).toEqual([...ENV_VARS, ...STORAGE_ENV_VARS, ...MEDIA_ENV_VARS, ...ROOM_ENV_VARS, ...FINANCE_ENV_VARS, ...VIDEO_ENV_VARS, ...GAMES_ENV_VARS].map((v) => v.name));
+    expect(listed).toEqual([...ENV_VARS, ...STORAGE_ENV_VARS, ...MEDIA_ENV_VARS, ...ROOM_ENV_VARS, ...FINANCE_ENV_VARS, ...VIDEO_ENV_VARS, ...GAMES_ENV_VARS, ...CALL_ENV_VARS].map((v) => v.name));
   });
 });

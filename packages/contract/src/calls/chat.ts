@@ -72,6 +72,14 @@ export type ChatSendInput = z.output<typeof chatSendInput>;
 
 const peer = { user_id: id };
 
+/** One ICE server for the call's RTCPeerConnection (TURN with time-limited credentials). */
+export const iceServer = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServer>;
+
 export const chatRoutes = {
   chatConversations: defineRoute({
     method: 'GET',
@@ -153,6 +161,17 @@ export const chatRoutes = {
     summary: 'Remove a conversation from the list (it returns with the next message); marks it read',
     body: strict(peer),
     data: z.object({ deleted: z.boolean() }),
+  }),
+  callIce: defineRoute({
+    method: 'GET',
+    path: 'chat/call/ice',
+    auth: 'member',
+    tag: 'chat',
+    summary: 'ICE servers for a one-to-one video call: STUN, and TURN with credentials for this user that expire',
+    data: z.object({
+      ice_servers: z.array(iceServer).describe('for RTCPeerConnection; empty: host candidates only (calls on one network)'),
+      expires_at: isoTime.nullable().describe('when the TURN credentials stop working (null: none given); ask again before'),
+    }),
   }),
 };
 

@@ -53,6 +53,27 @@ describe('CallSession', () => {
     expect(session.getSnapshot()).toMatchObject({ phase: 'ended', endReason: 'declined' });
   });
 
+  it('makes the peer connection with the ICE servers fetched alongside the camera, or none when they fail', async () => {
+    const { session, deps, sent } = setup();
+    const turn: RTCIceServer = { urls: ['turn:turn.example:3478'], username: '1:9', credential: 'c' };
+    const fakePeer = () => ({ addTrack: vi.fn() }) as unknown as RTCPeerConnection;
+    deps.iceServers = vi.fn(async () => [turn]);
+    deps.createPeer = vi.fn(fakePeer);
+    session.handle({ type: 'invite', call_id: 'incoming0001', to_user_id: 1, from_user_id: 9 }, 1);
+    await session.accept();
+    expect(deps.createPeer).toHaveBeenCalledWith([turn]);
+    expect(sent.at(-1)).toMatchObject({ type: 'accept', call_id: 'incoming0001', to_user_id: 9 });
+
+    const other = setup();
+    other.deps.iceServers = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    other.deps.createPeer = vi.fn(fakePeer);
+    other.session.handle({ type: 'invite', call_id: 'incoming0002', to_user_id: 1, from_user_id: 9 }, 1);
+    await other.session.accept();
+    expect(other.deps.createPeer).toHaveBeenCalledWith([]);
+  });
+
   it('rings on an invite, answers busy to a second one, and stops ringing when another device answers', async () => {
     const { session, deps, sent } = setup();
     session.handle({ type: 'invite', call_id: 'incoming0001', to_user_id: 1, from_user_id: 9 }, 1);

@@ -27,7 +27,9 @@ export interface CallSnapshot {
 export interface CallDeps {
   send(p: CallSignalInput): Promise<ChatAck | null>;
   getUserMedia(c: MediaStreamConstraints): Promise<MediaStream>;
-  createPeer(): RTCPeerConnection;
+  createPeer(iceServers: RTCIceServer[]): RTCPeerConnection;
+  /** STUN/TURN servers for this call (chat/call/ice); a failure means host candidates only. */
+  iceServers?(): Promise<RTCIceServer[]>;
   newCallId(): string;
   /** Someone is calling: the app opens the call screen. */
   onIncoming(peerId: number): void;
@@ -59,6 +61,8 @@ export class CallSession {
   private ring: ReturnType<typeof setTimeout> | null = null;
   private linger: ReturnType<typeof setTimeout> | null = null;
   private pendingIce: RTCIceCandidateInit[] = [];
+  /** The ICE servers fetched with the camera, for this call's peer connection. */
+  private ice: RTCIceServer[] = [];
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly deps: CallDeps) {}
@@ -203,13 +207,16 @@ export class CallSession {
     }
   }
 
+  /** The camera, and meanwhile the ICE servers (needed only once the peer connection is made). */
   private async openMedia(): Promise<void> {
-    const local = await this.deps.getUserMedia({ video: { facingMode: 'user' }, audio: true });
+    const ice = this.deps.iceServers ? this.deps.iceServers().catch(() => []) : Promise.resolve([]);
+    const [local, servers] = await Promise.all([this.deps.getUserMedia({ video: { facingMode: 'user' }, audio: true }), ice]);
+    this.ice = servers;
     this.set({ local });
   }
 
   private makePeer(): RTCPeerConnection {
-    const pc = this.deps.createPeer();
+    const pc = this.deps.createPeer(this.ice);
     this.pc = pc;
     const { callId, peerId } = this.snap;
     this.snap.local?.getTracks().forEach((t) => pc.addTrack(t, this.snap.local!));
