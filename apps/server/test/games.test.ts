@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, gamesHostCalls as f4 } from '@app/contract';
 import { openGamesDb } from '../src/games/db.js';
@@ -101,6 +104,27 @@ describe('games host login', () => {
     expect(neg.msg).toContain('amount');
     const internal = await s.api.raw('POST', '/api/internal/games/op', { body: JSON.stringify({ id: rid(), user_id: m.id, kind: 'reward', amount: C }), headers: { 'content-type': 'application/json', 'x-games-secret': 'wrong' } });
     expect([internal.status, internal.code]).toEqual([403, ErrorCode.FORBIDDEN]);
+  });
+
+  it('refuses a flood of calls from one IP with 429 and says when to retry', async () => {
+    // A second games host, with its own tables, beside the one the other tests use.
+    const strict = await startGamesHost(s, {
+      GAMES_RATE_PER_MINUTE: '5',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'games-rl-')),
+      ...(s.config.databaseSchema ? { GAMES_DATABASE_SCHEMA: `${s.config.databaseSchema}_games_rl` } : {}),
+    });
+    try {
+      const m = await quickMember(s);
+      const first = await strict.api.call(f4.f4Login, { game: 'g2048' }, { token: m.token });
+      expect(first.code).toBe(200);
+      // Counted per call: login's one does not use up the balance calls.
+      for (let i = 0; i < 5; i++) expect((await strict.api.call(f4.f4Balance, { session: first.data.session }, { token: m.token })).code).toBe(200);
+      const flooded = await strict.api.call(f4.f4Balance, { session: first.data.session }, { token: m.token });
+      expect([flooded.status, flooded.code]).toEqual([429, ErrorCode.RATE_LIMITED]);
+      expect(flooded.msg).toMatch(/\d+秒后重试/);
+    } finally {
+      await strict.close();
+    }
   });
 });
 

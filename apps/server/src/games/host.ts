@@ -6,6 +6,7 @@ import { tokenFromHeader } from '../modules/auth/token.js';
 import type { GamesConfig } from '../modules/game/games.config.js';
 import { internalBooksBody, SECRET_HEADER } from '../modules/game/internal.schema.js';
 import { ok, registerEnvelope } from '../plugins/envelope.js';
+import { registerRateLimit } from '../plugins/rateLimit.js';
 import { BizError } from '../http/errors.js';
 import { ErrorCode } from '@app/contract';
 import type { GamesDb } from './db.js';
@@ -30,6 +31,8 @@ export async function buildGamesHost(config: Config, games: GamesConfig, db: Gam
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 16 * 1024, trustProxy: config.trustProxy });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
+  // Per IP, in memory: there is one games host per deployment (docs/decisions.md).
+  await registerRateLimit(app, { prefix: 'games:' });
   registerEnvelope(app);
   // The web app calls from its own origin with a bearer token (no cookies), so any origin may call.
   app.addHook('onRequest', (req, reply, done) => {
@@ -55,7 +58,7 @@ export async function buildGamesHost(config: Config, games: GamesConfig, db: Gam
   const pageBase = (req: FastifyRequest) => games.publicUrl || `${req.protocol}://${req.headers.host ?? `127.0.0.1:${games.port}`}`;
 
   const route = <R extends RouteDef>(def: R, handler: (body: never, req: FastifyRequest) => Promise<unknown>) => {
-    app.post(def.path, { schema: { body: def.body } }, async (req) => {
+    app.post(def.path, { schema: { body: def.body }, config: { rateLimit: { max: games.ratePerMinute, timeWindow: '1 minute' } } }, async (req) => {
       const data = await handler(req.body as never, req);
       return ok(def.data.parse(data));
     });

@@ -68,7 +68,7 @@ export async function startGamesHost(s: TestServer, extraEnv: Record<string, str
     },
     async close() {
       await host.kill('SIGTERM');
-      if (s.config.databaseSchema) await dropSchema(`${s.config.databaseSchema}_games`);
+      if (s.config.databaseSchema && env.GAMES_DATABASE_SCHEMA) await dropSchema(env.GAMES_DATABASE_SCHEMA);
     },
     async books(userIds) {
       const res = await fetch(`${url}/internal/books`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-games-secret': TEST_GAMES_SECRET }, body: JSON.stringify({ user_ids: userIds }) });

@@ -15,6 +15,7 @@ export const GAMES_ENV_VARS = [
   { name: 'GAMES_DATABASE_SCHEMA', default: 'games', doc: 'PostgreSQL schema of the games host\'s tables (with DATABASE_URL; SQLite: DATA_DIR/games.db)' },
   { name: 'GAMES_SESSION_TTL_MIN', default: '120', doc: 'Lifetime of a game session in minutes' },
   { name: 'GAMES_DAILY_REWARD_CAP', default: '50', doc: 'Most coins of game rewards one user earns per China-time day' },
+  { name: 'GAMES_RATE_PER_MINUTE', default: '1200', doc: 'Calls one IP may make to each `/api/f4/*` call per minute (a flood gets 429 / 10003)' },
 ] as const;
 
 export interface GamesConfig {
@@ -28,6 +29,8 @@ export interface GamesConfig {
   sessionTtlMs: number;
   /** × 10000 */
   dailyRewardCap: number;
+  /** Calls to each /api/f4/* call per IP per minute. */
+  ratePerMinute: number;
 }
 
 function int(env: Env, name: string, d: number): number {
@@ -56,6 +59,7 @@ export function loadGamesConfig(env: Env = process.env): GamesConfig {
     databaseSchema: schema,
     sessionTtlMs: Math.max(1, int(env, 'GAMES_SESSION_TTL_MIN', 120)) * 60_000,
     dailyRewardCap: int(env, 'GAMES_DAILY_REWARD_CAP', 50) * 10_000,
+    ratePerMinute: Math.max(1, int(env, 'GAMES_RATE_PER_MINUTE', 1200)),
   };
 }
 
