@@ -43,7 +43,12 @@ export class EarningsService {
       try {
         const collected = await this.ledger.tx(async (conn) => {
           const pending = await repo.balance(conn, acc.gift_pending.id);
-          if (pending <= 0) return 0;
+          if (pending <= 0) {
+            // Nothing left may mean the same key collected it a moment ago (it committed after the
+            // check above): answer what it collected, not 0.
+            const first = await ledgerRepository.transferByKey(conn, key);
+            return first ? Number(first.amount) : 0;
+          }
           await this.ledger.post(conn, [{ key, kind: 'collect', from: acc.gift_pending, to: acc.gift_earnings, amount: pending, remark: '领取礼物收益' }]);
           return pending;
         });
