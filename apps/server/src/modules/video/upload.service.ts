@@ -148,8 +148,11 @@ export class VideoUploadService {
     if (info.duration > VIDEO_MAX_DURATION_S + DURATION_SLACK_S) return fail(ErrorCode.VIDEO_TOO_LONG, `file: 视频时长 ${info.duration.toFixed(1)} 秒，不能超过${VIDEO_MAX_DURATION_S}秒`);
     await this.sources.share(row.upload_id); // S3: chunks sent to this instance go to the bucket, for any instance's transcode
     await repo.update(db, row.id, { status: 'uploaded', duration: Math.round(info.duration * 100) / 100, width: info.width, height: info.height, updated_at: nowIso() });
+    // Read before waking the queue: the answer is the upload as completed ('uploaded'), not
+    // whatever a worker (on any instance) has made of it a moment later.
+    const done = (await repo.resource(db, row.id))!;
     this.queue.kick();
-    return (await repo.resource(db, row.id))!;
+    return done;
   }
 
   /** Abandoned uploads (no chunk for a day): marked failed, their partial files removed. Answers how many. */
