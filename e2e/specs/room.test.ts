@@ -155,6 +155,17 @@ describe('live rooms in the browser', () => {
     await anchorPage.locator('input[name=cover]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
     await anchorPage.locator('.cover-picker__label', { hasText: '更换封面' }).waitFor();
     await anchorPage.locator('input[name=title]').fill('晚安电台 · 一起听歌');
+    // A video chat room offers free seats (on by default); a live room does not.
+    await anchorPage.locator('.create-selector--kind .adm-selector-item', { hasText: '视频聊天室' }).click();
+    const freeSeats = anchorPage.locator('[data-setting=freeSeats]');
+    await freeSeats.waitFor();
+    assert.equal(await freeSeats.getAttribute('aria-checked'), 'true');
+    await anchorPage.getByText('成员点空麦位即可上麦').waitFor();
+    await freeSeats.scrollIntoViewIfNeeded();
+    await shot(anchorPage, 'rooms-create-chat');
+    await anchorPage.evaluate(() => window.scrollTo(0, 0));
+    await anchorPage.locator('.create-selector--kind .adm-selector-item', { hasText: '直播' }).first().click();
+    await freeSeats.waitFor({ state: 'detached' });
     await shot(anchorPage, 'rooms-create');
     await anchorPage.getByTestId('start-live').click();
     await anchorPage.getByTestId('live-stage').waitFor();

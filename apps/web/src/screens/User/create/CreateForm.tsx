@@ -31,7 +31,7 @@ export function CreateForm({ onOpened }: { onOpened: (room: RoomInfo) => void })
       category_id: categoryId!,
       kind: f.kind,
       mic_seats: f.mic_seats,
-      settings: toWireSettings(settings),
+      settings: { ...toWireSettings(settings), ...(f.kind === 'chat' ? { free_seats: f.free_seats } : {}) },
       ...(f.locked ? { password } : {}),
     };
     open.mutate(body, {
@@ -140,6 +140,15 @@ export function CreateForm({ onOpened }: { onOpened: (room: RoomInfo) => void })
             />
           </div>
         ))}
+        {f.kind === 'chat' && settings.allowMic && (
+          <>
+            <div className="create-row create-switch">
+              <span>{t('create.freeSeats')}</span>
+              <Switch aria-label={t('create.freeSeats')} data-setting="freeSeats" checked={f.free_seats} onChange={(on) => set('free_seats', on)} />
+            </div>
+            <p className="create-hint">{t(f.free_seats ? 'create.freeSeatsOn' : 'create.freeSeatsOff')}</p>
+          </>
+        )}
         {settings.pc && <p className="create-hint">{t('create.pcHint')}</p>}
       </section>
 

@@ -10,7 +10,13 @@ describe('create form memory (seed §3 room config)', () => {
       kind: 'live',
       mic_seats: 3,
       locked: false,
+      free_seats: true,
     });
+  });
+
+  it('remembers free seats off, and takes anything else as on', () => {
+    expect(readDraft({ kind: 'chat', free_seats: false }).free_seats).toBe(false);
+    expect(readDraft({ kind: 'chat', free_seats: 'no' }).free_seats).toBe(true);
   });
 
   it('keeps a chat room at one seat or more and clamps to eight', () => {

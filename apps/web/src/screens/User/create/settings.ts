@@ -31,6 +31,8 @@ export interface RoomDraft {
   kind: RoomKind;
   mic_seats: number;
   locked: boolean;
+  /** Chat rooms: members take an empty seat by tapping it, with no request (the host can switch it in the room). */
+  free_seats: boolean;
 }
 
 /** Reads the remembered draft defensively: roomConfig is a free-form record in storage. */
@@ -45,5 +47,6 @@ export function readDraft(stored: Record<string, unknown>): RoomDraft {
     kind,
     mic_seats: Math.min(8, Math.max(kind === 'chat' ? 1 : 0, seats)),
     locked: stored.locked === true,
+    free_seats: stored.free_seats !== false,
   };
 }
