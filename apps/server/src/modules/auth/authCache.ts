@@ -1,10 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import type { UserInfo } from '@app/contract';
 import type { Conn } from '../../db/database.js';
-import { sessionWithUserAndRevSql, toSessionAndUser } from './session.repository.js';
+import { sessionReaderStatements, toSessionAndUser } from './session.repository.js';
 import type { Auth } from './session.service.js';
-
-type Row = Parameters<typeof toSessionAndUser>[0] & { rev: number };
 
 /** How long a write by another process (the operator CLI) may go unseen: one millisecond. */
 const POLL_MS = 1;
@@ -33,13 +31,11 @@ export class AuthCache {
   private seenRev: number;
   private dirty = false;
   private polledAt = 0;
-  private readonly changedStmt: SQLite.Statement<[number], { user_id: number; rev: number }>;
-  private readonly loadStmt: SQLite.Statement<[string], Row>;
+  private readonly stmts: ReturnType<typeof sessionReaderStatements>;
 
   constructor(reader: SQLite.Database, kysely: Conn, private readonly max = 10_000) {
-    this.changedStmt = reader.prepare('select user_id, rev from user_revs where rev > ? order by rev');
-    this.loadStmt = reader.prepare<[string], Row>(sessionWithUserAndRevSql(kysely));
-    this.seenRev = reader.prepare<[], number>('select coalesce(max(rev), 0) from user_revs').pluck().get() ?? 0;
+    this.stmts = sessionReaderStatements(reader, kysely);
+    this.seenRev = this.stmts.latestRev.get() ?? 0;
   }
 
   /** A write of this process was committed: the next lookup reads what changed. */
@@ -63,7 +59,7 @@ export class AuthCache {
    */
   load(token: string, tokenHash: string): Auth | undefined {
     this.catchUp();
-    const row = this.loadStmt.get(tokenHash);
+    const row = this.stmts.load.get(tokenHash);
     if (!row) return undefined;
     const { rev, ...rest } = row;
     const { session, user } = toSessionAndUser(rest);
@@ -93,7 +89,7 @@ export class AuthCache {
     if (!this.dirty && now - this.polledAt < POLL_MS) return;
     this.dirty = false;
     this.polledAt = now;
-    for (const { user_id, rev } of this.changedStmt.all(this.seenRev)) {
+    for (const { user_id, rev } of this.stmts.changedSince.all(this.seenRev)) {
       if (this.revs.has(user_id)) this.revs.set(user_id, rev);
       this.seenRev = rev;
     }

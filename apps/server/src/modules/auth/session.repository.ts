@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
@@ -41,16 +42,24 @@ export function toSessionAndUser(row: SessionUserRow): { session: SessionRow; us
   };
 }
 
+/** A session row with its user's revision (migration 0010), as the SQLite reader reads it. */
+type SessionUserRevRow = SessionUserRow & { rev: number };
+
 /**
- * SQLite only (authCache.ts): the same query with the user's revision (migration 0010) read in the
- * same statement, so both come from one snapshot. The SQL binds the token hash as its one parameter.
+ * SQLite only (authCache.ts): the statements the session cache runs on the read-only connection.
+ * `load` is the session query above with the user's revision read in the same statement, so both
+ * come from one snapshot; `changedSince` lists the users whose revision moved past one seen.
  */
-export function sessionWithUserAndRevSql(db: Conn): string {
+export function sessionReaderStatements(reader: SQLite.Database, db: Conn) {
   const compiled = sessionWithUserQuery(db, '')
     .select(sql<number>`coalesce((select r.rev from user_revs r where r.user_id = s.user_id), 0)`.as('rev'))
     .compile();
   if (compiled.parameters.length !== 1) throw new Error(`session query must bind only the token hash: ${compiled.sql}`);
-  return compiled.sql;
+  return {
+    load: reader.prepare<[string], SessionUserRevRow>(compiled.sql),
+    changedSince: reader.prepare<[number], { user_id: number; rev: number }>('select user_id, rev from user_revs where rev > ? order by rev'),
+    latestRev: reader.prepare<[], number>('select coalesce(max(rev), 0) from user_revs').pluck(),
+  };
 }
 
 /** SQL for sessions (tokens are stored only as their SHA-256). */

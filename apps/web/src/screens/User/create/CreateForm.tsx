@@ -6,7 +6,7 @@ import { showToast } from '../../../lib/toast';
 import { useOpenRoom, useRoomCategories } from '../../../state/queries/room';
 import { useSession } from '../../../state/session';
 import { CoverPicker } from './CoverPicker';
-import { readDraft, SETTING_ROWS, toWireSettings, type RoomDraft } from './settings';
+import { openSettings, readDraft, SETTING_ROWS, type RoomDraft } from './settings';
 import { checkCreate, SEAT_RANGE } from './validate';
 
 /** The go-live form of an approved anchor → room/open. */
@@ -31,7 +31,7 @@ export function CreateForm({ onOpened }: { onOpened: (room: RoomInfo) => void })
       category_id: categoryId!,
       kind: f.kind,
       mic_seats: f.mic_seats,
-      settings: { ...toWireSettings(settings), ...(f.kind === 'chat' ? { free_seats: f.free_seats } : {}) },
+      settings: openSettings(settings, f),
       ...(f.locked ? { password } : {}),
     };
     open.mutate(body, {

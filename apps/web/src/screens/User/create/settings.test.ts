@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDraft, toWireSettings } from './settings';
+import { openSettings, readDraft, toWireSettings } from './settings';
 
 describe('create form memory (seed §3 room config)', () => {
   it('reads garbage as a clean draft', () => {
@@ -12,6 +12,13 @@ describe('create form memory (seed §3 room config)', () => {
       locked: false,
       free_seats: true,
     });
+  });
+
+  it('sends free seats for a chat room only', () => {
+    const toggles = { frontCamera: true, camera: true, audio: true, screen: false, allowMic: true, vertical: true, pc: false };
+    expect(openSettings(toggles, { kind: 'chat', free_seats: false }).free_seats).toBe(false);
+    expect(openSettings(toggles, { kind: 'chat', free_seats: true }).free_seats).toBe(true);
+    expect(openSettings(toggles, { kind: 'live', free_seats: false })).not.toHaveProperty('free_seats');
   });
 
   it('remembers free seats off, and takes anything else as on', () => {

@@ -12,6 +12,12 @@ export const toWireSettings = (s: RoomSettings): Omit<WireSettings, 'free_seats'
   pc: s.pc,
 });
 
+/** The settings room/open gets: the session's toggles, and for a chat room the draft's free seats. */
+export const openSettings = (s: RoomSettings, draft: Pick<RoomDraft, 'kind' | 'free_seats'>): Partial<WireSettings> => ({
+  ...toWireSettings(s),
+  ...(draft.kind === 'chat' ? { free_seats: draft.free_seats } : {}),
+});
+
 /** The toggles of the create form, in order, with their catalog keys. */
 export const SETTING_ROWS = [
   ['frontCamera', 'create.frontCamera'],
