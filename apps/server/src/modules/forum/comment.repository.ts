@@ -7,6 +7,10 @@ export type NewComment = Omit<CommentRow, 'id' | 'like_count' | 'hidden_at' | 'f
 export const commentRepository = {
   byId: (db: Conn, id: number) => db.selectFrom('forum_comments').selectAll().where('id', '=', id).executeTakeFirst(),
 
+  /** Reads the comment and holds its row until the transaction ends (see postRepository.lockById). */
+  lockById: (db: Conn, id: number) =>
+    db.updateTable('forum_comments').set((eb) => ({ like_count: eb.ref('like_count') })).where('id', '=', id).returningAll().executeTakeFirst(),
+
   insert: (db: Conn, row: NewComment) => db.insertInto('forum_comments').values({ ...row, like_count: 0 }).returningAll().executeTakeFirstOrThrow(),
 
   /** Top-level comments of a post, oldest first. */

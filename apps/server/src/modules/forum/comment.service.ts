@@ -53,7 +53,7 @@ export class CommentService {
     const words = await sensitiveWords(db);
     let notify: number | null = null;
     const row = await db.transaction().execute(async (trx) => {
-      const post = await postRepository.byId(trx, body.post_id);
+      const post = await postRepository.lockById(trx, body.post_id);
       if (!post) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
       let parentId: number | null = null;
       let replyTo: number | null = null;
@@ -88,7 +88,7 @@ export class CommentService {
 
   async like(user: UserRow, commentId: number, like: boolean | undefined) {
     return this.db.transaction().execute(async (trx) => {
-      if (!(await commentRepository.byId(trx, commentId))) throw new BizError(ErrorCode.NOT_FOUND, '评论不存在或已删除');
+      if (!(await commentRepository.lockById(trx, commentId))) throw new BizError(ErrorCode.NOT_FOUND, '评论不存在或已删除');
       const want = like ?? !(await commentRepository.isLiked(trx, commentId, user.id));
       await commentRepository.setLike(trx, commentId, user.id, want, nowIso());
       return { liked: want, like_count: await commentRepository.recountLikes(trx, commentId) };
@@ -100,7 +100,7 @@ export class CommentService {
     return this.db.transaction().execute(async (trx) => {
       const c = await commentRepository.byId(trx, commentId);
       if (!c) throw new BizError(ErrorCode.NOT_FOUND, '评论不存在或已删除');
-      const post = await postRepository.byId(trx, c.post_id);
+      const post = await postRepository.lockById(trx, c.post_id);
       if (!canModerate(user, c.user_id) && post?.user_id !== user.id) throw new BizError(ErrorCode.FORBIDDEN, '只能删除自己的评论');
       await commentRepository.removeThread(trx, commentId);
       return { deleted: true as const, comment_count: await postRepository.recountComments(trx, c.post_id) };

@@ -24,6 +24,14 @@ const HOT_SCORE = sql<number>`(forum_posts.like_count * 2 + forum_posts.comment_
 export const postRepository = {
   byId: (db: Conn, id: number) => db.selectFrom('forum_posts').selectAll().where('id', '=', id).executeTakeFirst(),
 
+  /**
+   * Reads the post and holds its row until the transaction ends (a no-op write): concurrent likes or
+   * comments on one post then run one after another, so on PostgreSQL each recount sees the last
+   * one's rows (READ COMMITTED gives a statement that waited for a row lock its older snapshot).
+   */
+  lockById: (db: Conn, id: number) =>
+    db.updateTable('forum_posts').set((eb) => ({ like_count: eb.ref('like_count') })).where('id', '=', id).returningAll().executeTakeFirst(),
+
   insert: (db: Conn, row: NewPost) => db.insertInto('forum_posts').values({ ...row, like_count: 0, comment_count: 0 }).returningAll().executeTakeFirstOrThrow(),
 
   addTags: async (db: Conn, postId: number, tagIds: number[]) => {

@@ -104,7 +104,7 @@ export class PostService {
   /** Sets (like given) or toggles the viewer's like; the counter is recounted in the same transaction. */
   async like(user: UserRow, postId: number, like: boolean | undefined) {
     return this.db.transaction().execute(async (trx) => {
-      if (!(await postRepository.byId(trx, postId))) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
+      if (!(await postRepository.lockById(trx, postId))) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
       const want = like ?? !(await postRepository.isLiked(trx, postId, user.id));
       await postRepository.setLike(trx, postId, user.id, want, nowIso());
       return { liked: want, like_count: await postRepository.recountLikes(trx, postId) };
