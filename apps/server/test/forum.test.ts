@@ -149,6 +149,22 @@ describe('posts', () => {
     expect((await s.api.call(api.forumDel, { id: other.id }, { token: op.token })).code).toBe(200);
     expect((await s.api.call(api.forumDel, { id: 'x' }, { token: op.token })).code).toBe(ErrorCode.VALIDATION);
   });
+
+  it('deleting a post while others comment on it leaves nothing behind in the author\'s inbox', async () => {
+    const author = await s.api.register(freshMobile());
+    const others = await Promise.all(Array.from({ length: 4 }, () => s.api.register(freshMobile())));
+    const inbox = async () => (await s.api.call(api.forumCommentInbox, { page: 1, size: 50 }, { token: author.token })).data;
+    for (let round = 0; round < 3; round++) {
+      const post = await publish(author);
+      await Promise.all([
+        ...others.map((m) => s.api.call(api.forumCreateComment, { post_id: post.id, content: `第${round}轮` }, { token: m.token })),
+        s.api.call(api.forumDel, { id: post.id }, { token: author.token }),
+      ]);
+      // Each comment either landed before the delete (and went with the post) or found no post.
+      const box = await inbox();
+      expect(box).toMatchObject({ total: 0, unread: 0 });
+    }
+  });
 });
 
 describe('comments', () => {

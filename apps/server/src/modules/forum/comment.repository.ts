@@ -60,11 +60,23 @@ export const commentRepository = {
   },
 
   /** Removes a comment with its replies (and their likes and inbox entries). */
+  /** Deletes a comment with its replies (false: it was gone); the caller holds the post's row (postRepository.lockById) first. */
   removeThread: async (db: Conn, commentId: number) => {
-    const ids = (await db.selectFrom('forum_comments').select('id').where((eb) => eb.or([eb('id', '=', commentId), eb('parent_id', '=', commentId)])).execute()).map((r) => r.id);
+    // Holds the thread's rows (a no-op write): a like on one of them in flight finishes before its rows are deleted.
+    const ids = (
+      await db
+        .updateTable('forum_comments')
+        .set((eb) => ({ like_count: eb.ref('like_count') }))
+        .where((eb) => eb.or([eb('id', '=', commentId), eb('parent_id', '=', commentId)]))
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    // A concurrent delete got there first.
+    if (!ids.includes(commentId)) return false;
     await db.deleteFrom('forum_comment_likes').where('comment_id', 'in', ids).execute();
     await db.deleteFrom('forum_inbox').where('comment_id', 'in', ids).execute();
     await db.deleteFrom('forum_comments').where('id', 'in', ids).execute();
+    return true;
   },
 
   countSince: async (db: Conn, userId: number, since: string) =>

@@ -102,7 +102,7 @@ export class CommentService {
       if (!c) throw new BizError(ErrorCode.NOT_FOUND, '评论不存在或已删除');
       const post = await postRepository.lockById(trx, c.post_id);
       if (!canModerate(user, c.user_id) && post?.user_id !== user.id) throw new BizError(ErrorCode.FORBIDDEN, '只能删除自己的评论');
-      await commentRepository.removeThread(trx, commentId);
+      if (!(await commentRepository.removeThread(trx, commentId))) throw new BizError(ErrorCode.NOT_FOUND, '评论不存在或已删除');
       return { deleted: true as const, comment_count: await postRepository.recountComments(trx, c.post_id) };
     });
   }

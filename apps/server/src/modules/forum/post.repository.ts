@@ -118,7 +118,10 @@ export const postRepository = {
   },
 
   /** Removes a post with everything hanging off it. */
+  /** Deletes a post and what hangs on it; the caller holds the post's row (lockById) first. */
   remove: async (db: Conn, postId: number) => {
+    // Hold its comments too: a like on one of them in flight finishes before its rows are deleted.
+    await db.updateTable('forum_comments').set((eb) => ({ like_count: eb.ref('like_count') })).where('post_id', '=', postId).execute();
     const commentIds = db.selectFrom('forum_comments').select('id').where('post_id', '=', postId);
     await db.deleteFrom('forum_comment_likes').where('comment_id', 'in', commentIds).execute();
     await db.deleteFrom('forum_inbox').where('post_id', '=', postId).execute();

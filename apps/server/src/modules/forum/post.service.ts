@@ -114,7 +114,7 @@ export class PostService {
   /** Deletes a post with its comments and likes: its author or an operator (others: FORBIDDEN). */
   async remove(user: UserRow, postId: number) {
     await this.db.transaction().execute(async (trx) => {
-      const post = await postRepository.byId(trx, postId);
+      const post = await postRepository.lockById(trx, postId);
       if (!post) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
       if (!canModerate(user, post.user_id)) throw new BizError(ErrorCode.FORBIDDEN, '只能删除自己的帖子');
       await postRepository.remove(trx, postId);
