@@ -165,6 +165,26 @@ describe('chat: send, store, deliver', () => {
     expect(ha.map((m) => m.id)).toEqual([...ha.map((m) => m.id)].sort((x, y) => x - y));
   });
 
+  it('keeps each side\'s last message and unread count right under concurrent sends and reads', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const side = async (me: Session, peer: Session) =>
+      (await s.api.call(api.chatConversations, {}, { token: me.token })).data.list.find((c) => c.peer.id === peer.user.id)!;
+    for (let round = 0; round < 3; round++) {
+      // Both directions at once, while b reads: every message has an id in commit order, the
+      // last message is the newest, and b's unread is exactly a's messages after b's read pointer.
+      await Promise.all([
+        ...Array.from({ length: 8 }, (_, i) => (i % 2 ? send(a, b, `a${round}.${i}`) : send(b, a, `b${round}.${i}`))),
+        s.api.call(api.chatRead, { user_id: a.user.id }, { token: b.token }),
+      ]);
+      const history = (await s.api.call(api.chatHistory, { user_id: b.user.id, size: 100 }, { token: a.token })).data.list;
+      const newest = history.at(-1)!;
+      const [ofA, ofB] = await Promise.all([side(a, b), side(b, a)]);
+      expect(ofA.last_message?.id).toBe(newest.id);
+      expect(ofB.last_message?.id).toBe(newest.id);
+      expect(ofB.unread).toBe(history.filter((m) => m.sender_id === a.user.id && m.id > ofA.peer_read_id).length);
+    }
+  });
+
   it('pages history upward from before_id', async () => {
     const [a, b] = await Promise.all([member(), member()]);
     for (let i = 0; i < 7; i++) await send(a, b, `h${i}`);

@@ -29,6 +29,32 @@ export const chatRepository = {
   member: (db: Conn, userId: number, peerId: number): Promise<ChatMemberRow | undefined> =>
     db.selectFrom('chat_members').selectAll().where('user_id', '=', userId).where('peer_id', '=', peerId).executeTakeFirst(),
 
+  /** Reads the user's side and holds its row until the transaction ends (a no-op write). */
+  lockMember: (db: Conn, userId: number, peerId: number): Promise<ChatMemberRow | undefined> =>
+    db
+      .updateTable('chat_members')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('user_id', '=', userId)
+      .where('peer_id', '=', peerId)
+      .returningAll()
+      .executeTakeFirst(),
+
+  /**
+   * Holds both sides of a conversation (creating them when missing), in user-id order so two
+   * opposite sends cannot deadlock. Taken before a message gets its id, sends between two users
+   * then commit in id order (PostgreSQL), so last_message_id never goes back and a client that
+   * resumes after the highest id it saw misses nothing.
+   */
+  lockPair: async (db: Conn, a: number, b: number, at: string): Promise<void> => {
+    for (const [userId, peerId] of a < b ? [[a, b], [b, a]] : [[b, a], [a, b]]) {
+      await db
+        .insertInto('chat_members')
+        .values({ user_id: userId!, peer_id: peerId!, updated_at: at })
+        .onConflict((oc) => oc.columns(['user_id', 'peer_id']).doUpdateSet((eb) => ({ updated_at: eb.ref('chat_members.updated_at') })))
+        .execute();
+    }
+  },
+
   /** The sender's side after a send: shown again, its own message counts as read. */
   touchSender: async (db: Conn, userId: number, peerId: number, messageId: number, at: string): Promise<void> => {
     await db

@@ -85,6 +85,7 @@ export class ChatService {
   private async store(from: number, to: number, clientId: string, type: ChatMessageRow['type'], content: string, reply: ChatMessageRow | null) {
     const at = nowIso();
     return this.db.transaction().execute(async (trx) => {
+      await repo.lockPair(trx, from, to, at);
       const row = await repo.insertOnce(trx, {
         sender_id: from,
         receiver_id: to,
@@ -100,9 +101,8 @@ export class ChatService {
       });
       // A concurrent send with the same client id won the insert: answer its message.
       if (!row) return { fresh: false, row: (await repo.byClientId(trx, from, clientId))! };
-      // Both sides in the order of the user ids, so two opposite sends cannot deadlock (PostgreSQL row locks).
-      const touches = [() => repo.touchSender(trx, from, to, row.id, at), () => repo.touchReceiver(trx, to, from, row.id, at)];
-      for (const touch of from < to ? touches : touches.reverse()) await touch();
+      await repo.touchSender(trx, from, to, row.id, at);
+      await repo.touchReceiver(trx, to, from, row.id, at);
       return { fresh: true, row };
     });
   }
@@ -199,20 +199,23 @@ export class ChatService {
 
   /** Reads the conversation up to a message (the latest when absent); the receipt reaches both users. */
   async read(meId: number, peerId: number, upToId: number | undefined) {
-    const side = await repo.member(this.db, meId, peerId);
-    if (!side) return { unread: 0, unread_total: await repo.unreadTotal(this.db, meId) };
-    const upTo = Math.min(upToId ?? side.last_message_id, side.last_message_id);
-    let unread = side.unread;
-    if (upTo > side.read_id) {
-      const floor = Math.max(upTo, side.cleared_id);
-      unread = await repo.countFrom(this.db, peerId, meId, floor);
-      await repo.upsertSide(this.db, meId, peerId, { read_id: upTo, unread }, nowIso());
-      const receipt = { reader_id: meId, peer_id: peerId, up_to_id: upTo };
+    // Counted and stored while holding the side, so a message arriving meanwhile is not lost from unread.
+    const r = await this.db.transaction().execute(async (trx) => {
+      const side = await repo.lockMember(trx, meId, peerId);
+      if (!side) return { upTo: 0, unread: 0, moved: false };
+      const upTo = Math.min(upToId ?? side.last_message_id, side.last_message_id);
+      if (upTo <= side.read_id) return { upTo, unread: side.unread, moved: false };
+      const unread = await repo.countFrom(trx, peerId, meId, Math.max(upTo, side.cleared_id));
+      await repo.upsertSide(trx, meId, peerId, { read_id: upTo, unread }, nowIso());
+      return { upTo, unread, moved: true };
+    });
+    if (r.moved) {
+      const receipt = { reader_id: meId, peer_id: peerId, up_to_id: r.upTo };
       this.deps.hall.toUser(meId, 'chatRead', receipt);
       this.deps.hall.toUser(peerId, 'chatRead', receipt);
       this.deps.hall.toUser(meId, 'rGetUnreadCount', { total: await this.message.unreadTotal(meId), isNew: false });
     }
-    return { unread, unread_total: await repo.unreadTotal(this.db, meId) };
+    return { unread: r.unread, unread_total: await repo.unreadTotal(this.db, meId) };
   }
 
   async setting(meId: number, peerId: number, patch: Partial<ChatSettings>): Promise<ChatSettings> {
@@ -230,11 +233,15 @@ export class ChatService {
 
   /** Clears the history for the caller (the peer keeps theirs); `hide` also removes it from the list. */
   async clear(meId: number, peerId: number, hide: boolean): Promise<void> {
-    const side = await repo.member(this.db, meId, peerId);
-    if (!side) return;
-    const last = side.last_message_id;
-    await repo.upsertSide(this.db, meId, peerId, { cleared_id: last, read_id: Math.max(side.read_id, last), unread: 0, ...(hide ? { hidden: 1 } : {}) }, nowIso());
-    if (side.unread > 0) this.deps.hall.toUser(meId, 'rGetUnreadCount', { total: await this.message.unreadTotal(meId), isNew: false });
+    // Held while cleared, so a message arriving meanwhile is either cleared or stays unread.
+    const side = await this.db.transaction().execute(async (trx) => {
+      const held = await repo.lockMember(trx, meId, peerId);
+      if (!held) return undefined;
+      const last = held.last_message_id;
+      await repo.upsertSide(trx, meId, peerId, { cleared_id: last, read_id: Math.max(held.read_id, last), unread: 0, ...(hide ? { hidden: 1 } : {}) }, nowIso());
+      return held;
+    });
+    if (side && side.unread > 0) this.deps.hall.toUser(meId, 'rGetUnreadCount', { total: await this.message.unreadTotal(meId), isNew: false });
   }
 
   async hasBlocked(userId: number, otherId: number): Promise<boolean> {
