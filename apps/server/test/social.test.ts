@@ -45,6 +45,24 @@ describe('follows', () => {
     await s.api.call(api.followDel, { user_id: c.user.id }, { token: b.token });
   });
 
+  it('follows each other at the same moment without a deadlock, counting both ways', async () => {
+    const [x, y] = await Promise.all([s.api.register(freshMobile()), s.api.register(freshMobile())]);
+    for (let round = 0; round < 3; round++) {
+      const both = await Promise.all([
+        s.api.call(api.followAdd, { user_id: y.user.id }, { token: x.token }),
+        s.api.call(api.followAdd, { user_id: x.user.id }, { token: y.token }),
+      ]);
+      expect(both.map((r) => r.code)).toEqual([200, 200]);
+      expect(await info(x)).toMatchObject({ follow_count: 1, fans_count: 1 });
+      const apart = await Promise.all([
+        s.api.call(api.followDel, { user_id: y.user.id }, { token: x.token }),
+        s.api.call(api.followDel, { user_id: x.user.id }, { token: y.token }),
+      ]);
+      expect(apart.map((r) => r.code)).toEqual([200, 200]);
+      expect(await info(y)).toMatchObject({ follow_count: 0, fans_count: 0 });
+    }
+  });
+
   it('makes friends of mutual follows, visible in both lists and in the profile', async () => {
     await s.api.call(api.followAdd, { user_id: b.user.id }, { token: a.token });
     const fans = await s.api.call(api.fansList, { page: 1, size: 20 }, { token: b.token });

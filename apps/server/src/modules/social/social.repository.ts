@@ -18,10 +18,16 @@ export const socialRepository = {
     return Number(r.numDeletedRows) > 0;
   },
 
-  /** Moves both counters of one follow (+1 on follow, -1 on unfollow), in the follow's transaction. */
+  /**
+   * Moves both counters of one follow (+1 on follow, -1 on unfollow), in the follow's transaction.
+   * The two user rows are written in id order, so A following B while B follows A cannot deadlock.
+   */
   bumpCounts: async (db: Conn, followerId: number, followeeId: number, delta: 1 | -1): Promise<void> => {
-    await db.updateTable('users').set((eb) => ({ follow_count: eb('follow_count', '+', delta) })).where('id', '=', followerId).execute();
-    await db.updateTable('users').set((eb) => ({ fans_count: eb('fans_count', '+', delta) })).where('id', '=', followeeId).execute();
+    const bumps = [
+      () => db.updateTable('users').set((eb) => ({ follow_count: eb('follow_count', '+', delta) })).where('id', '=', followerId).execute(),
+      () => db.updateTable('users').set((eb) => ({ fans_count: eb('fans_count', '+', delta) })).where('id', '=', followeeId).execute(),
+    ];
+    for (const bump of followerId < followeeId ? bumps : bumps.reverse()) await bump();
   },
 
   counts: async (db: Conn, userId: number): Promise<{ follow_count: number; fans_count: number }> => {
