@@ -32,6 +32,8 @@ describe('concurrent money', () => {
     expect(await coinOf(fan.token)).toBe(0);
     // Every answered balance is distinct: each success saw its own debit.
     expect(new Set(answers.filter((a) => a.code === 200).map((a) => a.data.coin)).size).toBe(31);
+    // One combo run: the room sees ×1 … ×31, no number twice (gifts of one sender go one at a time).
+    expect(answers.filter((a) => a.code === 200).map((a) => a.data.record.combo).sort((x, y) => x - y)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
     expect((await s.api.call(api.financeWallet, undefined, { token: host.token })).data.gift_pending).toBe(155 * C);
     await expectSound(s.deps.db);
   });

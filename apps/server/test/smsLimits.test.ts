@@ -88,6 +88,15 @@ describe('SMS abuse limits', () => {
     expect(await smsCount(s)).toBe(2);
   });
 
+  it('holds the per-IP limit when sends to different numbers arrive at once', async () => {
+    s = await startTestServer({ config: { smsIpPerHour: 2 } });
+    const codes = await Promise.all(Array.from({ length: 6 }, () => s!.api.passCaptcha()));
+    const answers = await Promise.all(codes.map((unique_code) => s!.api.call(api.sendSms, { mobile: freshMobile(), scene: 'register', unique_code })));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.code === ErrorCode.SMS_TOO_FREQUENT)).toHaveLength(4);
+    expect(await smsCount(s)).toBe(2);
+  });
+
   it('limits sends platform-wide per hour', async () => {
     s = await startTestServer({ config: { smsGlobalPerHour: 1 } });
     await s.api.smsCode(freshMobile(), 'register');

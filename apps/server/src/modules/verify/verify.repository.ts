@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Conn, Dialect } from '../../db/database.js';
+import type { Conn } from '../../db/database.js';
 
 /** SQL for captchas, SMS codes and the log sink's outbox. */
 export const verifyRepository = {
@@ -32,14 +31,6 @@ export const verifyRepository = {
   },
 
   deleteExpiredCaptchas: (db: Conn, before: string) => db.deleteFrom('captchas').where('expires_at', '<', before).execute(),
-
-  /**
-   * Serialises sends to one number until the transaction ends, so two instances cannot both pass
-   * the per-number checks. SQLite needs nothing: its write transactions are already serial.
-   */
-  lockNumber: async (db: Conn, dialect: Dialect, mobile: string): Promise<void> => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`.execute(db);
-  },
 
   insertSmsCode: (db: Conn, row: { mobile: string; scene: string; code_hash: string; ip: string | null; expires_at: string; created_at: string }) =>
     db.insertInto('sms_codes').values({ ...row, attempts: 0, used_at: null }).returning('id').executeTakeFirstOrThrow(),

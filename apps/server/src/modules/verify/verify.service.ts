@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { ErrorCode } from '@app/contract';
 import type { Conn } from '../../db/database.js';
+import { xactLock } from '../../db/locks.js';
 import { HOUR, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
@@ -73,7 +74,8 @@ export class VerifyService {
 
     const code = String(randomInt(10 ** R.codeLength)).padStart(R.codeLength, '0');
     await this.deps.db.kysely.transaction().execute(async (trx) => {
-      await repo.lockNumber(trx, this.deps.db.dialect, input.mobile);
+      // One send at a time across instances, so the per-number, per-IP and global limits are exact.
+      await xactLock(trx, this.deps.db.dialect, 'sms:send');
       await this.checkLimits(trx, input.mobile, ip);
       if (!(await repo.useCaptcha(trx, input.unique_code, nowIso()))) throw new BizError(ErrorCode.CAPTCHA_REQUIRED);
       await repo.insertSmsCode(trx, {

@@ -1,5 +1,6 @@
 import { ErrorCode, type GiftRecord, type UserBrief } from '@app/contract';
 import type { Conn } from '../../../db/database.js';
+import { xactLock } from '../../../db/locks.js';
 import { nowIso } from '../../../db/time.js';
 import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
@@ -103,6 +104,9 @@ export class GiftService {
     let transferId: number;
     try {
       ({ row, coin, transferId } = await this.ledger.tx(async (conn: Conn) => {
+        // One gift per sender at a time, so quick combo taps number ×2, ×3… and never repeat one.
+        // (A named lock, not the sender's coin account: the ledger locks accounts in its own order.)
+        await xactLock(conn, this.deps.db.dialect, `gift:${senderId}`);
         const now = nowIso();
         const last = await repo.lastOf(conn, senderId);
         const continues =
