@@ -5,7 +5,8 @@ import { api, ErrorCode } from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
 import { REPO_ROOT } from '../src/config.js';
 import { ledgerCheck, reviewWithdrawal } from '../src/modules/finance/finance.cli.js';
-import { startTestServer, type TestServer } from './helpers/testServer.js';
+import { pgUrl, startTestServer, type TestServer } from './helpers/testServer.js';
+import { rankRepository } from '../src/modules/finance/rank/rank.repository.js';
 import { RankService } from '../src/modules/finance/rank/rank.service.js';
 import { expectSound, giftId, makeOperator, quickMember, rechargeHttp, rid } from './financeHelpers.js';
 
@@ -147,6 +148,35 @@ describe('wallet flow over HTTP', () => {
         }
       }
     }
+  });
+
+  it.skipIf(!pgUrl())('rebuilds a ranking only up to settled transfers: the watermark waits for a gift in flight (PostgreSQL)', async () => {
+    const { kysely, dialect } = s.deps.db;
+    const accounts = (await kysely.selectFrom('accounts').select('id').orderBy('id').limit(2).execute()).map((a) => a.id);
+    const before = await rankRepository.maxTransferId(kysely);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inserted!: () => void;
+    const insertedNow = new Promise<void>((r) => (inserted = r));
+    // A transfer inserted (its id taken) but not committed, like a gift between its insert and commit.
+    const inFlight = kysely
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('transfers').values({ idem_key: `inflight:${rid()}`, kind: 'gift', from_account: accounts[0]!, to_account: accounts[1]!, amount: 1, ref: '', remark: '', created_at: new Date().toISOString() }).execute();
+        inserted();
+        await held;
+        throw new Error('rolled back on purpose');
+      })
+      .catch(() => undefined);
+    await insertedNow;
+    let settled: number | undefined;
+    const watermark = rankRepository.settledWatermark(kysely, dialect).then((n) => (settled = n));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(settled).toBeUndefined();
+    release();
+    await inFlight;
+    await watermark;
+    expect(settled).toBe(before);
   });
 
   it('reviews withdrawals and checks the books from the admin command line', async () => {

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Conn } from '../../../db/database.js';
+import { sql, type Kysely } from 'kysely';
+import type { Conn, Dialect } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
 
 export type RankType = 'wealth' | 'charm';
 
@@ -46,6 +47,19 @@ export const rankRepository = {
   /** Highest transfer id so far (the watermark of a Redis rebuild). */
   maxTransferId: async (db: Conn): Promise<number> =>
     Number((await db.selectFrom('transfers').select((eb) => eb.fn.max<number | null>('id').as('m')).executeTakeFirst())?.m ?? 0),
+
+  /**
+   * The highest transfer id below which every transfer has committed (a ranking set's watermark).
+   * On PostgreSQL a transfer with a lower id can still be in flight when a higher one has committed;
+   * a SHARE lock waits for every open writer of transfers and holds new ones off for this one read.
+   */
+  settledWatermark: async (db: Kysely<Database>, dialect: Dialect): Promise<number> =>
+    dialect === 'postgres'
+      ? db.transaction().execute(async (trx) => {
+          await sql`lock table transfers in share mode`.execute(trx);
+          return rankRepository.maxTransferId(trx);
+        })
+      : rankRepository.maxTransferId(db),
 
   /** Every user's sum over transfers up to `upTo` (rebuilding a Redis sorted set). */
   all: async (db: Conn, type: RankType, start: string | null, upTo: number): Promise<{ user_id: number; amount: number }[]> => {
