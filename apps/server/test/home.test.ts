@@ -80,6 +80,13 @@ describe('guests', () => {
     expect((await s.api.call(api.userInfo, undefined, { token: a1.data.token })).data.is_guest).toBe(true);
   });
 
+  it('makes one guest of a device asking several times at once', async () => {
+    const device = `device-race-${Date.now().toString(36)}`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => s.api.call(api.visitor, undefined, { headers: { Device: device } })));
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.data.user.id)).size).toBe(1);
+  });
+
   it('needs a Device header', async () => {
     const r = await s.api.call(api.visitor);
     expect([r.status, r.code]).toEqual([400, ErrorCode.VALIDATION]);
