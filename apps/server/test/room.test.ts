@@ -57,6 +57,19 @@ describe('anchor application', () => {
     expect((await s.api.call(api.roomOpen, { title: '开播啦', category_id: categoryId }, t)).code).toBe(200);
   });
 
+  it('takes one of two applications sent at once after a rejection, and a review is never overwritten', async () => {
+    const u = await member(s);
+    const t = { token: u.token };
+    expect((await s.api.call(api.anchorApply, applyBody(freshMobile()), t)).code).toBe(200);
+    expect((await s.api.call(api.adminAnchorReject, { user_id: u.user.id, reason: '照片不清晰' }, { token: op.token })).code).toBe(200);
+    const both = await Promise.all([0, 1].map(() => s.api.call(api.anchorApply, applyBody(freshMobile()), t)));
+    expect(both.map((r) => r.code).sort()).toEqual([200, ErrorCode.ANCHOR_APPLY_PENDING].sort());
+    // Once approved, applying again is refused and the approval stands.
+    expect((await s.api.call(api.adminAnchorApprove, { user_id: u.user.id }, { token: op.token })).code).toBe(200);
+    expect((await s.api.call(api.anchorApply, applyBody(freshMobile()), t)).code).toBe(ErrorCode.ALREADY_ANCHOR);
+    expect((await s.api.call(api.anchorApplyStatus, {}, t)).data.status).toBe('approved');
+  });
+
   it('refuses bad input naming the field, guests, and members on the operator calls', async () => {
     const u = await member(s);
     const t = { token: u.token };

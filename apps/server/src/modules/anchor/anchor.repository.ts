@@ -17,7 +17,8 @@ export const anchorRepository = {
       .executeTakeFirst()) !== undefined,
 
   /** Inserts or replaces the user's application as pending. */
-  submit: async (db: Conn, row: Omit<AnchorApplicationRow, 'id' | 'status' | 'reason' | 'reviewed_by' | 'reviewed_at'>): Promise<AnchorApplicationRow> =>
+  /** A new application, or a resubmission over a rejected one; undefined when one is pending or approved (a concurrent write). */
+  submit: async (db: Conn, row: Omit<AnchorApplicationRow, 'id' | 'status' | 'reason' | 'reviewed_by' | 'reviewed_at'>): Promise<AnchorApplicationRow | undefined> =>
     db
       .insertInto('anchor_applications')
       .values({ ...row, status: 'pending', reason: null, reviewed_by: null, reviewed_at: null })
@@ -32,10 +33,10 @@ export const anchorRepository = {
           reviewed_by: null,
           reviewed_at: null,
           created_at: row.created_at,
-        }),
+        }).where('anchor_applications.status', '=', 'rejected'),
       )
       .returningAll()
-      .executeTakeFirstOrThrow(),
+      .executeTakeFirst(),
 
   review: (db: Conn, userId: number, patch: { status: Status; reason: string | null; reviewed_by: number | null; reviewed_at: string }) =>
     db.updateTable('anchor_applications').set(patch).where('user_id', '=', userId).returningAll().executeTakeFirst(),

@@ -58,11 +58,16 @@ export class AnchorService {
 
   async apply(auth: Auth, input: ApplyInput): Promise<AnchorApplication> {
     if (!isIdCardCN(input.id_card)) throw validationError([{ path: 'id_card', message: '请输入正确的身份证号' }]);
-    const current = await repo.byUser(this.db, auth.user.id);
-    if (current?.status === 'approved') throw new BizError(ErrorCode.ALREADY_ANCHOR);
-    if (current?.status === 'pending') throw new BizError(ErrorCode.ANCHOR_APPLY_PENDING);
+    const refuse = (status: string | undefined) => {
+      if (status === 'approved') throw new BizError(ErrorCode.ALREADY_ANCHOR);
+      if (status === 'pending') throw new BizError(ErrorCode.ANCHOR_APPLY_PENDING);
+    };
+    refuse((await repo.byUser(this.db, auth.user.id))?.status);
+    // The write itself only replaces a rejected application, so a review or another submission
+    // landing in between is never overwritten.
     const row = await repo.submit(this.db, { user_id: auth.user.id, ...input, created_at: nowIso() });
-    return toApplication(row);
+    if (!row) refuse((await repo.byUser(this.db, auth.user.id))?.status);
+    return toApplication(row ?? (await repo.byUser(this.db, auth.user.id)));
   }
 
   async status(userId: number): Promise<AnchorApplication> {
