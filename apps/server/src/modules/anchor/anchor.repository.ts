@@ -16,7 +16,6 @@ export const anchorRepository = {
       .where('status', '=', 'approved')
       .executeTakeFirst()) !== undefined,
 
-  /** Inserts or replaces the user's application as pending. */
   /** A new application, or a resubmission over a rejected one; undefined when one is pending or approved (a concurrent write). */
   submit: async (db: Conn, row: Omit<AnchorApplicationRow, 'id' | 'status' | 'reason' | 'reviewed_by' | 'reviewed_at'>): Promise<AnchorApplicationRow | undefined> =>
     db

@@ -59,8 +59,7 @@ export const commentRepository = {
     return Number(r?.like_count ?? 0);
   },
 
-  /** Removes a comment with its replies (and their likes and inbox entries). */
-  /** Deletes a comment with its replies (false: it was gone); the caller holds the post's row (postRepository.lockById) first. */
+  /** Deletes a comment with its replies, their likes and inbox entries (false: it was gone); the caller holds the post's row (postRepository.lockById) first. */
   removeThread: async (db: Conn, commentId: number) => {
     // Holds the thread's rows (a no-op write): a like on one of them in flight finishes before its rows are deleted.
     const ids = (

@@ -117,7 +117,6 @@ export const postRepository = {
     return Number(r?.comment_count ?? 0);
   },
 
-  /** Removes a post with everything hanging off it. */
   /** Deletes a post and what hangs on it; the caller holds the post's row (lockById) first. */
   remove: async (db: Conn, postId: number) => {
     // Hold its comments too: a like on one of them in flight finishes before its rows are deleted.
