@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { ApiFailure, call, registerMember } from '../lib/api.js';
 import { launch, phone, shot } from '../lib/browser.js';
 import { open } from '../lib/page.js';
@@ -217,6 +218,23 @@ describe('operator console', () => {
     await consoleAt(page, 'catalog');
     await page.getByTestId('gifts-row').first().waitFor();
     await snap(page, 'admin-catalog');
+    // A gift's icon uploaded from the operator's computer: the field fills in the (guarded) upload,
+    // the preview and the table decode it, and the app's config serves it.
+    const rose = page.getByTestId('gifts-row').filter({ hasText: '玫瑰' });
+    await rose.getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog');
+    const png = await sharp({ create: { width: 96, height: 96, channels: 4, background: { r: 255, g: 64, b: 128, alpha: 1 } } }).png().toBuffer();
+    await dialog.getByTestId('upload-icon').setInputFiles({ name: 'rose.png', mimeType: 'image/png', buffer: png });
+    await page.waitForFunction(() => /^\/uploads\/image\//.test((document.querySelector('input[name=icon]') as HTMLInputElement | null)?.value ?? ''));
+    const decoded = (sel: string) => page.waitForFunction((s) => [...document.querySelectorAll<HTMLImageElement>(s)].some((i) => i.src.startsWith('blob:') && i.naturalWidth === 96), sel);
+    await decoded('.adm-image-field img.adm-thumb');
+    await snap(page, 'admin-gift-icon-upload');
+    const icon = await dialog.locator('input[name=icon]').inputValue();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await decoded('[data-testid=gifts-row] img.adm-thumb');
+    const gifts = (await call(server.url, 'commonConfig')).gift;
+    assert.equal(gifts.find((g) => g.name === '玫瑰')?.icon, icon);
     await page.getByTestId('withdraw-min').scrollIntoViewIfNeeded();
     await snap(page, 'admin-withdraw-rules');
     await consoleAt(page, 'community');

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { guardBytes } from '@app/kit';
 import {
   giftAssetUrl, giftCacheName, giftFiles, resetGiftCacheMemory, staleGiftCaches, syncGiftCache, type GiftCacheDeps,
 } from './giftCache';
 
 const BASE = 'http://app.test/pages/room/index';
 
-/** An in-memory CacheStorage: cache name → url → body text. */
+/** An in-memory CacheStorage: cache name → url → body bytes. */
 function fakeCaches() {
-  const store = new Map<string, Map<string, string>>();
+  const store = new Map<string, Map<string, ArrayBuffer>>();
   const caches: NonNullable<GiftCacheDeps['caches']> = {
     async open(name: string) {
       let c = store.get(name);
@@ -15,7 +16,7 @@ function fakeCaches() {
       const cache = c;
       return {
         match: async (url: string) => (cache.has(url) ? new Response(cache.get(url)) : undefined),
-        put: async (url: string, res: Response) => void cache.set(url, await res.text()),
+        put: async (url: string, res: Response) => void cache.set(url, await res.arrayBuffer()),
       } as unknown as Cache;
     },
     keys: async () => [...store.keys()],
@@ -24,10 +25,10 @@ function fakeCaches() {
   return { store, caches };
 }
 
-function fakeFetch(bodies: Record<string, string>) {
+function fakeFetch(bodies: Record<string, string | Uint8Array>) {
   return vi.fn(async (url: RequestInfo | URL) => {
     const u = String(url);
-    return u in bodies ? new Response(bodies[u]) : new Response('missing', { status: 404 });
+    return u in bodies ? new Response(bodies[u] as BodyInit) : new Response('missing', { status: 404 });
   }) as unknown as typeof fetch & ReturnType<typeof vi.fn>;
 }
 
@@ -101,7 +102,7 @@ describe('gift cache versioning', () => {
     const res = await syncGiftCache(2, gifts, { caches, fetch: fakeFetch(v2), base: BASE });
     expect(res).toMatchObject({ version: 2, fetched: 3, removed: ['liveapp-gifts-v1'] });
     expect([...store.keys()]).toEqual(['liveapp-gifts-v2']);
-    expect(store.get('liveapp-gifts-v2')!.get('http://app.test/static/gifts/rose.svg')).toBe('<svg>rose v2</svg>');
+    expect(new TextDecoder().decode(store.get('liveapp-gifts-v2')!.get('http://app.test/static/gifts/rose.svg'))).toBe('<svg>rose v2</svg>');
   });
 
   it('a file that fails to download is counted, not cached, and the rest still are', async () => {
@@ -130,6 +131,24 @@ describe('downloaded path', () => {
     expect(a).toMatch(/^blob:/);
     expect(b).toBe(a);
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('un-guards an icon uploaded in the console: from the cache, and from its URL before it is cached', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 200 }, (_, i) => i % 251)]);
+    const icon = '/uploads/image/2026/11/0b8f2c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e.webp';
+    const abs = `http://app.test${icon}`;
+    const made: Blob[] = [];
+    vi.mocked(URL.createObjectURL).mockImplementation((b) => (made.push(b as Blob), `blob:test/${made.length}`));
+    const { caches } = fakeCaches();
+    const fetch = fakeFetch({ [abs]: guardBytes(png), [icon]: guardBytes(png) });
+    const deps = { caches, base: BASE, fetch };
+    // Not cached yet: decoded from the URL (the guarded-image path).
+    expect(await giftAssetUrl(icon, 1, deps)).toMatch(/^blob:/);
+    expect(new Uint8Array(await made[0]!.arrayBuffer())).toEqual(png);
+    await syncGiftCache(1, [{ icon, url: '' }], deps);
+    expect(await giftAssetUrl(icon, 1, deps)).toMatch(/^blob:/);
+    expect(made[1]!.type).toBe('image/png');
+    expect(new Uint8Array(await made[1]!.arrayBuffer())).toEqual(png);
   });
 
   it('a version change revokes the old blob URLs', async () => {

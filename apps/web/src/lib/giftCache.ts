@@ -6,7 +6,11 @@
  * into the new cache and every older cache is deleted, so a changed animation under an unchanged
  * URL is still refreshed. A gift's "downloaded path" is a blob URL made from the cached bytes; where
  * Cache Storage is missing (insecure origin, private mode) the original URL is used as is.
+ * An icon uploaded in the console is a guarded image (seed §7): its cached bytes are un-guarded
+ * before they become a blob, and until it is cached it is decoded like any guarded image.
  */
+import { looksLikeImage, unguardBytes } from '@app/kit';
+import { isGuardedUrl, resolveGuarded } from './guardedImage';
 
 /** Prefix of every gift cache; the version follows. */
 export const GIFT_CACHE_PREFIX = 'liveapp-gifts-v';
@@ -132,6 +136,13 @@ export function syncGiftCache(version: number, gifts: readonly GiftFiles[], deps
   return job;
 }
 
+/** The image inside a guarded file; the file itself when it holds no image once un-guarded. */
+async function unguarded(blob: Blob): Promise<Blob> {
+  const bytes = unguardBytes(new Uint8Array(await blob.arrayBuffer()));
+  const mime = looksLikeImage(bytes);
+  return mime ? new Blob([bytes as BlobPart], { type: mime }) : blob;
+}
+
 async function fromCache(url: string, version: number, deps: GiftCacheDeps): Promise<string> {
   const store = deps.caches ?? browserCaches();
   const abs = absolute(url, deps.base ?? defaultBase());
@@ -140,7 +151,8 @@ async function fromCache(url: string, version: number, deps: GiftCacheDeps): Pro
     const cache = await store.open(giftCacheName(version));
     const hit = await cache.match(abs);
     if (!hit) return url;
-    return URL.createObjectURL(await hit.blob());
+    const blob = await hit.blob();
+    return URL.createObjectURL(isGuardedUrl(abs) ? await unguarded(blob) : blob);
   } catch {
     return url;
   }
@@ -148,7 +160,8 @@ async function fromCache(url: string, version: number, deps: GiftCacheDeps): Pro
 
 /**
  * A gift file's downloaded path: a blob URL of the cached copy of `version`, or the URL itself
- * when it is not cached (yet). Made once per file and version.
+ * when it is not cached (yet; a guarded upload is then decoded from its URL). Made once per file
+ * and version.
  */
 export function giftAssetUrl(url: string, version: number, deps: GiftCacheDeps = {}): Promise<string> {
   if (!url) return Promise.resolve(url);
@@ -162,7 +175,7 @@ export function giftAssetUrl(url: string, version: number, deps: GiftCacheDeps =
       if (u === url) blobs.urls.delete(url);
     });
   }
-  return job;
+  return job.then((src) => (src === url ? resolveGuarded(url, deps.fetch) : src));
 }
 
 /** Forgets in-memory state (tests). */

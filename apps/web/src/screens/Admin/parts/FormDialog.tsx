@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { ImageField } from './ImageField';
 
 export interface Field {
   name: string;
   label: string;
-  kind?: 'text' | 'textarea' | 'number' | 'password' | 'select';
+  /** `image`: an address typed or uploaded, with a preview. */
+  kind?: 'text' | 'textarea' | 'number' | 'password' | 'select' | 'image';
   options?: { value: string; label: string }[];
   placeholder?: string;
   initial?: string;
@@ -49,31 +51,37 @@ export function FormDialog({ spec, onClose }: { spec: DialogSpec; onClose: () =>
       >
         <h3>{spec.title}</h3>
         {spec.description && <p className="adm-muted">{spec.description}</p>}
-        {spec.fields.map((f) => (
-          <label key={f.name} className="adm-field">
-            <span>{f.label}</span>
-            {f.kind === 'textarea' ? (
-              <textarea name={f.name} rows={3} value={values[f.name]} placeholder={f.placeholder} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
-            ) : f.kind === 'select' ? (
-              <select name={f.name} value={values[f.name]} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}>
-                {f.options?.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                name={f.name}
-                type={f.kind === 'number' ? 'number' : f.kind === 'password' ? 'password' : 'text'}
-                value={values[f.name]}
-                placeholder={f.placeholder}
-                onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
-              />
-            )}
-            {f.hint && <small className="adm-muted">{f.hint}</small>}
-          </label>
-        ))}
+        {spec.fields.map((f) => {
+          // An image field holds its own upload control, and a label may not hold another.
+          const Wrap = f.kind === 'image' ? 'div' : 'label';
+          return (
+            <Wrap key={f.name} className="adm-field">
+              <span>{f.label}</span>
+              {f.kind === 'textarea' ? (
+                <textarea name={f.name} rows={3} value={values[f.name]} placeholder={f.placeholder} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
+              ) : f.kind === 'image' ? (
+                <ImageField name={f.name} value={values[f.name] ?? ''} onChange={(v) => setValues((all) => ({ ...all, [f.name]: v }))} />
+              ) : f.kind === 'select' ? (
+                <select name={f.name} value={values[f.name]} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}>
+                  {f.options?.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  name={f.name}
+                  type={f.kind === 'number' ? 'number' : f.kind === 'password' ? 'password' : 'text'}
+                  value={values[f.name]}
+                  placeholder={f.placeholder}
+                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                />
+              )}
+              {f.hint && <small className="adm-muted">{f.hint}</small>}
+            </Wrap>
+          );
+        })}
         <div className="adm-dialog__actions">
           <Button onClick={onClose} disabled={busy}>
             {t('common.cancel')}

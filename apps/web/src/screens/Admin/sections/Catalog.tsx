@@ -35,7 +35,7 @@ function Gifts() {
     const fields: Field[] = [
       { name: 'name', label: t('admin.catalog.giftName'), initial: g?.name ?? '' },
       { name: 'price', label: t('admin.catalog.price'), kind: 'number', initial: g ? plain(g.price) : '' },
-      { name: 'icon', label: t('admin.catalog.icon'), initial: g?.icon ?? '/static/gifts/', hint: t('admin.catalog.assetHint') },
+      { kind: 'image', name: 'icon', label: t('admin.catalog.icon'), initial: g?.icon ?? '/static/gifts/', hint: t('admin.catalog.assetHint') },
       { name: 'url', label: t('admin.catalog.animation'), initial: g?.url ?? '', hint: t('admin.catalog.animationHint') },
       { name: 'sort', label: t('admin.catalog.sort'), kind: 'number', initial: String(g?.sort ?? 0) },
     ];

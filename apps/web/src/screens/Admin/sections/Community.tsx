@@ -42,7 +42,7 @@ function Banners() {
       ]}
       fields={(b) => [
         { name: 'title', label: t('admin.community.title'), initial: b?.title ?? '' },
-        { name: 'image', label: t('admin.community.image'), initial: b?.image ?? '/static/forum/', hint: t('admin.catalog.assetHint') },
+        { kind: 'image', name: 'image', label: t('admin.community.image'), initial: b?.image ?? '/static/forum/', hint: t('admin.catalog.assetHint') },
         { name: 'url', label: t('admin.community.link'), initial: b?.url ?? '/pages/forum/activeList', hint: t('admin.community.linkHint') },
         { name: 'sort', label: t('admin.catalog.sort'), kind: 'number', initial: String(b?.sort ?? 0) },
       ]}
@@ -97,7 +97,7 @@ function Topics() {
       fields={(x) => [
         { name: 'name', label: t('admin.community.name'), initial: x?.name ?? '' },
         { name: 'description', label: t('admin.community.description'), kind: 'textarea', initial: x?.description ?? '' },
-        { name: 'cover', label: t('admin.community.cover'), initial: x?.cover ?? '', hint: t('admin.catalog.assetHint') },
+        { kind: 'image', name: 'cover', label: t('admin.community.cover'), initial: x?.cover ?? '', hint: t('admin.catalog.assetHint') },
         { name: 'hot', label: t('admin.community.hot'), kind: 'select', initial: x?.hot ? '1' : '0', options: [{ value: '0', label: t('admin.community.no') }, { value: '1', label: t('admin.community.yes') }] },
         { name: 'sort', label: t('admin.catalog.sort'), kind: 'number', initial: String(x?.sort ?? 0) },
       ]}
@@ -129,7 +129,7 @@ function Activities() {
         { name: 'title', label: t('admin.community.title'), initial: a?.title ?? '' },
         { name: 'summary', label: t('admin.community.summary'), initial: a?.summary ?? '' },
         { name: 'rules', label: t('admin.community.rules'), kind: 'textarea', initial: a?.rules ?? '' },
-        { name: 'cover', label: t('admin.community.cover'), initial: a?.cover ?? '', hint: t('admin.catalog.assetHint') },
+        { kind: 'image', name: 'cover', label: t('admin.community.cover'), initial: a?.cover ?? '', hint: t('admin.catalog.assetHint') },
         { name: 'tag_id', label: t('admin.community.topic'), kind: 'select', initial: a?.tag_id ? String(a.tag_id) : '', options: [{ value: '', label: '—' }, ...topics.map((x) => ({ value: String(x.id), label: `#${x.name}` }))] },
         { name: 'start_at', label: t('admin.community.start'), initial: a ? when(a.start_at) : '', placeholder: '2026-12-01 20:00', hint: t('admin.community.timeHint') },
         { name: 'end_at', label: t('admin.community.end'), initial: a ? when(a.end_at) : '', placeholder: '2026-12-31 23:59' },

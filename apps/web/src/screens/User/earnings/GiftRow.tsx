@@ -1,6 +1,7 @@
 import type { GiftRecord } from '@app/contract';
 import { formatDateCN, formatMoney } from '@app/kit';
 import { useTranslation } from 'react-i18next';
+import { GuardedImage } from '../../../components/GuardedImage';
 import { UserAvatar } from '../../../components/UserAvatar';
 
 /** A received (or sent) gift: who, which gift × count, when, and what it earned. */
@@ -18,7 +19,7 @@ export function GiftRow({ g, direction = 'received' }: { g: GiftRecord; directio
         <div className="w-row__time">{formatDateCN(g.created_at, 'YYYY-MM-DD HH:mm')}</div>
       </div>
       <div className="w-row__side gift-row__side">
-        <img className="gift-row__icon" src={g.gift_icon} alt="" width={34} height={34} />
+        <GuardedImage className="gift-row__icon" src={g.gift_icon} width={34} height={34} />
         <div className={`w-amount ${direction === 'received' ? 'w-amount--in' : 'w-amount--out'}`}>
           {direction === 'received' ? `+${formatMoney(g.earning)}` : `−${formatMoney(g.total)}`}
         </div>
