@@ -234,7 +234,26 @@ describe('operator console', () => {
     await dialog.waitFor({ state: 'detached' });
     await decoded('[data-testid=gifts-row] img.adm-thumb');
     const gifts = (await call(server.url, 'commonConfig')).gift;
-    assert.equal(gifts.find((g) => g.name === '玫瑰')?.icon, icon);
+    const uploaded = gifts.find((g) => g.name === '玫瑰')!;
+    assert.equal(uploaded.icon, icon);
+    // A viewer's gift panel shows the new icon, decoded.
+    const host = await registerMember(server.url);
+    await call(server.url, 'anchorApply', { real_name: '李四', id_card: VALID_ID_CARD, mobile: host.mobile, introduction: '唱歌聊天' }, host.token);
+    await server.admin('anchor', 'approve', host.mobile);
+    const { list: cats } = await call(server.url, 'roomCategories');
+    const room = await call(server.url, 'roomOpen', { title: '新图标', category_id: cats[0]!.id, kind: 'live' }, host.token);
+    const viewer = await contextAs(await registerMember(server.url), false);
+    await open(viewer.page, server.url, `/pages/room/index?id=${room.id}`);
+    await viewer.page.getByTestId('gift-button').click();
+    await viewer.page.waitForFunction(
+      (id) => {
+        const img = document.querySelector<HTMLImageElement>(`[data-testid=gift-panel] [data-testid="gift-${id}"] img`);
+        return !!img && img.src.startsWith('blob:') && img.naturalWidth === 96;
+      },
+      uploaded.gift_id,
+    );
+    await shot(viewer.page, 'room-gift-panel-uploaded-icon');
+    await viewer.ctx.close();
     await page.getByTestId('withdraw-min').scrollIntoViewIfNeeded();
     await snap(page, 'admin-withdraw-rules');
     await consoleAt(page, 'community');
