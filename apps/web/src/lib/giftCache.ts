@@ -9,8 +9,7 @@
  * An icon uploaded in the console is a guarded image (seed §7): its cached bytes are un-guarded
  * before they become a blob, and until it is cached it is decoded like any guarded image.
  */
-import { looksLikeImage, unguardBytes } from '@app/kit';
-import { isGuardedUrl, resolveGuarded } from './guardedImage';
+import { isGuardedUrl, resolveGuarded, unguardedImage } from './guardedImage';
 
 /** Prefix of every gift cache; the version follows. */
 export const GIFT_CACHE_PREFIX = 'liveapp-gifts-v';
@@ -136,13 +135,6 @@ export function syncGiftCache(version: number, gifts: readonly GiftFiles[], deps
   return job;
 }
 
-/** The image inside a guarded file; the file itself when it holds no image once un-guarded. */
-async function unguarded(blob: Blob): Promise<Blob> {
-  const bytes = unguardBytes(new Uint8Array(await blob.arrayBuffer()));
-  const mime = looksLikeImage(bytes);
-  return mime ? new Blob([bytes as BlobPart], { type: mime }) : blob;
-}
-
 async function fromCache(url: string, version: number, deps: GiftCacheDeps): Promise<string> {
   const store = deps.caches ?? browserCaches();
   const abs = absolute(url, deps.base ?? defaultBase());
@@ -152,7 +144,7 @@ async function fromCache(url: string, version: number, deps: GiftCacheDeps): Pro
     const hit = await cache.match(abs);
     if (!hit) return url;
     const blob = await hit.blob();
-    return URL.createObjectURL(isGuardedUrl(abs) ? await unguarded(blob) : blob);
+    return URL.createObjectURL((isGuardedUrl(abs) && unguardedImage(await blob.arrayBuffer())) || blob);
   } catch {
     return url;
   }

@@ -24,15 +24,20 @@ export function isGuardedUrl(url: string): boolean {
   }
 }
 
+/** The image inside a guarded file's bytes; null when they hold no image once un-guarded (a plain SVG, a file never guarded). */
+export function unguardedImage(guarded: ArrayBuffer): Blob | null {
+  const bytes = unguardBytes(new Uint8Array(guarded));
+  const mime = looksLikeImage(bytes);
+  return mime ? new Blob([bytes as BlobPart], { type: mime }) : null;
+}
+
 async function decode(url: string, fetcher: typeof fetch): Promise<string> {
   try {
     const res = await fetcher(url);
     if (!res.ok) return url;
-    const bytes = unguardBytes(new Uint8Array(await res.arrayBuffer()));
-    const mime = looksLikeImage(bytes);
-    // Not an image once un-guarded (a plain SVG, or a file that was never guarded): the URL itself works.
-    if (!mime) return url;
-    return URL.createObjectURL(new Blob([bytes as BlobPart], { type: mime }));
+    const image = unguardedImage(await res.arrayBuffer());
+    // Not an image once un-guarded: the URL itself works.
+    return image ? URL.createObjectURL(image) : url;
   } catch {
     return url;
   }
