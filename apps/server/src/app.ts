@@ -128,7 +128,6 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await registerRateLimit(app, { redis: redis?.cmd, prefix: config.redisPrefix });
   registerEnvelope(app);
   registerCipher(app, config.cipherKey, config.cipherIv);
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 8, fieldSize: 1024, parts: 10 } });
   await registerOpenApi(app);
 
   const dev = !isProduction(config);
@@ -137,7 +136,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     plain: { sessions: services.sessions, dev, audit: routeAuditor(db.kysely) },
     limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
   };
-  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, uploadRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes, gameRoutes, videoRoutes]) {
+  // Multipart only where a file is taken: its hooks (a close listener and a cleanup on every
+  // response) would otherwise run on every request. Elsewhere a multipart body is a 415.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 8, fieldSize: 1024, parts: 10 } });
+    uploadRoutes(uploads, env);
+  });
+  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes, gameRoutes, videoRoutes]) {
     routes(app, env);
   }
   // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media

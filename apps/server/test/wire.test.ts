@@ -96,6 +96,11 @@ describe('envelope and §8 codes', () => {
     expect([bad.status, bad.code]).toEqual([400, ErrorCode.VALIDATION]);
     const xml = await s.api.raw('POST', fullPath(api.login), { headers: { 'Content-Type': 'application/xml' }, body: '<a/>' });
     expect([xml.status, xml.code]).toEqual([415, ErrorCode.VALIDATION]);
+    // Multipart is parsed only by the upload calls: a form sent to any other call is refused.
+    const form = new FormData();
+    form.set('account', '13800000001');
+    const multipart = await s.api.raw('POST', fullPath(api.login), { body: form });
+    expect([multipart.status, multipart.code, multipart.msg]).toEqual([415, ErrorCode.VALIDATION, 'Content-Type 不支持，请使用 application/json']);
   });
 
   it('answers a server fault with 500 / 50000 and no internals', async () => {

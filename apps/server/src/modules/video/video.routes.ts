@@ -4,7 +4,7 @@ import { serve } from '../../http/serve.js';
 import type { RouteEnv } from '../../http/routeEnv.js';
 import { videoPlayRoutes } from './video.play.js';
 
-/** Video calls, upload calls for videos, the HLS playlists, and the transcode queue's lifecycle. */
+/** Video calls, upload calls for videos (the chunks themselves: upload.routes.ts), the HLS playlists, and the transcode queue's lifecycle. */
 export function videoRoutes(app: FastifyInstance, env: RouteEnv): void {
   const { video, sessions } = env.services;
   const { videos, uploads, queue } = video;
@@ -16,7 +16,6 @@ export function videoRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.videoLike, env.plain, ({ me, body }) => videos.like(me, body));
   serve(app, api.homeTravel, env.plain, () => videos.travel());
   serve(app, api.uploadSts, env.plain, ({ me, query }) => uploads.ticket(me, query));
-  serve(app, api.uploadVideo, env.plain, ({ me, req }) => uploads.chunk(me, req));
   serve(app, api.uploadVideoDone, env.plain, ({ me, body }) => uploads.complete(me, body.upload_id));
   serve(app, api.resourceFetch, env.plain, ({ me, query }) => uploads.list(me, query));
   serve(app, api.resourceDelete, env.plain, ({ me, query }) => uploads.remove(me, query.id));
