@@ -135,6 +135,23 @@ describe('a session the server has verified before', () => {
     }
   });
 
+  // A kept profile is checked against the contract and turned into JSON once (http/serve.ts):
+  // members asking in turn, plain or encrypted, each get their own profile every time.
+  it('answers each member their own kept profile, plain and encrypted alike', async () => {
+    const a = await quickMember(s, '轮流甲');
+    const b = await quickMember(s, '轮流乙');
+    for (let round = 0; round < 3; round++) {
+      for (const [m, name] of [[a, '轮流甲'], [b, '轮流乙']] as const) {
+        const plain = await info(m.token);
+        const sealed = await s.api.call(api.userInfo, undefined, { token: m.token, encrypt: true });
+        expect(plain.headers.get('requested-encrypt')).toBeNull();
+        expect(sealed.headers.get('requested-encrypt')).toBe('1');
+        expect([plain.data.id, plain.data.nickname]).toEqual([m.id, name]);
+        expect(sealed.data).toEqual(plain.data);
+      }
+    }
+  });
+
   it('answers an edited profile at once', async () => {
     const m = await quickMember(s);
     await warm(m.token);

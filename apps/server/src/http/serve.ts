@@ -77,6 +77,10 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
   // Every operator action is audited: an operator write route cannot be served without the hook.
   const audited = def.auth === 'operator' && def.method !== 'GET';
   if (audited && !opts.audit) throw new Error(`${def.method} ${url}: operator write routes need the audit hook`);
+  // A frozen answer (one a service keeps and answers again, such as a cached profile) is checked
+  // against the contract once: its envelope is kept by the answer, and frozen too, so the
+  // serializer (validator.ts) keeps its JSON as well. Entries go with the answer they belong to.
+  const envelopes = new WeakMap<object, Readonly<ReturnType<typeof ok>>>();
   app.route({
     method: def.method,
     url,
@@ -98,13 +102,22 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
     },
     handler: async (req, reply) => {
       const data = await handler(new RequestCtx<R>(req, reply, url, def.auth));
+      const kept = !audited && isFrozenObject(data) ? envelopes : undefined;
+      const known = kept?.get(data as object);
+      if (known) return reply.send(known);
       const checked = def.data.safeParse(data);
       if (!checked.success) {
         req.log.error({ issues: checked.error.issues, route: url }, 'answer does not match the contract');
         throw new Error(`answer of ${def.method} ${url} does not match the contract`);
       }
       if (audited) await opts.audit!({ name: routeNames.get(def) ?? url, operatorId: req.caller!.user.id, body: req.body, data: checked.data, ip: req.ip });
-      return reply.send(ok(checked.data));
+      const answer = ok(checked.data);
+      if (!kept) return reply.send(answer);
+      const frozen = Object.freeze(answer);
+      kept.set(data as object, frozen);
+      return reply.send(frozen);
     },
   });
 }
+
+const isFrozenObject = (value: unknown): value is object => typeof value === 'object' && value !== null && Object.isFrozen(value);

@@ -14,5 +14,19 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema 
   return { error: validationError(issuesToFields(r.error.issues)) };
 };
 
-/** Answers are already checked against the contract by the route helper: serialising is just JSON. */
-export const jsonSerializerCompiler = () => (data: unknown) => JSON.stringify(data);
+/** JSON of frozen envelopes (serve.ts keeps one per cached answer), by envelope. */
+const serialized = new WeakMap<object, string>();
+
+/**
+ * Answers are already checked against the contract by the route helper: serialising is just JSON.
+ * A frozen envelope cannot change, so its JSON is made once.
+ */
+export const jsonSerializerCompiler = () => (data: unknown) => {
+  if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return JSON.stringify(data);
+  let json = serialized.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    serialized.set(data, json);
+  }
+  return json;
+};
