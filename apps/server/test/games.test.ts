@@ -158,10 +158,22 @@ describe('game wallet transfers', () => {
       expect(o.data.balance).toBe(0);
     }
     expect(await coin(m.id)).toBe(60 * C);
+
+    // More rounds of one transfer-out sent five times at once: every copy answers what the one
+    // transfer moved, even a copy that finds the wallet already emptied by its twin.
+    for (let round = 1; round <= 6; round++) {
+      const moved = await host.api.call(f4.f4TransIn, { session, amount: round * C, request_id: rid() });
+      expect(moved.code, moved.msg).toBe(200);
+      const key = rid();
+      const copies = await Promise.all([1, 2, 3, 4, 5].map(() => host.api.call(f4.f4TransOut, { session, request_id: key })));
+      expect(copies.map((o) => [o.code, o.data.amount, o.data.balance])).toEqual(copies.map(() => [200, round * C, 0]));
+      expect(await coin(m.id)).toBe(60 * C);
+    }
     const records = await s.api.call(api.userMoneyChange, { page: 1, size: 20 }, { token: m.token });
     const types = records.data.list.map((r) => `${r.type}:${r.amount}`);
     expect(types.filter((t) => t === `game_out:${15 * C}`)).toHaveLength(1);
-    expect(types.filter((t) => t.startsWith('game_in'))).toHaveLength(2);
+    expect(types.filter((t) => t.startsWith('game_out'))).toHaveLength(7);
+    expect(types.filter((t) => t.startsWith('game_in'))).toHaveLength(8);
     await expectAgreement([m.id]);
   });
 
@@ -230,6 +242,28 @@ describe('game wallet transfers', () => {
 });
 
 describe('rounds and rewards', () => {
+  it('answers one round (and takes one entry) for a start sent several times at once, paid or free', async () => {
+    const m = await funded();
+    const paid = await login(m.token, { game: 'g2048', amount: 5 * C, request_id: rid() });
+    const key = rid();
+    const starts = await Promise.all([1, 2, 3, 4].map(() => host.api.call(f4.f4RoundStart, { session: paid.data.session, request_id: key })));
+    expect(starts.map((r) => [r.code, r.data.round_id])).toEqual(starts.map(() => [200, starts[0]!.data.round_id]));
+    const after = await host.api.call(f4.f4Balance, { session: paid.data.session });
+    expect(after.data.balance).toBe(4 * C);
+
+    // A game the operator made free: no entry op to decide between the copies, the round's key does.
+    await s.deps.db.kysely.updateTable('games').set({ entry: 0 }).where('code', '=', 'rhythm').execute();
+    try {
+      const free = await login(m.token, { game: 'rhythm' });
+      const freeKey = rid();
+      const copies = await Promise.all([1, 2, 3, 4].map(() => host.api.call(f4.f4RoundStart, { session: free.data.session, request_id: freeKey })));
+      expect(copies.map((r) => [r.code, r.data.round_id, r.data.entry])).toEqual(copies.map(() => [200, copies[0]!.data.round_id, 0]));
+    } finally {
+      await s.deps.db.kysely.updateTable('games').set({ entry: C }).where('code', '=', 'rhythm').execute();
+    }
+    await expectAgreement([m.id]);
+  });
+
   it('pays the entry, rewards a plausible score once, refuses an impossible one, and caps the day', async () => {
     const m = await funded();
     const { data } = await login(m.token, { game: 'snake', amount: 10 * C, request_id: rid() });

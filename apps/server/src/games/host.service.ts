@@ -3,6 +3,7 @@ import { ErrorCode, type GameWallet } from '@app/contract';
 import { BizError, sessionError } from '../http/errors.js';
 import { hashToken as hash, newToken } from '../modules/auth/token.js';
 import { chinaDay } from '../modules/finance/chinaTime.js';
+import { isUniqueViolation } from '../modules/finance/ledger/ledger.js';
 import type { GamesConfig } from '../modules/game/games.config.js';
 import { gameRules, type GameRules } from '../modules/game/internal.schema.js';
 import type { GameSessionRow, GamesDb } from './db.js';
@@ -71,18 +72,24 @@ export class GamesHostService {
     };
   }
 
-  /** Moves the whole game wallet back to the main wallet (0 when empty). */
+  /**
+   * Moves the whole game wallet back to the main wallet (0 when empty). A wallet found empty, or
+   * emptied while this ran, may have been emptied by this very key (the same request sent twice at
+   * once, whose op committed after this one looked for it): that op's amount is the answer then.
+   */
   private async returnAll(userId: number, key: string, game: string): Promise<number> {
     const balance = await this.wallets.balance(userId);
-    if (balance <= 0) return 0;
-    try {
-      const op = await this.wallets.run({ key, userId, kind: 'out', amount: balance, game });
-      return Number(op.amount);
-    } catch (err) {
-      // A round started at the same moment took part of it: what is left goes back next time.
-      if (err instanceof BizError && err.code === ErrorCode.BALANCE_NOT_ENOUGH) return 0;
-      throw err;
+    if (balance > 0) {
+      try {
+        const op = await this.wallets.run({ key, userId, kind: 'out', amount: balance, game });
+        return Number(op.amount);
+      } catch (err) {
+        // A round started at the same moment took part of it: what is left goes back next time.
+        if (!(err instanceof BizError && err.code === ErrorCode.BALANCE_NOT_ENOUGH)) throw err;
+      }
     }
+    const twin = await this.wallets.opByKey(key);
+    return twin ? Number((await this.wallets.settle(twin)).amount) : 0;
   }
 
   async transIn(token: string, amount: number, requestId: string) {
@@ -125,7 +132,10 @@ export class GamesHostService {
           await repo.insertRound(trx, fresh);
         });
       } else {
-        await repo.insertRound(this.db.kysely, fresh);
+        // No entry op decides between copies of one start sent at once: the round's key does.
+        await repo.insertRound(this.db.kysely, fresh).catch((err: unknown) => {
+          if (!isUniqueViolation(err)) throw err;
+        });
       }
       round = await repo.roundByKey(this.db.kysely, key);
       if (!round) throw new Error('round not written');
