@@ -32,3 +32,9 @@ export async function shot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path });
   return path;
 }
+
+/** A screenshot once no toast (login's 登录成功, a save's 保存成功) covers the page. */
+export async function shotSettled(page: Page, name: string): Promise<string> {
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  return shot(page, name);
+}

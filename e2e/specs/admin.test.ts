@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ApiFailure, call, registerMember } from '../lib/api.js';
-import { launch, phone, shot } from '../lib/browser.js';
+import { launch, phone, shot, shotSettled } from '../lib/browser.js';
 import { open } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -31,12 +31,6 @@ async function contextAs(m: Member, desktop: boolean): Promise<{ ctx: BrowserCon
   return { ctx, page: await ctx.newPage() };
 }
 
-/** A screenshot once no toast covers the page. */
-async function snap(page: Page, name: string): Promise<void> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
-  await shot(page, name);
-}
-
 /** The console at one section, loaded (its table or cards on screen). */
 async function consoleAt(page: Page, section: string): Promise<void> {
   await open(page, server.url, `/admin/${section}`);
@@ -49,7 +43,7 @@ async function confirmDialog(page: Page, fields: Record<string, string>, confirm
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   for (const [name, value] of Object.entries(fields)) await dialog.locator(`[name=${name}]`).fill(value);
-  if (shotName) await snap(page, shotName);
+  if (shotName) await shotSettled(page, shotName);
   await dialog.getByRole('button', { name: confirm }).click();
   await dialog.waitFor({ state: 'detached' });
 }
@@ -85,14 +79,14 @@ describe('operator console', () => {
     await page.getByTestId('admin-console').waitFor();
     await page.getByTestId('chart-recharge').waitFor();
     await page.getByTestId('dash-members').getByText(/\d+/).waitFor();
-    await snap(page, 'admin-dashboard');
+    await shotSettled(page, 'admin-dashboard');
     // English is complete, and a narrow window folds the side bar over the content.
     await page.evaluate(() => localStorage.setItem('liveapp.lang', 'en'));
     await page.reload();
     await page.getByText('Users online').waitFor();
-    await snap(page, 'admin-dashboard-en');
+    await shotSettled(page, 'admin-dashboard-en');
     await page.setViewportSize({ width: 820, height: 1000 });
-    await snap(page, 'admin-narrow');
+    await shotSettled(page, 'admin-narrow');
     await ctx.close();
   });
 
@@ -108,7 +102,7 @@ describe('operator console', () => {
     await consoleAt(page, 'anchors');
     const row = page.getByTestId('anchor-apps-row').filter({ hasText: nickname });
     await row.waitFor();
-    await snap(page, 'admin-anchors');
+    await shotSettled(page, 'admin-anchors');
     await row.getByRole('button', { name: '通过' }).click();
     await row.waitFor({ state: 'detached' });
     assert.equal((await call(server.url, 'anchorApplyStatus', undefined, applicant.token)).status, 'approved');
@@ -118,7 +112,7 @@ describe('operator console', () => {
     // The live shows in the console's room list.
     await consoleAt(page, 'rooms');
     await page.getByTestId('live-rooms-row').filter({ hasText: '我的直播间' }).waitFor();
-    await snap(page, 'admin-rooms');
+    await shotSettled(page, 'admin-rooms');
     await ctx.close();
   });
 
@@ -134,7 +128,7 @@ describe('operator console', () => {
     await consoleAt(page, 'withdrawals');
     const row = page.getByTestId('withdrawals-row').filter({ hasText: w.order_no });
     await row.waitFor();
-    await snap(page, 'admin-withdrawals');
+    await shotSettled(page, 'admin-withdrawals');
     await row.getByRole('button', { name: '驳回' }).click();
     await confirmDialog(page, { reason: '收款账号与实名不一致' }, '驳回', 'admin-withdraw-reject');
     await row.waitFor({ state: 'detached' });
@@ -152,7 +146,7 @@ describe('operator console', () => {
     await userRow.getByRole('button', { name: '账户流水' }).click();
     await page.getByTestId('ledger-earnings').getByText('200.00').waitFor();
     await page.getByTestId('ledger-panel').getByText('提现退回').first().waitFor();
-    await snap(page, 'admin-users-ledger');
+    await shotSettled(page, 'admin-users-ledger');
 
     // Banned from posting for a day, from the same row: the ban shows on it and really bites.
     await userRow.getByRole('button', { name: '封禁' }).click();
@@ -194,12 +188,12 @@ describe('operator console', () => {
     const report = page.getByTestId('reports-row').filter({ hasText: text });
     await report.waitFor();
     await page.getByTestId('reports-row').filter({ hasText: '评论区里的一句难听话' }).getByText('人身攻击').waitFor();
-    await snap(page, 'admin-content-reports');
+    await shotSettled(page, 'admin-content-reports');
     await report.getByRole('button', { name: '隐藏' }).click();
     await report.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: '帖子' }).click();
     await page.getByTestId('content-post-row').filter({ hasText: text }).getByText('已隐藏').waitFor();
-    await snap(page, 'admin-content-posts');
+    await shotSettled(page, 'admin-content-posts');
 
     await feed.reload();
     await feed.locator('[data-testid=post-card]').first().waitFor();
@@ -210,14 +204,14 @@ describe('operator console', () => {
     // Every action above is in the audit log.
     await consoleAt(page, 'audit');
     await page.getByTestId('audit-row').filter({ hasText: `post:${post.id}` }).getByText('隐藏/恢复内容').waitFor();
-    await snap(page, 'admin-audit');
+    await shotSettled(page, 'admin-audit');
     await consoleAt(page, 'recharges');
-    await snap(page, 'admin-recharges');
+    await shotSettled(page, 'admin-recharges');
     await consoleAt(page, 'config');
-    await snap(page, 'admin-config');
+    await shotSettled(page, 'admin-config');
     await consoleAt(page, 'catalog');
     await page.getByTestId('gifts-row').first().waitFor();
-    await snap(page, 'admin-catalog');
+    await shotSettled(page, 'admin-catalog');
     // A gift's icon uploaded from the operator's computer: the field fills in the (guarded) upload,
     // the preview and the table decode it, and the app's config serves it.
     const rose = page.getByTestId('gifts-row').filter({ hasText: '玫瑰' });
@@ -228,7 +222,7 @@ describe('operator console', () => {
     await page.waitForFunction(() => /^\/uploads\/image\//.test((document.querySelector('input[name=icon]') as HTMLInputElement | null)?.value ?? ''));
     const decoded = (sel: string) => page.waitForFunction((s) => [...document.querySelectorAll<HTMLImageElement>(s)].some((i) => i.src.startsWith('blob:') && i.naturalWidth === 96), sel);
     await decoded('.adm-image-field img.adm-thumb');
-    await snap(page, 'admin-gift-icon-upload');
+    await shotSettled(page, 'admin-gift-icon-upload');
     const icon = await dialog.locator('input[name=icon]').inputValue();
     await dialog.getByRole('button', { name: '保存' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -255,10 +249,10 @@ describe('operator console', () => {
     await shot(viewer.page, 'room-gift-panel-uploaded-icon');
     await viewer.ctx.close();
     await page.getByTestId('withdraw-min').scrollIntoViewIfNeeded();
-    await snap(page, 'admin-withdraw-rules');
+    await shotSettled(page, 'admin-withdraw-rules');
     await consoleAt(page, 'community');
     await page.getByTestId('banners-row').first().waitFor();
-    await snap(page, 'admin-community');
+    await shotSettled(page, 'admin-community');
     await ctx.close();
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { call, freshMobile, registerMember } from '../lib/api.js';
-import { launch, phone, shot } from '../lib/browser.js';
+import { launch, phone, shot, shotSettled } from '../lib/browser.js';
 import { open, routeOf, storedToken, trackUniqueCode, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -63,7 +63,7 @@ describe('sign-up and login', () => {
     // Back to the page the guard stopped, now logged in.
     await waitForRoute(page, '/pages/user/index');
     await page.getByText(`ID: ${member.user.id}`).waitFor();
-    await shot(page, 'user-centre');
+    await shotSettled(page, 'user-centre');
 
     await page.reload();
     await page.getByText(`ID: ${member.user.id}`).waitFor();

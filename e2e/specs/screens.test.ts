@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ApiFailure, call, registerMember } from '../lib/api.js';
-import { launch, phone, shot } from '../lib/browser.js';
+import { launch, phone, shot, shotSettled } from '../lib/browser.js';
 import { open, trackUniqueCode, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -96,7 +96,7 @@ describe('screens of the foundation', () => {
     await login(page, member.mobile, member.password);
     await open(page, server.url, '/pages/user/modify');
     await page.locator('input[name=nickname]').waitFor();
-    await shot(page, 'modify');
+    await shotSettled(page, 'modify');
 
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ff3d7f' } }).png().toBuffer();
     await page.locator('input[name=avatar]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
@@ -115,7 +115,7 @@ describe('screens of the foundation', () => {
     await page.getByText('星光小主播').first().waitFor();
     // The guarded avatar is decoded in the page into a blob URL.
     await page.waitForFunction(() => [...document.images].some((i) => i.src.startsWith('blob:') && i.naturalWidth > 0));
-    await shot(page, 'info');
+    await shotSettled(page, 'info');
     await ctx.close();
   });
 

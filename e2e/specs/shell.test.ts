@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { call, registerMember } from '../lib/api.js';
-import { launch, phone, shot } from '../lib/browser.js';
+import { launch, phone, shot, shotSettled } from '../lib/browser.js';
 import { open, routeOf, storedToken, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -140,7 +140,7 @@ describe('the tab bar', () => {
       await page.getByTestId('tabbar').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid^=tab-]').length === 4);
       assert.deepEqual(await tabs.allInnerTexts(), ['直播', '社区', '消息', '我的']);
-      await shot(page, 'tabs-video-game-off');
+      await shotSettled(page, 'tabs-video-game-off');
     } finally {
       await call(server.url, 'adminSetFlags', { video_is_open: true, game_is_open: true }, operatorToken);
     }
