@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiFailure, call, registerMember } from '../lib/api.js';
-import { launch, phone, shot } from '../lib/browser.js';
+import { launch, phone, shot, shotSettled } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS } from '../lib/media.js';
 import { open, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
@@ -135,6 +135,13 @@ describe('wallet in the browser', () => {
     const card = page.getByTestId('checkin-card');
     await card.waitFor();
     assert.equal(await card.getAttribute('data-checked'), '0');
+    // The viewer joined today: the days of this week before today were never theirs to miss.
+    const week = await call(server.url, 'checkInInfo', undefined, viewer.token);
+    const earlier = week.week.filter((d) => d.date < week.today).length;
+    await card.locator('li[data-state]').first().waitFor();
+    assert.equal(await card.locator('li[data-state="beforeJoin"]').count(), earlier);
+    assert.equal(await card.locator('li[data-state="missed"]').count(), 0);
+    assert.equal(await card.getByText('漏签').count(), 0);
     await card.getByRole('button', { name: '签到' }).click();
     await page.getByTestId('checkin-reward').waitFor();
     await shot(page, 'wallet-checkin-reward');
@@ -146,8 +153,8 @@ describe('wallet in the browser', () => {
     await page.getByText('今天已经签到过了').first().waitFor();
     await assert.rejects(call(server.url, 'checkIn', { request_id: rid() }, viewer.token), (e: ApiFailure) => e.code === 10406);
     assert.equal(await coinsOf(viewer), after1, 'a second check-in the same day pays nothing');
-    await page.waitForTimeout(2600); // the toast leaves
-    await shot(page, 'wallet-user-centre');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shotSettled(page, 'wallet-user-centre');
     await ctx.close();
   });
 

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { ErrorCode } from '@app/contract';
+import { formatDateCN } from '@app/kit';
 import { Button, CenterPopup } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,10 @@ import { isApiError } from '../../../lib/apiError';
 import { showToast } from '../../../lib/toast';
 import { useCheckIn, useDoCheckIn } from '../../../state/queries/checkin';
 import { newRequestId } from '../../../state/queries/finance';
+import { useUserInfo } from '../../../state/queries/user';
 import { CoinIcon } from '../wallet/icons';
 import { formatCoins } from '../wallet/money';
+import { dayState } from './dayState';
 import './checkin.css';
 
 /** Daily check-in on the user centre: this week's seven days with their rewards, the streak, the button. */
@@ -16,10 +19,12 @@ export function CheckInCard() {
   const { t } = useTranslation();
   const q = useCheckIn();
   const doIt = useDoCheckIn();
+  const createdAt = useUserInfo().data?.created_at;
   const key = useRef(newRequestId());
   const [reward, setReward] = useState<number | null>(null);
   const s = q.data;
   if (!s) return null;
+  const joined = createdAt ? formatDateCN(createdAt) : '';
 
   const onTap = () => {
     if (s.checked_today) {
@@ -62,11 +67,12 @@ export function CheckInCard() {
       <ol className="checkin-week">
         {s.week.map((d) => {
           const today = d.date === s.today;
-          const missed = !d.checked && d.date < s.today;
+          const state = dayState(d, s.today, joined);
+          const reward = state === 'beforeJoin' ? '—' : state === 'missed' && d.reward === 0 ? t('checkin.missed') : `+${formatCoins(d.reward)}`;
           return (
-            <li key={d.date} className={`checkin-day ${d.checked ? 'checkin-day--on' : ''} ${today ? 'checkin-day--today' : ''} ${missed ? 'checkin-day--missed' : ''}`}>
+            <li key={d.date} data-state={state} className={`checkin-day ${d.checked ? 'checkin-day--on' : ''} ${today ? 'checkin-day--today' : ''} ${state === 'missed' || state === 'beforeJoin' ? 'checkin-day--missed' : ''}`}>
               <span className="checkin-day__coin">{d.checked ? <CheckOutline /> : <CoinIcon size={20} />}</span>
-              <span className="checkin-day__reward">{missed && d.reward === 0 ? t('checkin.missed') : `+${formatCoins(d.reward)}`}</span>
+              <span className="checkin-day__reward">{reward}</span>
               <span className="checkin-day__label">{today ? t('checkin.today') : t(`checkin.weekday.${d.weekday as 1 | 2 | 3 | 4 | 5 | 6 | 7}`)}</span>
             </li>
           );
