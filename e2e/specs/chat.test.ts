@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, registerMember } from '../lib/api.js';
-import { launch, phone, shot } from '../lib/browser.js';
+import { launch, phone, shot, shotSettled } from '../lib/browser.js';
 import { open } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 import { AVATAR_AMY, AVATAR_BEN, PNG } from './chatFixtures.js';
@@ -188,8 +188,7 @@ describe('messages and friends in the browser', () => {
     await b.getByTestId('setting-pin').click();
     await b.getByTestId('setting-mute').click();
     await b.locator('.adm-switch-checked').nth(1).waitFor();
-    await b.locator('.adm-toast-mask').waitFor({ state: 'detached' });
-    await shot(b, 'chat-setting');
+    await shotSettled(b, 'chat-setting');
 
     await b.getByTestId('setting-block').click();
     await b.getByRole('button', { name: '确定' }).click();
