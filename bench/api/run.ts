@@ -5,7 +5,7 @@
  * measured in turn, several rounds, and the median ratio is the result.
  */
 import autocannon from 'autocannon';
-import { startBaseline, startProduct } from '../lib/proc.js';
+import { BENCH_MEMBER, startBaseline, startProduct } from '../lib/proc.js';
 import { cpuMicrosPerRequest, listeningPid } from '../lib/cpu.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,9 +35,9 @@ try {
   const login = await fetch(`${product.url}/api/client_live/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', noToken: '1' },
-    body: JSON.stringify({ account: '13800000001', password: 'demo1234' }),
+    body: JSON.stringify({ account: BENCH_MEMBER.mobile, password: BENCH_MEMBER.password }),
   }).then((r) => r.json() as Promise<{ code: number; data: { token: string } }>);
-  if (login.code !== 200) throw new Error(`demo login failed: ${JSON.stringify(login)}`);
+  if (login.code !== 200) throw new Error(`bench member login failed: ${JSON.stringify(login)}`);
 
   const infoUrl = `${product.url}/api/client_live/user/info`;
   const auth = { Authorization: login.data.token };

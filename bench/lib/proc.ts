@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,12 +38,35 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Starts the product server on a fresh SQLite data dir, quiet logs. */
+/** The member the bench logs in as (production has no demo accounts: it is written before the start). */
+export const BENCH_MEMBER = { mobile: '13900000001', password: 'bench1234' } as const;
+
+/** Migrates a fresh SQLite data dir and adds the bench member to it. */
+async function seedMember(dataDir: string): Promise<void> {
+  const { openDb } = await import('../../apps/server/src/db/database.js');
+  const { migrateToLatest } = await import('../../apps/server/src/db/migrate.js');
+  const { hashPassword } = await import('../../apps/server/src/modules/auth/password.js');
+  const { newInviteCode, userDefaults } = await import('../../apps/server/src/modules/user/newUser.js');
+  const { userRepository } = await import('../../apps/server/src/modules/user/user.repository.js');
+  const db = openDb({ dataDir });
+  try {
+    await migrateToLatest(db);
+    const { mobile, password } = BENCH_MEMBER;
+    await userRepository.insert(db.kysely, { ...userDefaults(), account: mobile, mobile, password_hash: await hashPassword(password), nickname: 'bench', invite_code: newInviteCode() });
+  } finally {
+    await db.close();
+  }
+}
+
+/** Starts the product server as production runs it (safe settings, no demo content) on a fresh SQLite data dir, quiet logs. */
 export async function startProduct(): Promise<Proc> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  await seedMember(dataDir);
+  const secret = () => randomBytes(24).toString('hex');
+  const safe = { NODE_ENV: 'production', PAY_PROVIDER: 'none', CIPHER_KEY: secret().slice(0, 32), CIPHER_IV: secret().slice(0, 16), MEDIA_TOKEN_SECRET: secret(), GAMES_SECRET: secret() };
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'apps/server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_PUBLISHER: 'off', DEMO_VIDEOS: 'off', GAMES_SPAWN: '0' },
+    env: { ...process.env, ...safe, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PUBLISHER: 'off', DEMO_VIDEOS: 'off', GAMES_SPAWN: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

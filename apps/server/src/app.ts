@@ -32,6 +32,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { verifyRoutes } from './modules/verify/verify.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { registerCipher } from './plugins/cipher.js';
+import { demoAccountsWithDemoPassword, refusalMessage, UnsafeProductionError } from './productionSafety.js';
 import { registerEnvelope } from './plugins/envelope.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rateLimit.js';
@@ -68,6 +69,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   let redis: RedisClients | undefined;
   try {
     await migrateToLatest(db);
+    if (isProduction(config)) {
+      const open = await demoAccountsWithDemoPassword(db);
+      if (open.length > 0) throw new UnsafeProductionError(refusalMessage(open.map((m) => ({ setting: `account ${m}`, problem: 'is a demo account with the public demo password; change its password or disable it (it came from a database seeded with demo content)' }))));
+    }
     if (config.seedDemo) await seedDemo(db);
     if (config.seedDemo) await seedDemoRooms(db);
     if (config.seedDemo) await seedDemoForum(db);
@@ -130,7 +135,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerCipher(app, config.cipherKey, config.cipherIv);
   await registerOpenApi(app);
 
-  const dev = !isProduction(config);
+  const dev = config.devRoutes;
   const env: RouteEnv = {
     services,
     plain: { sessions: services.sessions, dev, audit: routeAuditor(db.kysely) },

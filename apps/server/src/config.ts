@@ -20,7 +20,7 @@ interface EnvVar {
 export const ENV_VARS: EnvVar[] = [
   { name: 'PORT', default: '8080', doc: 'HTTP port of the app, the API and the realtime hall' },
   { name: 'HOST', default: '0.0.0.0', doc: 'Interface to listen on' },
-  { name: 'NODE_ENV', default: 'development', doc: '`production` hides the dev-only routes (SMS sink, captcha answer)' },
+  { name: 'NODE_ENV', default: 'development', doc: '`production` refuses to start with unsafe settings (SECURITY.md) and turns demo content and dev-only routes off by default' },
   { name: 'DATA_DIR', default: '<repo>/data', doc: 'SQLite file and uploaded files' },
   { name: 'DATABASE_URL', default: '(unset: SQLite at DATA_DIR/app.db)', doc: 'PostgreSQL connection string' },
   { name: 'DATABASE_SCHEMA', default: '(unset: public)', doc: 'PostgreSQL schema to use (created if missing)' },
@@ -37,7 +37,8 @@ export const ENV_VARS: EnvVar[] = [
   { name: 'WEB_DIST', default: '<repo>/apps/web/dist', doc: 'Built web app served at /' },
   { name: 'TOKEN_TTL_DAYS', default: '7', doc: 'Session lifetime in days' },
   { name: 'TOKEN_TTL_REMEMBER_DAYS', default: '30', doc: 'Session lifetime with "remember me"' },
-  { name: 'SEED_DEMO', default: '1', doc: 'Seed demo content (flags, bulletins, gifts, demo user) at start; `0` turns it off' },
+  { name: 'SEED_DEMO', default: '1 (0 in production)', doc: 'Seed demo content (demo accounts, rooms, posts, bulletins, gifts) at start; refused in production' },
+  { name: 'DEV_ROUTES', default: '1 (0 in production)', doc: 'Serve the dev-only routes (the SMS sink, the captcha answer) that tests and a local try-out use; refused in production' },
   { name: 'LOG_LEVEL', default: 'info', doc: 'pino log level (`silent` to mute)' },
 ];
 
@@ -63,6 +64,8 @@ export interface Config {
   tokenTtlDays: number;
   tokenTtlRememberDays: number;
   seedDemo: boolean;
+  /** Whether the contract's devOnly routes (SMS sink, captcha answer) are served. */
+  devRoutes: boolean;
   logLevel: string;
 }
 
@@ -79,10 +82,13 @@ const str = (v: string | undefined): string | undefined => (v === undefined || v
 /** Reads the configuration from the environment (process.env by default). */
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(str(env.DATA_DIR) ?? path.join(REPO_ROOT, 'data'));
+  const nodeEnv = str(env.NODE_ENV) ?? 'development';
+  // A local run has demo content and the test helpers; production has neither unless asked (and then refuses).
+  const local = nodeEnv !== 'production';
   return {
     port: int(env.PORT, 8080, 'PORT'),
     host: str(env.HOST) ?? '0.0.0.0',
-    nodeEnv: str(env.NODE_ENV) ?? 'development',
+    nodeEnv,
     dataDir,
     databaseUrl: str(env.DATABASE_URL),
     databaseSchema: str(env.DATABASE_SCHEMA),
@@ -99,7 +105,8 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: path.resolve(str(env.WEB_DIST) ?? path.join(REPO_ROOT, 'apps/web/dist')),
     tokenTtlDays: int(env.TOKEN_TTL_DAYS, 7, 'TOKEN_TTL_DAYS'),
     tokenTtlRememberDays: int(env.TOKEN_TTL_REMEMBER_DAYS, 30, 'TOKEN_TTL_REMEMBER_DAYS'),
-    seedDemo: bool(env.SEED_DEMO, true),
+    seedDemo: bool(env.SEED_DEMO, local),
+    devRoutes: bool(env.DEV_ROUTES, local),
     logLevel: str(env.LOG_LEVEL) ?? 'info',
   };
 }

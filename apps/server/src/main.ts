@@ -3,9 +3,11 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { GamesSupervisor } from './games/supervisor.js';
 import { loadGamesConfig } from './modules/game/games.config.js';
+import { assertSafeForProduction, UnsafeProductionError } from './productionSafety.js';
 
 /** Starts the server: migrate, seed, serve the API, the hall and the web app on one port. */
 async function main(): Promise<void> {
+  assertSafeForProduction(process.env);
   const config = loadConfig();
   // The games host (a child process) and this server share the internal API's secret.
   process.env.GAMES_SECRET ||= randomBytes(24).toString('hex');
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('failed to start', err);
+  if (err instanceof UnsafeProductionError) console.error(err.message);
+  else console.error('failed to start', err);
   process.exit(1);
 });

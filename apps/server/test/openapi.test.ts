@@ -83,7 +83,8 @@ describe('OpenAPI', () => {
 
 describe('production mode', () => {
   it('does not serve or list the dev-only routes', async () => {
-    const prod = await startTestServer({ config: { nodeEnv: 'production' } });
+    // What a production start allows (productionStart.test.ts): no dev routes, no demo content.
+    const prod = await startTestServer({ config: { nodeEnv: 'production', devRoutes: false, seedDemo: false } });
     try {
       const expected = tableKeys(Object.values(api).filter((d) => !('devOnly' in d && d.devOnly)));
       expect([...(await openapiOps(prod.url))].sort()).toEqual([...expected].sort());

@@ -1,5 +1,6 @@
-import { loadConfig } from '../config.js';
+import { isProduction, loadConfig } from '../config.js';
 import { loadGamesConfig } from '../modules/game/games.config.js';
+import { MIN_SECRET_LENGTH, UnsafeProductionError } from '../productionSafety.js';
 import { openGamesDb } from './db.js';
 import { buildGamesHost } from './host.js';
 
@@ -13,6 +14,10 @@ const RECOVER_EVERY_MS = 3_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const games = loadGamesConfig();
+  // Its own check: the games host can run apart from the main server, and its secret moves coins.
+  if (isProduction(config) && (!games.secretGiven || games.secret.length < MIN_SECRET_LENGTH)) {
+    throw new UnsafeProductionError(`refusing to start with NODE_ENV=production: GAMES_SECRET must be set (≥ ${MIN_SECRET_LENGTH} characters, the same as the main server's)`);
+  }
   const db = await openGamesDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: games.databaseSchema });
   const { app, wallets, service } = await buildGamesHost(config, games, db);
 
@@ -57,6 +62,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('games host failed to start', err);
+  if (err instanceof UnsafeProductionError) console.error(err.message);
+  else console.error('games host failed to start', err);
   process.exit(1);
 });

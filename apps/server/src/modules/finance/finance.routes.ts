@@ -39,7 +39,7 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
   app.get<{ Params: { orderNo: string } }>(`${SANDBOX_CHECKOUT_PATH}/:orderNo`, { schema: { hide: true } }, async (req, reply) => {
     const order = req.params.orderNo.length <= 40 ? await f.recharge.order(req.params.orderNo) : undefined;
     const view =
-      order && order.provider === 'sandbox'
+      order && order.provider === 'sandbox' && f.recharge.provider('sandbox')
         ? {
             order_no: order.order_no,
             name: order.name,

@@ -28,9 +28,6 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
   const ledger = new Ledger(deps.db);
   const wallet = new WalletService(deps, config);
   const sandbox = new SandboxProvider(config.paySandboxSecret, config.payCallbackWindowS, deps.config.publicUrl);
-  if (config.payProvider === 'sandbox' && deps.config.nodeEnv === 'production') {
-    deps.log.warn('PAY_PROVIDER is the sandbox: anyone with an order number can "pay" it on its checkout page; configure a real provider');
-  }
   const gift = new GiftService(deps, ledger, config);
   const rank = new RankService(deps, opts.redis, deps.config.redisPrefix);
   gift.onSent((_record, row, transferId) => rank.recordGift(row, transferId));
@@ -39,7 +36,7 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
     ledger,
     wallet,
     sandbox,
-    recharge: new RechargeService(deps, ledger, [sandbox], config.payProvider),
+    recharge: new RechargeService(deps, ledger, config.payProvider === 'sandbox' ? [sandbox] : [], config.payProvider),
     gift,
     earnings: new EarningsService(deps, ledger, wallet, config),
     withdraw: new WithdrawService(deps.db, ledger, config),

@@ -1,5 +1,6 @@
 import { DEFAULT_ROOM_SETTINGS } from '@app/contract';
 import type { Db } from '../../db/database.js';
+import { DEMO_USER } from '../../db/seed.js';
 import { DAY, isoIn, nowIso } from '../../db/time.js';
 import { hashPassword } from '../auth/password.js';
 import { newInviteCode, userDefaults } from '../user/newUser.js';
@@ -23,7 +24,7 @@ export interface DemoRoom {
 }
 
 const SEED_KEY = 'seed_demo_rooms_version';
-const PASSWORD = 'demo1234';
+const PASSWORD = DEMO_USER.password;
 
 /**
  * Demo anchors (approved) and their rooms, created once per database (the claim row and the content

@@ -34,7 +34,7 @@ export class RechargeService {
     const rows = await repo.packages(this.deps.db.kysely);
     return {
       list: rows.map((p) => ({ id: p.id, name: p.name, price_fen: p.price_fen, amount: Number(p.amount), bonus: Number(p.bonus), tag: p.tag })),
-      providers: [this.defaultProvider],
+      providers: this.providers.has(this.defaultProvider) ? [this.defaultProvider] : [],
     };
   }
 

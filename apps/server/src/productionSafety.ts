@@ -1,0 +1,81 @@
+/**
+ * What a production start refuses: settings whose defaults are public (and so hand out coins,
+ * forge payments or decrypt traffic), demo content, dev-only routes, and per-process secrets that
+ * several instances must share. `npm start` on a fresh machine keeps its working defaults; a
+ * start with NODE_ENV=production names every unsafe setting and exits (SECURITY.md).
+ */
+import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
+import { isProduction, loadConfig } from './config.js';
+import type { Db } from './db/database.js';
+import { DEMO_USER } from './db/seed.js';
+import { verifyPassword } from './modules/auth/password.js';
+import { DEFAULT_SANDBOX_SECRET, loadFinanceConfig } from './modules/finance/finance.config.js';
+import { loadGamesConfig } from './modules/game/games.config.js';
+import { DEMO_ANCHORS } from './modules/room/room.seed.js';
+import { userRepository } from './modules/user/user.repository.js';
+
+type Env = Record<string, string | undefined>;
+
+/** One setting a production start refuses, and what to do about it. */
+export interface UnsafeSetting {
+  setting: string;
+  problem: string;
+}
+
+/** A shared secret shorter than this is refused: it must not be guessable. */
+export const MIN_SECRET_LENGTH = 32;
+
+const secretProblem = (value: string | undefined, what: string): string | undefined => {
+  if (!value) return `is not set: ${what}; set the same random value (≥ ${MIN_SECRET_LENGTH} characters) on every instance`;
+  if (value.length < MIN_SECRET_LENGTH) return `is shorter than ${MIN_SECRET_LENGTH} characters`;
+  return undefined;
+};
+
+/** Every unsafe setting of this environment when NODE_ENV=production; none otherwise. */
+export function unsafeProductionSettings(env: Env): UnsafeSetting[] {
+  const config = loadConfig(env);
+  if (!isProduction(config)) return [];
+  const out: UnsafeSetting[] = [];
+  const add = (setting: string, problem: string | undefined) => {
+    if (problem) out.push({ setting, problem });
+  };
+  const finance = loadFinanceConfig(env);
+  if (finance.payProvider === 'sandbox') {
+    add('PAY_PROVIDER', finance.paySandboxInProduction ? undefined : 'is the sandbox, whose checkout page pays any order for free; set a real provider, `none` (recharge off), or PAY_SANDBOX_IN_PRODUCTION=1 for a staging deployment');
+    add('PAY_SANDBOX_SECRET', finance.paySandboxSecret === DEFAULT_SANDBOX_SECRET ? 'is the public default: anyone can sign a "paid" callback; set your own secret' : secretProblem(finance.paySandboxSecret, 'it signs payment callbacks'));
+  }
+  add('CIPHER_KEY', config.cipherKey === DEFAULT_CIPHER_KEY ? 'is the public default key; set your own (16, 24 or 32 bytes) and build the web app with the same VITE_CIPHER_KEY' : undefined);
+  add('CIPHER_IV', config.cipherIv === DEFAULT_CIPHER_IV ? 'is the public default iv; set your own (16 bytes) and build the web app with the same VITE_CIPHER_IV' : undefined);
+  add('SEED_DEMO', config.seedDemo ? 'seeds demo accounts with a public password and demo content; demo content is for a local try-out, never production (unset it or set 0)' : undefined);
+  add('DEV_ROUTES', config.devRoutes ? 'serves the SMS sink and the captcha answer to anyone; unset it or set 0' : undefined);
+  add('MEDIA_TOKEN_SECRET', secretProblem(env.MEDIA_TOKEN_SECRET, 'media tokens signed by one instance are refused by the others, and a restart voids every live stream'));
+  add('GAMES_SECRET', secretProblem(loadGamesConfig(env).secretGiven ? env.GAMES_SECRET : undefined, 'the games host and every server instance must share it'));
+  return out;
+}
+
+/** The refusal, one line a setting. */
+export const refusalMessage = (unsafe: UnsafeSetting[]): string =>
+  ['refusing to start with NODE_ENV=production; fix these settings (SECURITY.md):', ...unsafe.map((u) => `  - ${u.setting} ${u.problem}`)].join('\n');
+
+/** Throws the refusal when the environment is unsafe for production. */
+export function assertSafeForProduction(env: Env): void {
+  const unsafe = unsafeProductionSettings(env);
+  if (unsafe.length > 0) throw new UnsafeProductionError(refusalMessage(unsafe));
+}
+
+/** A refusal to start: printed as is, without a stack. */
+export class UnsafeProductionError extends Error {}
+
+/**
+ * Demo accounts that still accept the public demo password (a database seeded by a local run,
+ * then taken to production). A production start refuses them as it refuses SEED_DEMO.
+ */
+export async function demoAccountsWithDemoPassword(db: Db): Promise<string[]> {
+  const mobiles = [DEMO_USER.mobile, ...DEMO_ANCHORS.map((a) => a.mobile)];
+  const open: string[] = [];
+  for (const mobile of mobiles) {
+    const user = await userRepository.byMobile(db.kysely, mobile);
+    if (user?.password_hash && (await verifyPassword(DEMO_USER.password, user.password_hash))) open.push(mobile);
+  }
+  return open;
+}

@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, fullPath } from '@app/contract';
+import { REPO_ROOT } from '../src/config.js';
+import { openDb } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { seedDemo, DEMO_USER } from '../src/db/seed.js';
+import { seedDemoRooms } from '../src/modules/room/room.seed.js';
+import { unsafeProductionSettings } from '../src/productionSafety.js';
+import { freePort } from './helpers/spawnServer.js';
+import { dropSchema, newSchemaName, pgUrl } from './helpers/testServer.js';
+
+/** Settings a production deployment sets: every one of them safe. */
+const SAFE = {
+  NODE_ENV: 'production',
+  PAY_PROVIDER: 'none',
+  CIPHER_KEY: 'k'.repeat(32),
+  CIPHER_IV: 'i'.repeat(16),
+  MEDIA_TOKEN_SECRET: 'm'.repeat(40),
+  GAMES_SECRET: 'g'.repeat(40),
+} as const;
+
+/** Each unsafe setting on top of the safe ones, and the variable the refusal must name. */
+const UNSAFE: [string, Record<string, string>][] = [
+  ['PAY_PROVIDER', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
+  ['PAY_SANDBOX_SECRET', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1' }],
+  ['CIPHER_KEY', { CIPHER_KEY: '' }],
+  ['CIPHER_IV', { CIPHER_IV: '' }],
+  ['SEED_DEMO', { SEED_DEMO: '1' }],
+  ['DEV_ROUTES', { DEV_ROUTES: '1' }],
+  ['MEDIA_TOKEN_SECRET', { MEDIA_TOKEN_SECRET: '' }],
+  ['MEDIA_TOKEN_SECRET', { MEDIA_TOKEN_SECRET: 'short' }],
+  ['GAMES_SECRET', { GAMES_SECRET: '' }],
+];
+
+describe('production settings', () => {
+  it('names nothing outside production, and nothing when every setting is safe', () => {
+    expect(unsafeProductionSettings({})).toEqual([]);
+    expect(unsafeProductionSettings({ NODE_ENV: 'development', SEED_DEMO: '1', DEV_ROUTES: '1' })).toEqual([]);
+    expect(unsafeProductionSettings(SAFE)).toEqual([]);
+    // The sandbox with its explicit opt-in and a secret of its own is a staging deployment: allowed.
+    expect(unsafeProductionSettings({ ...SAFE, PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1', PAY_SANDBOX_SECRET: 's'.repeat(40) })).toEqual([]);
+  });
+
+  it.each(UNSAFE)('names %s when it is unsafe', (name, change) => {
+    expect(unsafeProductionSettings({ ...SAFE, ...change }).map((u) => u.setting)).toEqual([name]);
+  });
+
+  it('with NODE_ENV=production alone, names every default that is unsafe', () => {
+    expect(unsafeProductionSettings({ NODE_ENV: 'production' }).map((u) => u.setting).sort()).toEqual(
+      ['CIPHER_IV', 'CIPHER_KEY', 'GAMES_SECRET', 'MEDIA_TOKEN_SECRET', 'PAY_PROVIDER', 'PAY_SANDBOX_SECRET'].sort(),
+    );
+  });
+});
+
+/** The environment of a spawned process: this one's, without any setting under test. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const k of ['NODE_ENV', 'PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'PAY_SANDBOX_IN_PRODUCTION', 'CIPHER_KEY', 'CIPHER_IV', 'SEED_DEMO', 'DEV_ROUTES', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET', 'REDIS_URL']) delete env[k];
+  return env;
+}
+
+interface Run {
+  exitCode: Promise<number | null>;
+  stderr: () => string;
+  kill: () => void;
+}
+
+function run(script: string, env: NodeJS.ProcessEnv): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, script)], { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exitCode = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { exitCode, stderr: () => err, kill: () => child.kill('SIGKILL') };
+}
+
+/** Resolves once the URL answers, or rejects when the process ends first. */
+async function up(url: string, r: Run): Promise<void> {
+  let ended = false;
+  void r.exitCode.then(() => (ended = true));
+  for (const end = Date.now() + 60_000; Date.now() < end; ) {
+    if (ended) throw new Error(`exited before answering: ${r.stderr()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((res) => setTimeout(res, 150));
+  }
+  throw new Error('did not start in 60 s');
+}
+
+describe('a production start', () => {
+  const dirs: string[] = [];
+  const schemas: string[] = [];
+  const runs: Run[] = [];
+  /** A fresh data dir and, on PostgreSQL, a fresh schema, as the process's database settings. */
+  const database = () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-prod-'));
+    dirs.push(dataDir);
+    const url = pgUrl();
+    const schema = url ? newSchemaName() : undefined;
+    if (schema) schemas.push(schema);
+    return { dataDir, env: { DATA_DIR: dataDir, ...(url && schema ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : {}) } };
+  };
+  afterAll(async () => {
+    for (const r of runs) r.kill();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    for (const s of schemas) await dropSchema(s);
+  });
+
+  it('with nothing set, refuses to start and names every unsafe setting', async () => {
+    const db = database();
+    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, NODE_ENV: 'production', PORT: String(await freePort()), HOST: '127.0.0.1', GAMES_SPAWN: '0' });
+    runs.push(r);
+    expect(await r.exitCode).toBe(1);
+    for (const name of ['PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET']) expect(r.stderr()).toContain(`- ${name} `);
+  });
+
+  it('with safe settings, starts without demo accounts or dev routes', async () => {
+    const db = database();
+    const port = await freePort();
+    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, ...SAFE, PORT: String(port), HOST: '127.0.0.1', GAMES_SPAWN: '0', LOG_LEVEL: 'error' });
+    runs.push(r);
+    const url = `http://127.0.0.1:${port}`;
+    await up(`${url}/healthz`, r);
+    const login = await fetch(`${url}${fullPath(api.login)}`, { method: 'POST', headers: { 'content-type': 'application/json', noToken: '1' }, body: JSON.stringify({ account: DEMO_USER.mobile, password: DEMO_USER.password }) });
+    expect(((await login.json()) as { code: number }).code).not.toBe(200);
+    expect((await fetch(`${url}${fullPath(api.devLastSms)}?mobile=${DEMO_USER.mobile}`)).status).toBe(404);
+    r.kill();
+  });
+
+  it('refuses a database that still holds demo accounts with the demo password', async () => {
+    const db = database();
+    const seeded = openDb({ dataDir: db.dataDir, databaseUrl: db.env.DATABASE_URL, databaseSchema: db.env.DATABASE_SCHEMA });
+    await migrateToLatest(seeded);
+    await seedDemo(seeded);
+    await seedDemoRooms(seeded);
+    await seeded.close();
+    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, ...SAFE, PORT: String(await freePort()), HOST: '127.0.0.1', GAMES_SPAWN: '0' });
+    runs.push(r);
+    expect(await r.exitCode).toBe(1);
+    expect(r.stderr()).toContain(`account ${DEMO_USER.mobile}`);
+  });
+
+  it('of the games host refuses to start without GAMES_SECRET', async () => {
+    const db = database();
+    const r = run('apps/server/src/games/main.ts', { ...baseEnv(), ...db.env, NODE_ENV: 'production', GAMES_PORT: String(await freePort()), HOST: '127.0.0.1' });
+    runs.push(r);
+    expect(await r.exitCode).toBe(1);
+    expect(r.stderr()).toContain('GAMES_SECRET');
+  });
+});
