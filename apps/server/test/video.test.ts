@@ -7,7 +7,7 @@ import { MONEY_UNIT } from '@app/kit';
 import { TranscodeQueue } from '../src/modules/video/transcodeQueue.js';
 import { expectSound, quickMember, rechargeDirect, rid } from './financeHelpers.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
-import { durationOf, ffprobeUrl, makeClip as makeClipIn, segmentsOf, videoClient } from './videoHelpers.js';
+import { durationOf, ffprobeUrl, makeClip as makeClipIn, run, segmentsOf, videoClient } from './videoHelpers.js';
 
 // A short preview keeps the clips short; set before the server reads its video settings.
 process.env.VIDEO_PREVIEW_S = '4';
@@ -136,6 +136,17 @@ describe('video upload and transcode', () => {
     const big = await s.api.call(api.uploadSts, { size: 10 * 1024 * 1024 * 1024 }, { token: owner.token });
     expect(big.code).toBe(ErrorCode.UPLOAD_TOO_LARGE);
   }, 120_000);
+
+  it('refuses a picture above the resolution limit from its header, before any decoder runs', async () => {
+    // An 8K clip of about 100 KB: small on the wire, ~570 MB to decode one frame of.
+    const file = path.join(tmp, '8k.mp4');
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=7680x4320:r=2:d=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '51', file]);
+    const huge = await uploadVideo(stranger.token, fs.readFileSync(file));
+    expect(huge.last.code).toBe(ErrorCode.UPLOAD_BAD_FILE);
+    expect(huge.last.msg).toContain('7680×4320');
+    const mine = await s.api.call(api.resourceFetch, { page: 1, size: 50 }, { token: stranger.token });
+    expect(mine.data.list.map((r) => r.status)).toEqual(['failed']);
+  }, 60_000);
 });
 
 describe('paid videos', () => {

@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -28,10 +29,28 @@ export async function probe(file: string): Promise<Probe | null> {
   }
 }
 
+/** util-linux's prlimit, which bounds a child's memory (Linux); undefined elsewhere. */
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => fs.existsSync(p));
+
+/**
+ * Decoder threads of one ffmpeg (an input option: every call starts with its input): each holds
+ * frames of its own, so memory would grow with the host's cores. A 4K transcode fits in 768 MB.
+ */
+const THREADS = '4';
+
+export interface FfmpegOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal | undefined;
+  /** Address-space limit of the process, MB (through prlimit, where there is one); 0 or unset: none. */
+  memoryMb?: number | undefined;
+}
+
 /** Runs ffmpeg with these arguments; rejects with the tail of its log when it fails. */
-export function ffmpeg(args: string[], opts: { timeoutMs?: number; signal?: AbortSignal | undefined } = {}): Promise<void> {
+export function ffmpeg(args: string[], opts: FfmpegOptions = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(FFMPEG, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'], ...(opts.signal ? { signal: opts.signal } : {}) });
+    const argv = [FFMPEG, '-hide_banner', '-nostdin', '-loglevel', 'error', '-threads', THREADS, '-y', ...args];
+    const limited = PRLIMIT && opts.memoryMb ? [PRLIMIT, `--as=${opts.memoryMb * 1024 * 1024}`, '--', ...argv] : argv;
+    const child = spawn(limited[0]!, limited.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], ...(opts.signal ? { signal: opts.signal } : {}) });
     let log = '';
     child.stderr.on('data', (d: Buffer) => {
       log = (log + d.toString()).slice(-2000);

@@ -15,6 +15,8 @@ export interface QueueOptions {
   /** Where uploaded source files wait for their transcode. */
   incomingDir: string;
   concurrency: number;
+  /** Address-space limit of each ffmpeg, MB (0: none). */
+  ffmpegMemoryMb?: number;
   pollMs?: number;
   /** How long a claimed job stays this worker's without a renewal; a dead worker's job is taken over after it. */
   leaseMs?: number;
@@ -106,7 +108,7 @@ export class TranscodeQueue {
       const src = await this.sources.fetch(row.upload_id, workDir);
       const info = src && (await probe(src));
       if (!src || !info) throw new Error('source missing or unreadable');
-      const out = await transcode(src, info, workDir, this.deps.storage, this.abort.signal);
+      const out = await transcode(src, info, workDir, this.deps.storage, { signal: this.abort.signal, memoryMb: this.opts.ffmpegMemoryMb });
       if (this.stopping) return;
       await repo.update(db, id, { status: 'ready', renditions: JSON.stringify(out.renditions), poster: out.poster, error: '', lease_until: null, updated_at: nowIso() });
       await this.sources.remove(row.upload_id);

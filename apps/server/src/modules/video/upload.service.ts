@@ -146,6 +146,8 @@ export class VideoUploadService {
     };
     if (!info) return fail(ErrorCode.UPLOAD_BAD_FILE, 'file: 无法识别的视频文件');
     if (info.duration > VIDEO_MAX_DURATION_S + DURATION_SLACK_S) return fail(ErrorCode.VIDEO_TOO_LONG, `file: 视频时长 ${info.duration.toFixed(1)} 秒，不能超过${VIDEO_MAX_DURATION_S}秒`);
+    // From the container's header (ffprobe decodes nothing): a huge picture is refused before any decoder runs.
+    if (info.width * info.height > this.config.maxPixels) return fail(ErrorCode.UPLOAD_BAD_FILE, `file: 视频分辨率 ${info.width}×${info.height} 过高，画面不能超过 ${Math.floor(this.config.maxPixels / 10_000)} 万像素`);
     await this.sources.share(row.upload_id); // S3: chunks sent to this instance go to the bucket, for any instance's transcode
     await repo.update(db, row.id, { status: 'uploaded', duration: Math.round(info.duration * 100) / 100, width: info.width, height: info.height, updated_at: nowIso() });
     // Read before waking the queue: the answer is the upload as completed ('uploaded'), not

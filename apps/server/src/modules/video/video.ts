@@ -12,7 +12,7 @@ import { VideoService, type RoomLister } from './video.service.js';
 export function createVideo(deps: Deps, parts: { finance: Finance; social: SocialService; rooms: RoomLister; config?: VideoConfig }) {
   const config = parts.config ?? loadVideoConfig();
   const incomingDir = path.join(deps.config.dataDir, 'video-incoming');
-  const queue = new TranscodeQueue(deps, { incomingDir, concurrency: config.concurrency });
+  const queue = new TranscodeQueue(deps, { incomingDir, concurrency: config.concurrency, ffmpegMemoryMb: config.ffmpegMemoryMb });
   const uploads = new VideoUploadService(deps, config, queue, incomingDir);
   const videos = new VideoService(deps, config, parts.finance, parts.social, parts.rooms);
   return {
