@@ -28,7 +28,7 @@ describe('PAY_PROVIDER=none (production until a real provider is plugged in)', (
 
     // An order made while the sandbox was on, "paid" with a valid signature after it was turned off.
     const order = await s.services.finance.recharge.createOrder(fan.id, { request_id: rid(), package_id: cats.list[0]!.id, provider: 'sandbox' });
-    const paid = s.services.finance.sandbox.signed({ order_no: order.order_no, trade_no: 'T1', amount_fen: order.price_fen, status: 'paid' });
+    const paid = { ...s.services.finance.sandbox.signed({ order_no: order.order_no, trade_no: 'T1', amount_fen: order.price_fen, status: 'paid' }) };
     await expect(none.recharge.callback('sandbox', paid, null)).rejects.toMatchObject({ code: ErrorCode.PAYMENT_REFUSED });
     expect((await none.wallet.wallet(fan.id)).coin).toBe(0);
   });
