@@ -17,12 +17,14 @@ let host: GamesHostProcess;
 
 /**
  * The games host reaches the main server through this proxy, so a test can lose the way back:
- * `drop-answer` forwards a call (the ledger moves) and never answers; `black-hole` never forwards.
+ * `drop-answer` forwards a call (the ledger moves) and never answers; `black-hole` never forwards;
+ * `down` closes the connection at once (the main server stopped).
  */
-let link: 'pass' | 'drop-answer' | 'black-hole' = 'pass';
+let link: 'pass' | 'drop-answer' | 'black-hole' | 'down' = 'pass';
 const proxy = http.createServer((req, res) => {
   const mode = link;
   if (mode === 'black-hole') return;
+  if (mode === 'down') return void req.socket.destroy();
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
@@ -300,6 +302,35 @@ describe('rounds and rewards', () => {
     const late = await host.api.call(f4.f4RoundScore, { session, round_id: r4.data.round_id, score: 10 });
     expect(late.code).toBe(ErrorCode.GAME_SESSION_INVALID);
     expect(await coin(m.id)).toBe(60 * C - 4 * C + 3 * C);
+    await expectAgreement([m.id]);
+  });
+});
+
+describe('the main server unreachable', () => {
+  it('answers every call that needs it with GAMES_UNAVAILABLE (never a 5xx), and settles once it is back', async () => {
+    const m = await funded();
+    const { data } = await login(m.token, { game: 'g2048', amount: 10 * C, request_id: rid() });
+    link = 'down';
+    try {
+      const calls = [
+        await login(m.token),
+        await login(m.token, { game: 'g2048', amount: C, request_id: rid() }),
+        await host.api.call(f4.f4TransIn, { session: data.session, amount: C, request_id: rid() }),
+        await host.api.call(f4.f4RoundStart, { session: data.session, request_id: rid() }),
+        await host.api.call(f4.f4TransOut, { session: data.session, request_id: rid() }),
+      ];
+      expect(calls.map((r) => [r.status, r.code, r.msg])).toEqual(calls.map(() => [200, ErrorCode.GAMES_UNAVAILABLE, '游戏服务暂时不可用，请稍后再试']));
+      // What the games host answers alone still works.
+      const balance = await host.api.call(f4.f4Balance, { session: data.session });
+      expect([balance.code, balance.data.balance]).toEqual([200, 0]);
+    } finally {
+      link = 'pass';
+    }
+    // The transfer in, the entry and the transfer out (of the 9 coins left then) were written and
+    // kept pending: they settle in the background, and the 1 coin moved in stays in the game.
+    for (let i = 0; i < 100 && (await host.books([m.id]))[0]!.pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await coin(m.id)).toBe(58 * C);
+    expect((await host.books([m.id]))[0]!.balance).toBe(C);
     await expectAgreement([m.id]);
   });
 });
