@@ -179,6 +179,32 @@ describe('game wallet transfers', () => {
     await expectAgreement([m.id]);
   });
 
+  it('binds a request_id to its first answer forever: a transfer out that moved 0, a refused entry, another amount', async () => {
+    const m = await funded();
+    const { data } = await login(m.token, { game: 'g2048' });
+    const session = data.session;
+    // Copies of one transfer out of the empty wallet, at once: each answers 0.
+    const outKey = rid();
+    const empty = await Promise.all([1, 2, 3].map(() => host.api.call(f4.f4TransOut, { session, request_id: outKey })));
+    expect(empty.map((o) => [o.code, o.data.amount])).toEqual(empty.map(() => [200, 0]));
+    // A round whose entry the empty game wallet cannot pay.
+    const startKey = rid();
+    expect((await host.api.call(f4.f4RoundStart, { session, request_id: startKey })).code).toBe(ErrorCode.BALANCE_NOT_ENOUGH);
+
+    const inKey = rid();
+    expect((await host.api.call(f4.f4TransIn, { session, amount: 5 * C, request_id: inKey })).data.balance).toBe(5 * C);
+    // The retries come after the coins arrived: each answers what its key answered first, and nothing moves.
+    const outAgain = await host.api.call(f4.f4TransOut, { session, request_id: outKey });
+    expect([outAgain.code, outAgain.data.amount, outAgain.data.balance]).toEqual([200, 0, 5 * C]);
+    const startAgain = await host.api.call(f4.f4RoundStart, { session, request_id: startKey });
+    expect([startAgain.code, startAgain.msg]).toEqual([ErrorCode.BALANCE_NOT_ENOUGH, '游戏余额不足']);
+    const otherAmount = await host.api.call(f4.f4TransIn, { session, amount: 6 * C, request_id: inKey });
+    expect([otherAmount.code, otherAmount.msg]).toEqual([ErrorCode.CONFLICT, 'request_id 已用于另一笔操作']);
+    expect((await host.api.call(f4.f4Balance, { session })).data.balance).toBe(5 * C);
+    expect(await coin(m.id)).toBe(55 * C);
+    await expectAgreement([m.id]);
+  });
+
   it('refuses moving in more than the main wallet holds, and returns a forgotten balance at the next login', async () => {
     const m = await funded();
     const tooMuch = await login(m.token, { game: 'snake', amount: 61 * C, request_id: rid() });
