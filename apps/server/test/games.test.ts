@@ -361,6 +361,35 @@ describe('the main server unreachable', () => {
   });
 });
 
+describe('the games host OpenAPI document', () => {
+  interface Op {
+    security?: unknown[];
+    requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+    responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  }
+  it('describes every /api/f4 call it serves, with the contract\'s body, the envelope and each status', async () => {
+    const doc = (await (await fetch(`${host.url}/api/f4/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, Op>> };
+    expect(doc.openapi).toBe('3.1.0');
+    const listed = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(listed.sort()).toEqual(Object.values(f4).map((d) => `${d.method} ${d.path}`).sort());
+    for (const def of Object.values(f4)) {
+      const op = doc.paths[def.path]!.post!;
+      // The body's fields are the contract's, and the call is served for real: an empty body is refused naming a field.
+      const props = Object.keys(op.requestBody!.content['application/json']!.schema.properties ?? {}).sort();
+      expect(props, def.path).toEqual(Object.keys((def.body as unknown as { shape: Record<string, unknown> }).shape).sort());
+      const served = await host.api.raw('POST', def.path, { body: '{}', headers: { 'content-type': 'application/json' } });
+      expect([served.status, served.code], def.path).toEqual([400, ErrorCode.VALIDATION]);
+      const statuses = def.auth === 'public' ? ['200', '400', '413', '429', '500'] : ['200', '400', '401', '413', '429', '500'];
+      expect(Object.keys(op.responses).sort(), def.path).toEqual(statuses);
+      expect(JSON.stringify(op.responses['200']!.content!['application/json']!.schema), def.path).toContain('"msg"');
+      expect(op.security, def.path).toEqual(def.auth === 'public' ? undefined : [{ token: [] }]);
+    }
+    const ui = await fetch(`${host.url}/api/f4/docs/`);
+    expect(ui.status).toBe(200);
+    expect(await ui.text()).toContain('swagger');
+  });
+});
+
 describe('a killed games host', () => {
   it('settles what it had sent but not heard back, and what never arrived, after a SIGKILL', async () => {
     const m = await funded();
