@@ -175,6 +175,8 @@ export async function openGamesDb(opts: { dataDir: string; databaseUrl?: string 
     const migrator = new Migrator({
       db: kysely,
       provider: { getMigrations: async () => ({ '0001_games_host': initial(db.dialect), '0002_zero_ops': zeroOps(db.dialect) }) },
+      // As the main server's: migrations built side by side may land out of name order; each is independent.
+      allowUnorderedMigrations: true,
       ...(db.schema ? { migrationTableSchema: db.schema } : {}),
     });
     const { error } = await migrator.migrateToLatest();
