@@ -74,6 +74,39 @@ describe('concurrent money', () => {
     await expectSound(s.deps.db);
   });
 
+  it('a key refused for short earnings stays refused once earnings arrive (exchange, withdrawal; copies at once too)', async () => {
+    const fan = await quickMember(s);
+    const host = await quickMember(s);
+    const ek = rid();
+    const wk = rid();
+    const w = { request_id: wk, platform: 'bank' as const, account: '6222020200112233445', account_name: '王五', amount: 100 * C };
+    const first = await Promise.all([
+      ...[0, 1, 2].map(() => s.api.call(api.exchangeOrder, { request_id: ek, amount: 4 * C }, { token: host.token })),
+      ...[0, 1, 2].map(() => s.api.call(api.withdrawOrder, w, { token: host.token })),
+    ]);
+    expect(first.map((a) => a.code)).toEqual(Array(6).fill(ErrorCode.EARNINGS_NOT_ENOUGH));
+
+    // 150 coins of earnings arrive.
+    await rechargeHttp(s, fan.token, 2);
+    const rose = await giftId(s, '玫瑰');
+    expect((await s.api.call(api.giftSend, { request_id: rid(), gift_id: rose.id, count: 30, receiver_id: host.id }, { token: fan.token })).code).toBe(200);
+    expect((await s.api.call(api.receiveGiftMoney, { request_id: rid() }, { token: host.token })).data.collected).toBe(150 * C);
+
+    // The same requests again: the same refusal, nothing moves. Another request under the key: CONFLICT.
+    const again = await Promise.all([s.api.call(api.exchangeOrder, { request_id: ek, amount: 4 * C }, { token: host.token }), s.api.call(api.withdrawOrder, w, { token: host.token })]);
+    expect(again.map((a) => [a.code, a.msg])).toEqual(first.slice(0, 2).map((a) => [ErrorCode.EARNINGS_NOT_ENOUGH, a.msg]));
+    const other = await Promise.all([
+      s.api.call(api.exchangeOrder, { request_id: ek, amount: 5 * C }, { token: host.token }),
+      s.api.call(api.withdrawOrder, { ...w, platform: 'wechat', account: 'wx_wangwu' }, { token: host.token }),
+    ]);
+    expect(other.map((a) => [a.code, a.msg])).toEqual(other.map(() => [ErrorCode.CONFLICT, 'request_id 已用于另一笔操作']));
+    expect((await s.api.call(api.financeWallet, undefined, { token: host.token })).data).toMatchObject({ coin: 0, gift_earnings: 150 * C });
+    expect((await s.api.call(api.withdrawFetch, {}, { token: host.token })).data.total).toBe(0);
+    // A new key is a new request: it goes through.
+    expect((await s.api.call(api.exchangeOrder, { request_id: rid(), amount: 4 * C }, { token: host.token })).code).toBe(200);
+    await expectSound(s.deps.db);
+  });
+
   it('opposite gifts, collections, exchanges and recharges all at once keep the books (row locks in one order)', async () => {
     const users = [await quickMember(s), await quickMember(s), await quickMember(s)];
     for (const u of users) await rechargeHttp(s, u.token, 3);

@@ -17,12 +17,14 @@ let host: GamesHostProcess;
 
 /**
  * The games host reaches the main server through this proxy, so a test can lose the way back:
- * `drop-answer` forwards a call (the ledger moves) and never answers; `black-hole` never forwards.
+ * `drop-answer` forwards a call (the ledger moves) and never answers; `black-hole` never forwards;
+ * `down` closes the connection at once (the main server stopped).
  */
-let link: 'pass' | 'drop-answer' | 'black-hole' = 'pass';
+let link: 'pass' | 'drop-answer' | 'black-hole' | 'down' = 'pass';
 const proxy = http.createServer((req, res) => {
   const mode = link;
   if (mode === 'black-hole') return;
+  if (mode === 'down') return void req.socket.destroy();
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
@@ -177,6 +179,32 @@ describe('game wallet transfers', () => {
     await expectAgreement([m.id]);
   });
 
+  it('binds a request_id to its first answer forever: a transfer out that moved 0, a refused entry, another amount', async () => {
+    const m = await funded();
+    const { data } = await login(m.token, { game: 'g2048' });
+    const session = data.session;
+    // Copies of one transfer out of the empty wallet, at once: each answers 0.
+    const outKey = rid();
+    const empty = await Promise.all([1, 2, 3].map(() => host.api.call(f4.f4TransOut, { session, request_id: outKey })));
+    expect(empty.map((o) => [o.code, o.data.amount])).toEqual(empty.map(() => [200, 0]));
+    // A round whose entry the empty game wallet cannot pay.
+    const startKey = rid();
+    expect((await host.api.call(f4.f4RoundStart, { session, request_id: startKey })).code).toBe(ErrorCode.BALANCE_NOT_ENOUGH);
+
+    const inKey = rid();
+    expect((await host.api.call(f4.f4TransIn, { session, amount: 5 * C, request_id: inKey })).data.balance).toBe(5 * C);
+    // The retries come after the coins arrived: each answers what its key answered first, and nothing moves.
+    const outAgain = await host.api.call(f4.f4TransOut, { session, request_id: outKey });
+    expect([outAgain.code, outAgain.data.amount, outAgain.data.balance]).toEqual([200, 0, 5 * C]);
+    const startAgain = await host.api.call(f4.f4RoundStart, { session, request_id: startKey });
+    expect([startAgain.code, startAgain.msg]).toEqual([ErrorCode.BALANCE_NOT_ENOUGH, '游戏余额不足']);
+    const otherAmount = await host.api.call(f4.f4TransIn, { session, amount: 6 * C, request_id: inKey });
+    expect([otherAmount.code, otherAmount.msg]).toEqual([ErrorCode.CONFLICT, 'request_id 已用于另一笔操作']);
+    expect((await host.api.call(f4.f4Balance, { session })).data.balance).toBe(5 * C);
+    expect(await coin(m.id)).toBe(55 * C);
+    await expectAgreement([m.id]);
+  });
+
   it('refuses moving in more than the main wallet holds, and returns a forgotten balance at the next login', async () => {
     const m = await funded();
     const tooMuch = await login(m.token, { game: 'snake', amount: 61 * C, request_id: rid() });
@@ -301,6 +329,64 @@ describe('rounds and rewards', () => {
     expect(late.code).toBe(ErrorCode.GAME_SESSION_INVALID);
     expect(await coin(m.id)).toBe(60 * C - 4 * C + 3 * C);
     await expectAgreement([m.id]);
+  });
+});
+
+describe('the main server unreachable', () => {
+  it('answers every call that needs it with GAMES_UNAVAILABLE (never a 5xx), and settles once it is back', async () => {
+    const m = await funded();
+    const { data } = await login(m.token, { game: 'g2048', amount: 10 * C, request_id: rid() });
+    link = 'down';
+    try {
+      const calls = [
+        await login(m.token),
+        await login(m.token, { game: 'g2048', amount: C, request_id: rid() }),
+        await host.api.call(f4.f4TransIn, { session: data.session, amount: C, request_id: rid() }),
+        await host.api.call(f4.f4RoundStart, { session: data.session, request_id: rid() }),
+        await host.api.call(f4.f4TransOut, { session: data.session, request_id: rid() }),
+      ];
+      expect(calls.map((r) => [r.status, r.code, r.msg])).toEqual(calls.map(() => [200, ErrorCode.GAMES_UNAVAILABLE, '游戏服务暂时不可用，请稍后再试']));
+      // What the games host answers alone still works.
+      const balance = await host.api.call(f4.f4Balance, { session: data.session });
+      expect([balance.code, balance.data.balance]).toEqual([200, 0]);
+    } finally {
+      link = 'pass';
+    }
+    // The transfer in, the entry and the transfer out (of the 9 coins left then) were written and
+    // kept pending: they settle in the background, and the 1 coin moved in stays in the game.
+    for (let i = 0; i < 100 && (await host.books([m.id]))[0]!.pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await coin(m.id)).toBe(58 * C);
+    expect((await host.books([m.id]))[0]!.balance).toBe(C);
+    await expectAgreement([m.id]);
+  });
+});
+
+describe('the games host OpenAPI document', () => {
+  interface Op {
+    security?: unknown[];
+    requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+    responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  }
+  it('describes every /api/f4 call it serves, with the contract\'s body, the envelope and each status', async () => {
+    const doc = (await (await fetch(`${host.url}/api/f4/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, Op>> };
+    expect(doc.openapi).toBe('3.1.0');
+    const listed = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(listed.sort()).toEqual(Object.values(f4).map((d) => `${d.method} ${d.path}`).sort());
+    for (const def of Object.values(f4)) {
+      const op = doc.paths[def.path]!.post!;
+      // The body's fields are the contract's, and the call is served for real: an empty body is refused naming a field.
+      const props = Object.keys(op.requestBody!.content['application/json']!.schema.properties ?? {}).sort();
+      expect(props, def.path).toEqual(Object.keys((def.body as unknown as { shape: Record<string, unknown> }).shape).sort());
+      const served = await host.api.raw('POST', def.path, { body: '{}', headers: { 'content-type': 'application/json' } });
+      expect([served.status, served.code], def.path).toEqual([400, ErrorCode.VALIDATION]);
+      const statuses = def.auth === 'public' ? ['200', '400', '413', '429', '500'] : ['200', '400', '401', '413', '429', '500'];
+      expect(Object.keys(op.responses).sort(), def.path).toEqual(statuses);
+      expect(JSON.stringify(op.responses['200']!.content!['application/json']!.schema), def.path).toContain('"msg"');
+      expect(op.security, def.path).toEqual(def.auth === 'public' ? undefined : [{ token: [] }]);
+    }
+    const ui = await fetch(`${host.url}/api/f4/docs/`);
+    expect(ui.status).toBe(200);
+    expect(await ui.text()).toContain('swagger');
   });
 });
 

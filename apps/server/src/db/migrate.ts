@@ -11,6 +11,7 @@ import { admin } from './migrations/0008_admin.js';
 import { roomSeats } from './migrations/0009_room_seats.js';
 import { userRevs } from './migrations/0010_user_revs.js';
 import { guestDevice } from './migrations/0011_guest_device.js';
+import { refusedRequests } from './migrations/0012_refused_requests.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0009_room_seats': roomSeats(db.dialect),
     '0010_user_revs': userRevs(db.dialect),
     '0011_guest_device': guestDevice(db.dialect),
+    '0012_refused_requests': refusedRequests(db.dialect),
   };
 }
 

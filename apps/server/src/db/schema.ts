@@ -237,6 +237,17 @@ export interface ExchangesTable {
   created_at: string;
 }
 
+/** A request refused for a short balance, kept by its idempotency key (migration 0012). */
+export interface RefusedRequestsTable {
+  idem_key: string;
+  user_id: number;
+  code: number;
+  msg: string;
+  /** The fields the key was first sent with (JSON): another request under the key is refused. */
+  request: string;
+  created_at: string;
+}
+
 export interface WithdrawalsTable {
   id: Generated<number>;
   order_no: string;
@@ -288,6 +299,7 @@ export interface Database {
   gift_records: GiftRecordsTable;
   exchanges: ExchangesTable;
   withdrawals: WithdrawalsTable;
+  refused_requests: RefusedRequestsTable;
   check_ins: CheckInsTable;
 }
 

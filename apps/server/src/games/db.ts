@@ -1,4 +1,4 @@
-import { Migrator, sql, type Generated, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
+import { Migrator, sql, type Generated, type RawBuilder, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
 import { withId } from '../db/columns.js';
 import { openDb, type Dialect } from '../db/database.js';
 
@@ -17,7 +17,9 @@ export interface GameWalletsTable {
 /**
  * One movement between the game wallet and the main ledger. Debits (`out`, `entry`) leave the
  * wallet when the op is written; credits (`in`, `reward`) arrive when the main server confirms.
- * `pending` until the main server answered; a refused debit is given back (`failed`).
+ * `pending` until the main server answered; a refused debit is given back (`failed`). A debit the
+ * game wallet could not pay is written `failed` at once, a transfer out of an empty wallet `done`
+ * with amount 0: either way its key keeps that answer.
  */
 export interface GameOpsTable {
   id: string;
@@ -79,6 +81,50 @@ export interface GamesDb {
   close(): Promise<void>;
 }
 
+function createOps(db: Kysely<unknown>, name: string, check: string, expr: RawBuilder<unknown>) {
+  return db.schema
+    .createTable(name)
+    .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+    .addColumn('idem_key', 'varchar(160)', (c) => c.notNull().unique())
+    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .addColumn('kind', 'varchar(8)', (c) => c.notNull())
+    .addColumn('amount', 'bigint', (c) => c.notNull())
+    .addColumn('game', 'varchar(16)', (c) => c.notNull().defaultTo(''))
+    .addColumn('state', 'varchar(8)', (c) => c.notNull())
+    .addColumn('error', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+    .addColumn('settled_at', 'varchar(32)')
+    .addCheckConstraint(check, expr)
+    .execute();
+}
+
+async function indexOps(db: Kysely<unknown>) {
+  await db.schema.createIndex('game_ops_state').on('game_ops').columns(['state', 'created_at']).execute();
+  await db.schema.createIndex('game_ops_user').on('game_ops').columns(['user_id', 'created_at']).execute();
+}
+
+/**
+ * A transfer out that found the wallet empty is an op too (amount 0, done at once), so its
+ * request_id stays bound to "moved 0" forever. SQLite cannot change a check constraint: the table
+ * is copied into one with the new check.
+ */
+function zeroOps(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect === 'postgres') {
+        await sql`alter table game_ops drop constraint game_ops_amount_positive`.execute(db);
+        await sql`alter table game_ops add constraint game_ops_amount_not_negative check (amount >= 0)`.execute(db);
+        return;
+      }
+      await createOps(db, 'game_ops_next', 'game_ops_amount_not_negative', sql`amount >= 0`);
+      await sql`insert into game_ops_next select * from game_ops`.execute(db);
+      await db.schema.dropTable('game_ops').execute();
+      await sql`alter table game_ops_next rename to game_ops`.execute(db);
+      await indexOps(db);
+    },
+  };
+}
+
 function initial(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -89,22 +135,8 @@ function initial(dialect: Dialect): Migration {
         .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
         .addCheckConstraint('game_wallets_not_negative', sql`balance >= 0`)
         .execute();
-      await db.schema
-        .createTable('game_ops')
-        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
-        .addColumn('idem_key', 'varchar(160)', (c) => c.notNull().unique())
-        .addColumn('user_id', 'integer', (c) => c.notNull())
-        .addColumn('kind', 'varchar(8)', (c) => c.notNull())
-        .addColumn('amount', 'bigint', (c) => c.notNull())
-        .addColumn('game', 'varchar(16)', (c) => c.notNull().defaultTo(''))
-        .addColumn('state', 'varchar(8)', (c) => c.notNull())
-        .addColumn('error', 'varchar(200)', (c) => c.notNull().defaultTo(''))
-        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-        .addColumn('settled_at', 'varchar(32)')
-        .addCheckConstraint('game_ops_amount_positive', sql`amount > 0`)
-        .execute();
-      await db.schema.createIndex('game_ops_state').on('game_ops').columns(['state', 'created_at']).execute();
-      await db.schema.createIndex('game_ops_user').on('game_ops').columns(['user_id', 'created_at']).execute();
+      await createOps(db, 'game_ops', 'game_ops_amount_positive', sql`amount > 0`);
+      await indexOps(db);
       await withId(db.schema.createTable('game_sessions'), dialect)
         .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
         .addColumn('user_id', 'integer', (c) => c.notNull())
@@ -142,7 +174,9 @@ export async function openGamesDb(opts: { dataDir: string; databaseUrl?: string 
     if (db.schema) await sql`create schema if not exists ${sql.id(db.schema)}`.execute(kysely);
     const migrator = new Migrator({
       db: kysely,
-      provider: { getMigrations: async () => ({ '0001_games_host': initial(db.dialect) }) },
+      provider: { getMigrations: async () => ({ '0001_games_host': initial(db.dialect), '0002_zero_ops': zeroOps(db.dialect) }) },
+      // As the main server's: migrations built side by side may land out of name order; each is independent.
+      allowUnorderedMigrations: true,
       ...(db.schema ? { migrationTableSchema: db.schema } : {}),
     });
     const { error } = await migrator.migrateToLatest();

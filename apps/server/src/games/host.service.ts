@@ -54,7 +54,7 @@ export class GamesHostService {
     const inKey = body.request_id ? `in:${userId}:${body.request_id}` : '';
     // A retried login (its transfer-in already written) keeps what it moved in.
     const retry = inKey !== '' && (await this.wallets.opByKey(inKey)) !== undefined;
-    const returned = retry ? 0 : await this.returnAll(userId, `sweep:${userId}:${randomBytes(8).toString('hex')}`, body.game);
+    const returned = retry ? 0 : await this.sweep(userId, body.game);
     if (body.amount !== undefined && inKey) {
       await this.wallets.run({ key: inKey, userId, kind: 'in', amount: body.amount, game: body.game });
     }
@@ -72,24 +72,15 @@ export class GamesHostService {
     };
   }
 
-  /**
-   * Moves the whole game wallet back to the main wallet (0 when empty). A wallet found empty, or
-   * emptied while this ran, may have been emptied by this very key (the same request sent twice at
-   * once, whose op committed after this one looked for it): that op's amount is the answer then.
-   */
+  /** Moves the whole game wallet back to the main wallet under `key`; answers what moved (0 when empty). */
   private async returnAll(userId: number, key: string, game: string): Promise<number> {
-    const balance = await this.wallets.balance(userId);
-    if (balance > 0) {
-      try {
-        const op = await this.wallets.run({ key, userId, kind: 'out', amount: balance, game });
-        return Number(op.amount);
-      } catch (err) {
-        // A round started at the same moment took part of it: what is left goes back next time.
-        if (!(err instanceof BizError && err.code === ErrorCode.BALANCE_NOT_ENOUGH)) throw err;
-      }
-    }
-    const twin = await this.wallets.opByKey(key);
-    return twin ? Number((await this.wallets.settle(twin)).amount) : 0;
+    return Number((await this.wallets.drain({ key, userId, game })).amount);
+  }
+
+  /** Returns what a wallet holds under a key of its own (nothing is written for an empty wallet: no one retries that key). */
+  private async sweep(userId: number, game: string): Promise<number> {
+    if ((await this.wallets.balance(userId)) === 0) return 0;
+    return this.returnAll(userId, `sweep:${userId}:${randomBytes(8).toString('hex')}`, game);
   }
 
   async transIn(token: string, amount: number, requestId: string) {
@@ -100,7 +91,7 @@ export class GamesHostService {
 
   /**
    * f4/trans/out: the whole game wallet back to the main wallet. The same request_id answers the
-   * same movement; `close` ends the session too (leaving the game). A closed session may still
+   * same movement, forever (one that moved 0 answers 0 again, whatever came in since); `close` ends the session too (leaving the game). A closed session may still
    * take its money out (the page's last call as the tab closes).
    */
   async transOut(token: string, requestId: string, close: boolean) {
@@ -108,9 +99,7 @@ export class GamesHostService {
     if (!row) throw new BizError(ErrorCode.GAME_SESSION_INVALID);
     const userId = row.user_id;
     if (close) await repo.close(this.db.kysely, row.id, new Date().toISOString());
-    const key = `out:${userId}:${requestId}`;
-    const seen = await this.wallets.opByKey(key);
-    const amount = seen ? Number((await this.wallets.settle(seen)).amount) : await this.returnAll(userId, key, row.game);
+    const amount = await this.returnAll(userId, `out:${userId}:${requestId}`, row.game);
     return { ...(await this.state(userId)), amount };
   }
 
@@ -187,7 +176,7 @@ export class GamesHostService {
   async sweepStranded(): Promise<void> {
     const stranded = await repo.strandedWallets(this.db.kysely, new Date().toISOString(), new Date(Date.now() - 60_000).toISOString());
     for (const w of stranded) {
-      await this.returnAll(w.user_id, `stranded:${w.user_id}:${randomBytes(8).toString('hex')}`, '').catch(() => undefined);
+      await this.sweep(w.user_id, '').catch(() => undefined);
     }
   }
 }

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { gamesHostCalls, type RouteDef } from '@app/contract';
+import { gamesHostCalls, type RouteBody, type RouteDef } from '@app/contract';
 import type { Config } from '../config.js';
 import { jsonSerializerCompiler, zodValidatorCompiler } from '../http/validator.js';
 import { tokenFromHeader } from '../modules/auth/token.js';
@@ -11,6 +11,7 @@ import { BizError } from '../http/errors.js';
 import { ErrorCode } from '@app/contract';
 import type { GamesDb } from './db.js';
 import { GamesHostService } from './host.service.js';
+import { registerGamesOpenApi, responsesOf } from './openapi.js';
 import { registerGamePages } from './pages.js';
 import { Platform } from './platform.js';
 import { GameWallets } from './wallet.js';
@@ -57,19 +58,25 @@ export async function buildGamesHost(config: Config, games: GamesConfig, db: Gam
   const service = new GamesHostService(db, platform, wallets, games);
   const pageBase = (req: FastifyRequest) => games.publicUrl || `${req.protocol}://${req.headers.host ?? `127.0.0.1:${games.port}`}`;
 
-  const route = <R extends RouteDef>(def: R, handler: (body: never, req: FastifyRequest) => Promise<unknown>) => {
-    app.post(def.path, { schema: { body: def.body }, config: { rateLimit: { max: games.ratePerMinute, timeWindow: '1 minute' } } }, async (req) => {
-      const data = await handler(req.body as never, req);
-      return ok(def.data.parse(data));
+  // Before the routes: the document is built from the routes as they are added.
+  await registerGamesOpenApi(app);
+  /** One games-host call: the contract's body schema validates (and documents) the input, its data schema checks the answer. */
+  const route = <N extends keyof typeof gamesHostCalls>(name: N, handler: (body: RouteBody<(typeof gamesHostCalls)[N]>, req: FastifyRequest) => Promise<unknown>) => {
+    const def: RouteDef = gamesHostCalls[name];
+    app.route({
+      method: 'POST',
+      url: def.path,
+      schema: { tags: [def.tag], summary: def.summary, body: def.body, ...(def.auth === 'public' ? {} : { security: [{ token: [] }] }), response: responsesOf(name, def) },
+      config: { rateLimit: { max: games.ratePerMinute, timeWindow: '1 minute' } },
+      handler: async (req) => ok(def.data.parse(await handler(req.body as RouteBody<(typeof gamesHostCalls)[N]>, req))),
     });
   };
-  const c = gamesHostCalls;
-  route(c.f4Login, (b: { game: string; amount?: number; request_id?: string }, req) => service.login(tokenFromHeader(req.headers.authorization), b, pageBase(req)));
-  route(c.f4TransIn, (b: { session: string; amount: number; request_id: string }) => service.transIn(b.session, b.amount, b.request_id));
-  route(c.f4TransOut, (b: { session: string; request_id: string; close?: boolean }) => service.transOut(b.session, b.request_id, b.close ?? false));
-  route(c.f4Balance, (b: { session: string }) => service.balance(b.session));
-  route(c.f4RoundStart, (b: { session: string; request_id: string }) => service.roundStart(b.session, b.request_id));
-  route(c.f4RoundScore, (b: { session: string; round_id: number; score: number }) => service.roundScore(b.session, b.round_id, b.score));
+  route('f4Login', (b, req) => service.login(tokenFromHeader(req.headers.authorization), b, pageBase(req)));
+  route('f4TransIn', (b) => service.transIn(b.session, b.amount, b.request_id));
+  route('f4TransOut', (b) => service.transOut(b.session, b.request_id, b.close ?? false));
+  route('f4Balance', (b) => service.balance(b.session));
+  route('f4RoundStart', (b) => service.roundStart(b.session, b.request_id));
+  route('f4RoundScore', (b) => service.roundScore(b.session, b.round_id, b.score));
 
   app.post('/internal/books', { schema: { body: internalBooksBody } }, async (req) => {
     if (req.headers[SECRET_HEADER] !== games.secret) throw new BizError(ErrorCode.FORBIDDEN, '需要游戏服务密钥', { status: 403 });

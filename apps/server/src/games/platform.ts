@@ -2,11 +2,17 @@ import { ErrorCode, errorMessages, type ErrorCodeValue } from '@app/contract';
 import { BizError } from '../http/errors.js';
 import { INTERNAL_BASE, SECRET_HEADER, type GameRules, type InternalOp } from '../modules/game/internal.schema.js';
 
-/** The main server could not be reached or did not answer: the outcome is unknown, try again later. */
-export class PlatformUnreachable extends Error {
+/**
+ * The main server could not be reached or did not answer: the outcome is unknown, try again later.
+ * A BizError (GAMES_UNAVAILABLE), so every call that meets it answers 游戏服务暂时不可用, never a 500;
+ * `detail` (the network error) is for the log only.
+ */
+export class PlatformUnreachable extends BizError {
+  readonly detail: string;
   constructor(cause: unknown) {
-    super(`main server unreachable: ${String((cause as Error)?.message ?? cause)}`);
+    super(ErrorCode.GAMES_UNAVAILABLE);
     this.name = 'PlatformUnreachable';
+    this.detail = `main server unreachable: ${String((cause as Error)?.message ?? cause)}`;
   }
 }
 

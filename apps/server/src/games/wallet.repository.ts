@@ -10,6 +10,12 @@ export const walletRepository = {
     await db.insertInto('game_wallets').values({ user_id: userId, balance: 0, updated_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   },
 
+  /** The wallet's balance, its row locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time). */
+  lockBalance: async (db: GamesConn, userId: number, now: string): Promise<number> => {
+    await db.updateTable('game_wallets').set({ updated_at: now }).where('user_id', '=', userId).execute();
+    return walletRepository.balance(db, userId);
+  },
+
   /** Moves `delta` unless the wallet would go below zero, in one statement; false when refused. */
   applyDelta: async (db: GamesConn, userId: number, delta: number, now: string): Promise<boolean> => {
     const r = await sql`update game_wallets set balance = balance + ${delta}, updated_at = ${now} where user_id = ${userId} and balance + ${delta} >= 0`.execute(db);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { BizError } from '../http/errors.js';
+import { reusedKey } from '../modules/finance/idempotency.js';
 import { isUniqueViolation } from '../modules/finance/ledger/ledger.js';
 import type { GameOpKind } from '../modules/game/internal.schema.js';
 import type { GameOpRow, GamesConn, GamesDb } from './db.js';
@@ -11,6 +12,7 @@ import { walletRepository as repo } from './wallet.repository.js';
 const DEBITS: ReadonlySet<GameOpKind> = new Set(['out', 'entry']);
 /** Answers of the main server that settle an op for good (anything else may be retried). */
 const REFUSALS: ReadonlySet<number> = new Set([ErrorCode.BALANCE_NOT_ENOUGH, ErrorCode.CONFLICT]);
+const NOT_ENOUGH = '游戏余额不足';
 
 export interface OpSpec {
   key: string;
@@ -47,42 +49,71 @@ export class GameWallets {
 
   /**
    * Runs one movement to the end. The same key again (a retry, a double tap) settles or answers
-   * the op already written and moves nothing more. Throws BALANCE_NOT_ENOUGH when the game
-   * wallet (debits) or the main wallet (`in`) lacks the coins, GAMES_UNAVAILABLE when the main
-   * server did not answer (the op stays pending and is retried in the background).
+   * the op already written and moves nothing more; a key names one op forever, so the same key
+   * with another amount or kind is refused (CONFLICT). Throws BALANCE_NOT_ENOUGH when the game
+   * wallet (debits: the op is kept `failed`, so the key keeps that answer) or the main wallet
+   * (`in`) lacks the coins, GAMES_UNAVAILABLE when the main server did not answer (the op stays
+   * pending and is retried in the background).
    */
   async run(spec: OpSpec, inTx?: (conn: GamesConn, op: GameOpRow) => Promise<void>): Promise<GameOpRow> {
-    let op = await repo.opByKey(this.db.kysely, spec.key);
-    if (!op) {
-      try {
-        op = await this.db.kysely.transaction().execute(async (trx) => {
-          const now = new Date().toISOString();
-          await repo.ensureWallet(trx, spec.userId, now);
-          const row: GameOpRow = { id: randomUUID(), idem_key: spec.key, user_id: spec.userId, kind: spec.kind, amount: spec.amount, game: spec.game, state: 'pending', error: '', created_at: now, settled_at: null };
-          await repo.insertOp(trx, row);
-          if (DEBITS.has(spec.kind) && !(await repo.applyDelta(trx, spec.userId, -spec.amount, now))) {
-            throw new BizError(ErrorCode.BALANCE_NOT_ENOUGH, '游戏余额不足');
-          }
-          if (inTx) await inTx(trx, row);
-          return row;
-        });
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        op = await repo.opByKey(this.db.kysely, spec.key);
-        if (!op) throw err;
+    const op = await this.write(spec.key, spec.userId, async (trx, now) => {
+      const row = this.opRow(spec, now);
+      await repo.insertOp(trx, row);
+      if (DEBITS.has(spec.kind) && !(await repo.applyDelta(trx, spec.userId, -spec.amount, now))) {
+        await repo.settleOp(trx, row.id, 'failed', NOT_ENOUGH, now);
+        return { ...row, state: 'failed' as const, error: NOT_ENOUGH, settled_at: now };
       }
-    }
-    if (op.kind !== spec.kind || Number(op.amount) !== spec.amount || op.user_id !== spec.userId) {
-      throw new BizError(ErrorCode.CONFLICT, 'request_id 已用于另一笔操作');
-    }
+      if (inTx) await inTx(trx, row);
+      return row;
+    });
+    if (op.kind !== spec.kind || Number(op.amount) !== spec.amount || op.user_id !== spec.userId) throw reusedKey();
     return this.settle(op);
+  }
+
+  /**
+   * Moves the whole game wallet out (kind `out`), settled. The wallet row is locked while its
+   * balance is read and taken, so nothing else moves it in between; an empty wallet writes an op
+   * of 0, done at once. The same key again answers the op it wrote, whatever the wallet holds now.
+   */
+  async drain(spec: Omit<OpSpec, 'kind' | 'amount'>): Promise<GameOpRow> {
+    const op = await this.write(spec.key, spec.userId, async (trx, now) => {
+      const amount = await repo.lockBalance(trx, spec.userId, now);
+      const row: GameOpRow = { ...this.opRow({ ...spec, kind: 'out', amount }, now), ...(amount === 0 ? { state: 'done', settled_at: now } : {}) };
+      await repo.insertOp(trx, row);
+      if (amount > 0 && !(await repo.applyDelta(trx, spec.userId, -amount, now))) throw new Error('game wallet moved under its lock');
+      return row;
+    });
+    if (op.kind !== 'out' || op.user_id !== spec.userId) throw reusedKey();
+    return this.settle(op);
+  }
+
+  private opRow(spec: OpSpec, now: string): GameOpRow {
+    return { id: randomUUID(), idem_key: spec.key, user_id: spec.userId, kind: spec.kind, amount: spec.amount, game: spec.game, state: 'pending', error: '', created_at: now, settled_at: null };
+  }
+
+  /** The op of `key`: the one already written, or the one `insert` writes (in a transaction, the wallet row ensured); a twin that wrote it first wins. */
+  private async write(key: string, userId: number, insert: (trx: GamesConn, now: string) => Promise<GameOpRow>): Promise<GameOpRow> {
+    const seen = await repo.opByKey(this.db.kysely, key);
+    if (seen) return seen;
+    try {
+      return await this.db.kysely.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        await repo.ensureWallet(trx, userId, now);
+        return insert(trx, now);
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const first = await repo.opByKey(this.db.kysely, key);
+      if (!first) throw err;
+      return first;
+    }
   }
 
   /** Writes a credit op inside the caller's transaction (a round's reward with its round); `settle` sends it. */
   async stageCredit(trx: GamesConn, spec: OpSpec & { kind: 'in' | 'reward' }): Promise<GameOpRow> {
     const now = new Date().toISOString();
     await repo.ensureWallet(trx, spec.userId, now);
-    const row: GameOpRow = { id: randomUUID(), idem_key: spec.key, user_id: spec.userId, kind: spec.kind, amount: spec.amount, game: spec.game, state: 'pending', error: '', created_at: now, settled_at: null };
+    const row = this.opRow(spec, now);
     await repo.insertOp(trx, row);
     return row;
   }

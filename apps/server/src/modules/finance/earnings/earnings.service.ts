@@ -5,7 +5,7 @@ import { BizError } from '../../../http/errors.js';
 import { addDays, chinaDay, chinaDayStart } from '../chinaTime.js';
 import type { FinanceConfig } from '../finance.config.js';
 import { giftRepository } from '../gift/gift.repository.js';
-import { opKey, reusedKey } from '../idempotency.js';
+import { keepRefusal, opKey, pastRefusal, reusedKey } from '../idempotency.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { isUniqueViolation, Overdraft, type Ledger } from '../ledger/ledger.js';
 import type { WalletService } from '../ledger/wallet.service.js';
@@ -65,12 +65,19 @@ export class EarningsService {
     }
   }
 
-  /** Exchanges collected earnings into coins at the configured rate (≤ 1:1; the difference is platform revenue). */
+  /**
+   * Exchanges collected earnings into coins at the configured rate (≤ 1:1; the difference is
+   * platform revenue). The request_id answers its first result again: the exchange, or the refusal
+   * for short earnings (a retry after more earnings came in is not a new exchange).
+   */
   async exchange(userId: number, input: { request_id: string; amount: number }) {
     const db = this.deps.db.kysely;
     const key = opKey('exchange', userId, input.request_id);
     const seen = await repo.exchangeByKey(db, key);
     if (seen) return this.replay(seen, input.amount, userId);
+    const bound = { amount: input.amount };
+    const refused = await pastRefusal(db, key, bound);
+    if (refused) throw refused;
     const rate = this.config.exchangeRateBp;
     const coin = Math.floor((input.amount * rate) / 10_000);
     if (coin <= 0) throw new BizError(ErrorCode.VALIDATION, 'amount: 兑换数量太小', { status: 400 });
@@ -93,7 +100,7 @@ export class EarningsService {
       });
       return { ...toExchange(row), wallet: await this.wallets.wallet(userId) };
     } catch (err) {
-      if (err instanceof Overdraft) throw new BizError(ErrorCode.EARNINGS_NOT_ENOUGH);
+      if (err instanceof Overdraft) throw await keepRefusal(db, key, userId, bound, new BizError(ErrorCode.EARNINGS_NOT_ENOUGH));
       const first = isUniqueViolation(err) ? await repo.exchangeByKey(db, key) : undefined;
       if (first) return this.replay(first, input.amount, userId);
       throw err;

@@ -5,7 +5,7 @@ import { nowIso } from '../../../db/time.js';
 import type { Db } from '../../../db/database.js';
 import { BizError, validationError } from '../../../http/errors.js';
 import type { FinanceConfig } from '../finance.config.js';
-import { opKey, reusedKey } from '../idempotency.js';
+import { keepRefusal, opKey, pastRefusal, reusedKey } from '../idempotency.js';
 import { isUniqueViolation, Overdraft, type Ledger } from '../ledger/ledger.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { FEN_PER_COIN } from '../ledger/wallet.service.js';
@@ -76,12 +76,15 @@ export class WithdrawService {
     };
   }
 
-  /** Freezes `amount` of the user's gift earnings until review. */
+  /** Freezes `amount` of the user's gift earnings until review. A request_id refused for short earnings stays refused (idempotency.ts). */
   async order(userId: number, input: { request_id: string; platform: WithdrawPlatformKind; account: string; account_name: string; amount: number }): Promise<Withdrawal> {
     const db = this.db.kysely;
     const key = opKey('withdraw', userId, input.request_id);
     const seen = await repo.byKey(db, key);
     if (seen) return this.replay(seen, input);
+    const bound = { amount: input.amount, platform: input.platform };
+    const refused = await pastRefusal(db, key, bound);
+    if (refused) throw refused;
     const account = input.account.replace(/\s+/g, '');
     if (!PATTERNS.get(input.platform)!.test(account)) throw validationError([{ path: 'account', message: '收款账号格式不正确' }]);
     if (input.amount % MONEY_UNIT !== 0) throw validationError([{ path: 'amount', message: '提现金额须为整数金币' }]);
@@ -118,7 +121,7 @@ export class WithdrawService {
       });
       return this.view(row);
     } catch (err) {
-      if (err instanceof Overdraft) throw new BizError(ErrorCode.EARNINGS_NOT_ENOUGH);
+      if (err instanceof Overdraft) throw await keepRefusal(db, key, userId, bound, new BizError(ErrorCode.EARNINGS_NOT_ENOUGH));
       const first = isUniqueViolation(err) ? await repo.byKey(db, key) : undefined;
       if (first) return this.replay(first, input);
       throw err;
