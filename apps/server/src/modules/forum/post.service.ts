@@ -1,4 +1,4 @@
-import { ErrorCode, type RouteBody, type RouteQuery, type Api, type ForumPost } from '@app/contract';
+import { ErrorCode, INT4_MAX, type RouteBody, type RouteQuery, type Api, type ForumPost } from '@app/contract';
 import type { UserRow } from '../../db/schema.js';
 import { MINUTE, nowIso, isoIn } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
@@ -40,13 +40,14 @@ export class PostService {
     }
     if (q.type === 'hot') {
       const offset = q.cursor ? Number.parseInt(q.cursor.replace(/^o:/, ''), 10) || 0 : 0;
+      if (!(offset >= 0 && offset <= INT4_MAX)) throw validationError([{ path: 'cursor', message: '无效的游标' }]);
       const rows = await postRepository.hot(this.db, filter, offset, q.size + 1);
       const more = rows.length > q.size;
       const list = await postViews(this.db, rows.slice(0, q.size), viewer?.id ?? null);
       return { list, has_more: more, next_cursor: more ? `o:${offset + q.size}` : null };
     }
     const before = q.cursor ? Number.parseInt(q.cursor, 10) : undefined;
-    if (before !== undefined && !(before > 0)) throw validationError([{ path: 'cursor', message: '无效的游标' }]);
+    if (before !== undefined && !(before > 0 && before <= INT4_MAX)) throw validationError([{ path: 'cursor', message: '无效的游标' }]);
     const rows = await postRepository.latest(this.db, filter, before, q.size + 1);
     const more = rows.length > q.size;
     const page = rows.slice(0, q.size);
