@@ -16,6 +16,7 @@ import {
 } from '@app/contract';
 import type { UserRow } from '../db/schema.js';
 import { BizError } from '../http/errors.js';
+import { parseInput } from '../http/parseInput.js';
 import { issuesToFields } from '../http/zodIssues.js';
 import type { Sfu } from '../media/index.js';
 import type { SessionService } from '../modules/auth/session.service.js';
@@ -145,7 +146,7 @@ export class RoomHub implements RoomEmitter {
           void this.track(
             (async () => {
               try {
-                const input = schema.parse(payload ?? {});
+                const input = parseInput(schema, payload ?? {});
                 reply({ code: ErrorCode.OK, msg: errorMessages[ErrorCode.OK], data: (await run(input)) ?? null });
               } catch (err) {
                 reply(this.toAck(err, event));
