@@ -83,8 +83,7 @@ export type MoneyChangeType = z.infer<typeof moneyChangeType>;
  * The wallet records' kind filter: one kind, or several separated by commas, so one tab gathers
  * related movements (a recharge and its bonus; a gift and the platform's share of it).
  */
-export const moneyChangeTypes = z
-  .string()
+export const moneyChangeTypes = line()
   .max(400)
   .transform((s) => s.split(','))
   .pipe(z.array(moneyChangeType).min(1))
