@@ -1,7 +1,7 @@
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { ZodError, type z } from 'zod';
+import type { z } from 'zod';
 import {
   ErrorCode,
   errorMessages,
@@ -17,7 +17,6 @@ import {
 import type { UserRow } from '../db/schema.js';
 import { BizError } from '../http/errors.js';
 import { parseInput } from '../http/parseInput.js';
-import { issuesToFields } from '../http/zodIssues.js';
 import type { Sfu } from '../media/index.js';
 import type { SessionService } from '../modules/auth/session.service.js';
 import type { RoomService } from '../modules/room/room.service.js';
@@ -236,11 +235,6 @@ export class RoomHub implements RoomEmitter {
 
   private toAck(err: unknown, event: string): RoomAck<unknown> {
     if (err instanceof BizError) return { code: err.code, msg: err.message, data: (err.data ?? null) as unknown };
-    if (err instanceof ZodError) {
-      const fields = issuesToFields(err.issues);
-      const first = fields[0];
-      return { code: ErrorCode.VALIDATION, msg: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : errorMessages[ErrorCode.VALIDATION], data: { fields } };
-    }
     this.opts.log.error({ err, event }, 'room event failed');
     return { code: ErrorCode.INTERNAL, msg: errorMessages[ErrorCode.INTERNAL], data: null };
   }
