@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ErrorCode, INT4_MAX, type ChatAck, type ChatSendInput, type RouteDef, type Session } from '@app/contract';
+import { api, API_BASE, ErrorCode, INT4_MAX, SANDBOX_CHECKOUT_PATH, type ChatAck, type ChatSendInput, type RouteDef, type Session } from '@app/contract';
 import { freshMobile, type Answer, type CallOptions } from './helpers/apiClient.js';
 import { connectHall, connected, type HallSocket } from './helpers/hallClient.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
@@ -64,6 +64,13 @@ describe('control characters', () => {
     const callback = { order_no: 'R1', trade_no: 'T\u00001', amount_fen: 600, status: 'paid', timestamp: 1, nonce: 'n'.repeat(16), sign: 'a'.repeat(64) };
     await refused(api.sandboxPayCallback, callback, 'trade_no', CONTROL);
     await refused(api.sandboxPayCallback, { ...callback, trade_no: 'T1', nonce: `${'n'.repeat(15)}\u0000` }, 'nonce', CONTROL);
+  });
+
+  it('a NUL or a huge id in a path is not found, not a database error', async () => {
+    for (const path of [`${SANDBOX_CHECKOUT_PATH}/R%00x`, `${API_BASE}/video/play/${TOO_BIG}/master.m3u8`, `${API_BASE}/video/play/${'9'.repeat(25)}/0.m3u8`]) {
+      const r = await fetch(`${s.url}${path}`);
+      expect(r.status, path).toBe(404);
+    }
   });
 
   it('the encrypted wire format is checked the same (body and query)', async () => {
