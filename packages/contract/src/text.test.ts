@@ -83,5 +83,7 @@ describe('text input helpers', () => {
   it('controlPath() names the first string with a control, beside tab and newline', () => {
     expect(controlPath({ a: 'x\ty\r\n', b: [{ c: 'ok' }, { d: 'n\u0000' }] })).toEqual(['b', 1, 'd']);
     expect(controlPath({ a: ['x', 'y'], n: 1, z: null })).toBeNull();
+    expect(controlPath(['ok', 'del\u007f'])).toEqual([1]);
+    expect(controlPath({ c1: 'next line\u0085' })).toEqual(['c1']);
   });
 });

@@ -110,7 +110,7 @@ export const INT4_MAX = 2147483647;
  * null: the server's safety net under the helpers above, so no NUL reaches the database.
  */
 export function controlPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === 'string') return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value) ? path : null;
+  if (typeof value === 'string') return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(value) ? path : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const p = controlPath(value[i], [...path, i]);
