@@ -61,7 +61,8 @@ describe('forum catalog (demo seed)', () => {
 
 describe('posts', () => {
   it('publishes with images, a topic and a place; it tops latest and reads back', async () => {
-    const post = await publish(alice, { images: ['/static/forum/post-sea-1.svg', '/uploads/x.png'], tag_ids: [tagId], location: { name: '杭州西湖', lat: 30.25, lng: 120.15 } });
+    const images = [await s.api.uploadImage(alice.token), await s.api.uploadImage(alice.token)];
+    const post = await publish(alice, { images, tag_ids: [tagId], location: { name: '杭州西湖', lat: 30.25, lng: 120.15 } });
     expect(post).toMatchObject({ is_mine: true, like_count: 0, comment_count: 0, tags: [{ id: tagId }], location: { name: '杭州西湖' } });
     const latest = (await s.api.call(api.forumFetch, { type: 'latest', size: 5 })).data;
     expect(latest.list[0]!.id).toBe(post.id);
@@ -69,7 +70,22 @@ describe('posts', () => {
     const byTag = (await s.api.call(api.forumFetch, { tag_id: tagId, size: 50 })).data.list;
     expect(byTag.map((p) => p.id)).toContain(post.id);
     const info = await s.api.call(api.forumInfo, { id: post.id }, { token: alice.token });
-    expect(info.data.images).toHaveLength(2);
+    expect(info.data.images).toEqual(images);
+  });
+
+  it("takes only the author's own uploads as images or video", async () => {
+    const carol = await s.api.register(freshMobile());
+    const mine = await s.api.uploadImage(carol.token);
+    const bobs = await s.api.uploadImage(bob.token);
+    const refused = async (body: Record<string, unknown>, field: string) => {
+      const r = await s.api.call(api.forumCreate, { content: '看图', cate_id: cateId, ...body }, { token: carol.token });
+      expect([r.status, r.code, r.msg], JSON.stringify(body)).toEqual([400, ErrorCode.VALIDATION, expect.stringMatching(new RegExp(`^${field}: `))]);
+    };
+    for (const url of ['https://tracker.example/pixel.gif', '//tracker.example/pixel.gif', bobs, '/api/client_live/user/logout', '/static/forum/post-sea-1.svg', '/uploads/image/2026/01/nobody.webp']) {
+      await refused({ images: [mine, url] }, 'images.1');
+      await refused({ video: url }, 'video');
+    }
+    expect((await publish(carol, { images: [mine] })).images).toEqual([mine]);
   });
 
   it('keeps text as given (no HTML interpretation) and masks sensitive words', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './text.js';
 
 /** Every HTTP answer is this envelope (seed §8): code 200 is success. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -8,7 +9,7 @@ export type Envelope<T> = { code: number; msg: string; data: T };
 
 /** Page request shared by every list call: 1-based page, size capped at 50. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   size: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

@@ -26,3 +26,4 @@ export * from './calls/social.js';
 export * from './calls/chat.js';
 export * from './calls/video.js';
 export * from './calls/games.js';
+export * from './text.js';

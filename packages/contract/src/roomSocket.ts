@@ -9,7 +9,8 @@
  * decisions, seats, settings, the anchor's state and the room's end.
  */
 import { z } from 'zod';
-import { userBrief } from './calls/common.js';
+import { idNumber, userBrief } from './calls/common.js';
+import { line, opaque } from './text.js';
 import { giftSentEvent, type GiftSentEvent } from './calls/finance.js';
 import { CHAT_MAX_LENGTH, MAX_MIC_SEATS, roomAuthLevel, roomInfo, roomSeat, roomSettings, roomSettingsPatch } from './calls/room.js';
 import { isoTime } from './envelope.js';
@@ -25,17 +26,17 @@ export const ROOM_AUTH_FAILED = 'ROOM_AUTH_FAILED';
 export type RoomAck<T = null> = { code: number; msg: string; data: T | null };
 
 /** Socket payloads are JSON: ids are numbers, not coerced strings. */
-const id = z.number().int().positive();
+const id = idNumber;
 const seatIndex = z.number().int().min(1).max(MAX_MIC_SEATS, `麦位为1–${MAX_MIC_SEATS}`);
 const targetUser = id.describe('the user acted on');
 
 // ---- client → server payloads (the server validates each with these schemas) ----------------------
 
 export const roomIn = {
-  join: z.strictObject({ room_id: id, password: z.string().max(16).optional() }),
+  join: z.strictObject({ room_id: id, password: opaque().max(16).optional() }),
   leave: z.strictObject({}),
   chat: z.strictObject({
-    text: z.string().trim().min(1, '消息不能为空').max(CHAT_MAX_LENGTH, `消息最多${CHAT_MAX_LENGTH}个字`),
+    text: line().trim().min(1, '消息不能为空').max(CHAT_MAX_LENGTH, `消息最多${CHAT_MAX_LENGTH}个字`),
     danmaku: z.boolean().default(false).describe('show as a scrolling bullet over the video'),
   }),
   mute: z.strictObject({ user_id: targetUser, muted: z.boolean() }),

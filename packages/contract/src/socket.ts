@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { chatMessage, type CallEvent, type CallSignalInput, type ChatMessage, type ChatSendInput } from './calls/chat.js';
 import { notice } from './calls/message.js';
+import { opaque } from './text.js';
 
 /** Hall handshake `auth` payload (seed §7: the user's uuid; the token proves it). */
-export const hallAuth = z.object({ uuid: z.string().min(1), token: z.string().min(1) });
+export const hallAuth = z.object({ uuid: opaque().min(1).max(64), token: opaque().min(1).max(256) });
 export type HallAuth = z.infer<typeof hallAuth>;
 
 /** Path of the socket.io endpoint on the API port. */

@@ -1,17 +1,16 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { validationError } from './errors.js';
-import { issuesToFields } from './zodIssues.js';
+import { checkInput } from './parseInput.js';
 
 /**
  * Validates querystring and body with the contract's zod schema. A failure becomes our BizError
  * (400 / 10000, `msg` naming the first field), so the error handler needs no Ajv-shaped special case.
  * Fastify hands `null` for an absent body; we pass `undefined` so `.optional()` bodies accept it.
+ * `checkInput` also refuses a control character left in any string (the encrypted body and query are
+ * decrypted before this runs, so they are checked the same).
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  const r = schema.safeParse(data === null ? undefined : data);
-  if (r.success) return { value: r.data };
-  return { error: validationError(issuesToFields(r.error.issues)) };
+  return checkInput(schema, data === null ? undefined : data);
 };
 
 /** JSON of frozen envelopes (serve.ts keeps one per cached answer), by envelope. */

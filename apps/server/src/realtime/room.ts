@@ -1,7 +1,7 @@
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { ZodError, type z } from 'zod';
+import type { z } from 'zod';
 import {
   ErrorCode,
   errorMessages,
@@ -16,7 +16,7 @@ import {
 } from '@app/contract';
 import type { UserRow } from '../db/schema.js';
 import { BizError } from '../http/errors.js';
-import { issuesToFields } from '../http/zodIssues.js';
+import { parseInput } from '../http/parseInput.js';
 import type { Sfu } from '../media/index.js';
 import type { SessionService } from '../modules/auth/session.service.js';
 import type { RoomService } from '../modules/room/room.service.js';
@@ -145,7 +145,7 @@ export class RoomHub implements RoomEmitter {
           void this.track(
             (async () => {
               try {
-                const input = schema.parse(payload ?? {});
+                const input = parseInput(schema, payload ?? {});
                 reply({ code: ErrorCode.OK, msg: errorMessages[ErrorCode.OK], data: (await run(input)) ?? null });
               } catch (err) {
                 reply(this.toAck(err, event));
@@ -235,11 +235,6 @@ export class RoomHub implements RoomEmitter {
 
   private toAck(err: unknown, event: string): RoomAck<unknown> {
     if (err instanceof BizError) return { code: err.code, msg: err.message, data: (err.data ?? null) as unknown };
-    if (err instanceof ZodError) {
-      const fields = issuesToFields(err.issues);
-      const first = fields[0];
-      return { code: ErrorCode.VALIDATION, msg: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : errorMessages[ErrorCode.VALIDATION], data: { fields } };
-    }
     this.opts.log.error({ err, event }, 'room event failed');
     return { code: ErrorCode.INTERNAL, msg: errorMessages[ErrorCode.INTERNAL], data: null };
   }

@@ -1,5 +1,6 @@
 import { api, fullPath, type RouteData, type RouteDef, type Session } from '@app/contract';
 import { decryptText, encryptText } from '@app/kit';
+import sharp from 'sharp';
 import type { Config } from '../../src/config.js';
 
 export interface CallOptions {
@@ -95,5 +96,16 @@ export class ApiClient {
 
   async login(account: string, password: string, remember = false) {
     return this.call(api.login, { account, password, remember }, { headers: { noToken: '1' } });
+  }
+
+  /** Uploads a small PNG through resource/upload/file as `token`'s user; answers its URL. */
+  async uploadImage(token: string, purpose: 'image' | 'avatar' | 'cover' = 'image'): Promise<string> {
+    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3366ff' } }).png().toBuffer();
+    const fd = new FormData();
+    fd.append('purpose', purpose);
+    fd.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+    const r = await this.raw<{ url: string }>('POST', fullPath(api.uploadFile), { body: fd, headers: { Authorization: token } });
+    if (r.code !== 200) throw new Error(`upload failed: ${r.code} ${r.msg}`);
+    return r.data.url;
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
+import { line, text } from '../text.js';
 import { id, strict } from './common.js';
 import { notice } from './message.js';
 import { bulletin } from './home.js';
@@ -29,8 +30,8 @@ export const adminRoutes = {
     body: strict({
       user_id: id.optional(),
       type: notice.shape.type.default('system'),
-      title: z.string().trim().min(1, '标题不能为空').max(60),
-      content: z.string().trim().min(1, '内容不能为空').max(2000),
+      title: line().trim().min(1, '标题不能为空').max(60),
+      content: text().trim().min(1, '内容不能为空').max(2000),
     }),
     data: z.object({ sent: z.number().int() }),
   }),
@@ -41,8 +42,8 @@ export const adminRoutes = {
     tag: 'admin',
     summary: 'Publish an announcement',
     body: strict({
-      title: z.string().trim().min(1, '标题不能为空').max(60),
-      content: z.string().trim().min(1, '内容不能为空').max(5000),
+      title: line().trim().min(1, '标题不能为空').max(60),
+      content: text().trim().min(1, '内容不能为空').max(5000),
       pinned: z.boolean().default(false),
     }),
     data: bulletin,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isoTime } from '../envelope.js';
 import { defineRoute } from '../route.js';
+import { line, name, opaque } from '../text.js';
 import { id, strict } from './common.js';
 import { MAX_AMOUNT, money, withdrawPlatformKind } from './finance.js';
 
 /** An asset path: site-relative (an upload or a static file) or an https URL. */
-const assetUrl = z
-  .string()
+const assetUrl = opaque()
   .trim()
   .max(300)
   .regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, '请填写以 / 开头的站内路径或 https 地址');
@@ -53,7 +53,7 @@ export const adminCatalogRoutes = {
     summary: 'Add a gift (no id) or change one; bumps gift_version',
     body: strict({
       id: id.optional(),
-      name: z.string().trim().min(1, '请填写礼物名称').max(20, '名称最多20字'),
+      name: name().trim().min(1, '请填写礼物名称').max(20, '名称最多20字'),
       icon: assetUrl,
       url: assetUrl.or(z.literal('')).describe('animation file ("" for none)'),
       price: coinsInput('请填写价格').refine((n) => n > 0, '价格须大于0'),
@@ -86,11 +86,11 @@ export const adminCatalogRoutes = {
     summary: 'Add a recharge package (no id) or change one (orders already made keep their price and coins)',
     body: strict({
       id: id.optional(),
-      name: z.string().trim().min(1, '请填写套餐名称').max(30),
+      name: name().trim().min(1, '请填写套餐名称').max(30),
       price_fen: z.number({ error: '请填写价格（分）' }).int('价格须为整数（分）').min(1, '价格须大于0').max(10_000_000, '价格太大'),
       amount: coinsInput('请填写到账金币').refine((n) => n > 0, '到账金币须大于0'),
       bonus: coinsInput('请填写赠送金币').default(0),
-      tag: z.string().trim().max(8, '角标最多8字').default(''),
+      tag: line().trim().max(8, '角标最多8字').default(''),
       sort: z.number().int().min(0).max(9999).default(0),
       enabled: z.boolean().default(true),
     }),

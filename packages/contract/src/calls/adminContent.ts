@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
 import { defineRoute } from '../route.js';
+import { line } from '../text.js';
 import { id, strict, userBrief } from './common.js';
 
 /** What can be reported and moderated. */
@@ -48,7 +49,7 @@ export const adminContentRoutes = {
     auth: 'member',
     tag: 'report',
     summary: 'Report a post, comment or video to the operators (once per member and item; again answers the same)',
-    body: strict({ target_type: reportTargetType, target_id: id, reason: z.string().trim().min(1, '请选择或填写举报原因').max(200, '原因最多200字') }),
+    body: strict({ target_type: reportTargetType, target_id: id, reason: line().trim().min(1, '请选择或填写举报原因').max(200, '原因最多200字') }),
     data: z.object({ id: z.number().int() }),
   }),
   adminReports: defineRoute({
@@ -78,7 +79,7 @@ export const adminContentRoutes = {
     query: pageQuery.extend({
       type: reportTargetType.default('post'),
       filter: z.enum(['all', 'reported', 'flagged', 'hidden']).default('all'),
-      keyword: z.string().trim().max(40).optional(),
+      keyword: line().trim().max(40).optional(),
     }),
     data: pageOf(moderatedItem),
   }),
@@ -114,7 +115,7 @@ export const adminContentRoutes = {
     auth: 'operator',
     tag: 'admin',
     summary: 'Add words to the sensitive-word list (ones already there are kept)',
-    body: strict({ words: z.array(z.string().trim().min(1, '词不能为空').max(20, '每个词最多20字')).min(1, '至少一个词').max(50, '一次最多50个词') }),
+    body: strict({ words: z.array(line().trim().min(1, '词不能为空').max(20, '每个词最多20字')).min(1, '至少一个词').max(50, '一次最多50个词') }),
     data: z.object({ list: z.array(sensitiveWord) }),
   }),
   adminWordRemove: defineRoute({

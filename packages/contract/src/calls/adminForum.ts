@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { isoTime } from '../envelope.js';
 import { defineRoute } from '../route.js';
+import { line, name, opaque, text } from '../text.js';
 import { id, strict } from './common.js';
 
 /** A site-relative path (an upload or a static file) or an https URL. */
-const asset = z
-  .string()
+const asset = opaque()
   .trim()
   .max(300)
   .regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, '请填写以 / 开头的站内路径或 https 地址');
 /** Where a banner leads: an app route (#/pages/…), a site path or an https URL. */
-const link = z
-  .string()
+const link = opaque()
   .trim()
   .max(300)
   .regex(/^(#?\/[^\s]*|https:\/\/[^\s]+)$/, '请填写应用内路径（/pages/…）或 https 地址');
@@ -48,10 +47,10 @@ export const adminForumRoutes = {
     'banners/save',
     'Add a banner (no id) or change one',
     adminBanner,
-    strict({ id: id.optional(), title: z.string().trim().min(1, '请填写标题').max(40), image: asset, url: link.or(z.literal('')).describe('"": the banner opens nothing'), sort, enabled: z.boolean().default(true) }),
+    strict({ id: id.optional(), title: line().trim().min(1, '请填写标题').max(40), image: asset, url: link.or(z.literal('')).describe('"": the banner opens nothing'), sort, enabled: z.boolean().default(true) }),
   ),
   adminCategories: read('categories', 'Post categories with their post counts', z.object({ list: z.array(adminCategory) })),
-  adminCategorySave: write('categories/save', 'Add a category (no id) or rename / reorder one', adminCategory, strict({ id: id.optional(), name: z.string().trim().min(1, '请填写分类名').max(10, '分类名最多10字'), sort })),
+  adminCategorySave: write('categories/save', 'Add a category (no id) or rename / reorder one', adminCategory, strict({ id: id.optional(), name: name().trim().min(1, '请填写分类名').max(10, '分类名最多10字'), sort })),
   adminTopics: read('topics', 'Topics with their post counts', z.object({ list: z.array(adminTopic) })),
   adminTopicSave: write(
     'topics/save',
@@ -59,9 +58,9 @@ export const adminForumRoutes = {
     adminTopic,
     strict({
       id: id.optional(),
-      name: z.string().trim().min(1, '请填写话题名').max(20, '话题名最多20字'),
+      name: name().trim().min(1, '请填写话题名').max(20, '话题名最多20字'),
       cover: asset.or(z.literal('')).default(''),
-      description: z.string().trim().max(200).default(''),
+      description: text().trim().max(200).default(''),
       hot: z.boolean().default(false),
       sort,
     }),
@@ -73,10 +72,10 @@ export const adminForumRoutes = {
     adminActivity,
     strict({
       id: id.optional(),
-      title: z.string().trim().min(1, '请填写活动标题').max(40),
+      title: line().trim().min(1, '请填写活动标题').max(40),
       cover: asset.or(z.literal('')).default(''),
-      summary: z.string().trim().max(200).default(''),
-      rules: z.string().trim().max(2000).default(''),
+      summary: text().trim().max(200).default(''),
+      rules: text().trim().max(2000).default(''),
       tag_id: id.nullable().default(null),
       start_at: z.iso.datetime({ error: '请填写开始时间（ISO 8601）' }),
       end_at: z.iso.datetime({ error: '请填写结束时间（ISO 8601）' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
 import { defineRoute } from '../route.js';
+import { line } from '../text.js';
 import { id, strict, userBrief } from './common.js';
 import { amountInput, money, moneyChange, rechargeOrder, rechargeStatus, requestId, wallet } from './finance.js';
 import { roomBrief } from './room.js';
@@ -64,7 +65,7 @@ export const adminOpsRoutes = {
     auth: 'operator',
     tag: 'admin',
     summary: 'End a live: viewers are told the room closed, every media session ends',
-    body: strict({ room_id: id, reason: z.string().trim().min(2, '请填写原因（至少2个字）').max(200) }),
+    body: strict({ room_id: id, reason: line().trim().min(2, '请填写原因（至少2个字）').max(200) }),
     data: z.object({ closed: z.boolean() }),
   }),
   adminRecharges: defineRoute({
@@ -73,7 +74,7 @@ export const adminOpsRoutes = {
     auth: 'operator',
     tag: 'admin',
     summary: 'Recharge orders, newest first, with every payment callback received for each',
-    query: pageQuery.extend({ status: rechargeStatus.optional(), user_id: id.optional(), order_no: z.string().trim().max(40).optional() }),
+    query: pageQuery.extend({ status: rechargeStatus.optional(), user_id: id.optional(), order_no: line().trim().max(40).optional() }),
     data: pageOf(adminRechargeOrder),
   }),
   adminLedger: defineRoute({
@@ -97,7 +98,7 @@ export const adminOpsRoutes = {
       account: z.enum(['coin', 'gift_earnings']),
       direction: z.enum(['credit', 'debit']).describe('credit: platform → user; debit: user → platform'),
       amount: amountInput,
-      reason: z.string().trim().min(2, '请填写原因（至少2个字）').max(200, '原因最多200字'),
+      reason: line().trim().min(2, '请填写原因（至少2个字）').max(200, '原因最多200字'),
     }),
     data: z.object({ transfer_id: z.number().int(), wallet }),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
 import { defineRoute } from '../route.js';
+import { line } from '../text.js';
 import { id, password, strict, userBrief } from './common.js';
 
 /** What a ban stops: room chat and private messages, posts and comments, logging in, going live. */
@@ -43,7 +44,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-const reason = z.string().trim().min(2, '请填写原因（至少2个字）').max(200, '原因最多200字');
+const reason = line().trim().min(2, '请填写原因（至少2个字）').max(200, '原因最多200字');
 
 /** Console: users, bans, password resets, the audit log. */
 export const adminUserRoutes = {
@@ -53,7 +54,7 @@ export const adminUserRoutes = {
     auth: 'operator',
     tag: 'admin',
     summary: 'Search members by id, mobile, account or nickname (contains); newest first',
-    query: pageQuery.extend({ keyword: z.string().trim().max(40).optional(), banned: z.enum(['1', '0']).optional().describe('1: only users banned from something now') }),
+    query: pageQuery.extend({ keyword: line().trim().max(40).optional(), banned: z.enum(['1', '0']).optional().describe('1: only users banned from something now') }),
     data: pageOf(adminUser),
   }),
   adminUserBan: defineRoute({
@@ -94,7 +95,7 @@ export const adminUserRoutes = {
     auth: 'operator',
     tag: 'admin',
     summary: 'The audit log: every operator action, newest first',
-    query: pageQuery.extend({ action: z.string().trim().max(60).optional(), operator_id: id.optional(), target: z.string().trim().max(60).optional() }),
+    query: pageQuery.extend({ action: line().trim().max(60).optional(), operator_id: id.optional(), target: line().trim().max(60).optional() }),
     data: pageOf(auditEntry),
   }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
-import { mobile, password, session, smsCode, strict } from './common.js';
+import { line, opaque } from '../text.js';
+import { mobile, nickname, password, session, smsCode, strict } from './common.js';
 
 export const authRoutes = {
   login: defineRoute({
@@ -10,8 +11,8 @@ export const authRoutes = {
     tag: 'auth',
     summary: 'Log in with account (mobile or account name) and password; sent with the noToken header',
     body: strict({
-      account: z.string().trim().min(1, '请输入账号').max(32),
-      password: z.string().min(1, '请输入密码').max(64),
+      account: line().trim().min(1, '请输入账号').max(32),
+      password: opaque().min(1, '请输入密码').max(64),
       remember: z.boolean().default(false).describe('long-lived token (30 days) instead of 1 day'),
     }),
     data: session,
@@ -26,8 +27,8 @@ export const authRoutes = {
       mobile,
       code: smsCode,
       password,
-      nickname: z.string().trim().min(1).max(20).optional(),
-      invite_code: z.string().trim().max(16).optional(),
+      nickname: nickname.optional(),
+      invite_code: line().trim().max(16).optional(),
     }),
     data: session,
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
+import { INT4_MAX, opaque, text } from '../text.js';
 import { id, strict, userBrief } from './common.js';
 
 /** Longest text message, in characters after trimming (the seed's textarea default is 140; chats allow more). */
@@ -64,7 +65,7 @@ export const chatSendInput = strict({
   to_user_id: id,
   client_id: clientId,
   type: z.enum(['text', 'emoji', 'image']),
-  content: z.string().max(CHAT_CONTENT_CAP, `content: 最多${CHAT_CONTENT_CAP}个字符`),
+  content: text().max(CHAT_CONTENT_CAP, `content: 最多${CHAT_CONTENT_CAP}个字符`),
   reply_to: id.optional(),
 });
 /** What a send carries (numbers as numbers; the HTTP query form coerces). */
@@ -114,7 +115,7 @@ export const chatRoutes = {
     auth: 'member',
     tag: 'chat',
     summary: 'Every message to or from the caller after after_id, oldest first (catch-up after a reconnect)',
-    query: strict({ after_id: z.coerce.number().int().min(0), size: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_MAX) }),
+    query: strict({ after_id: z.coerce.number().int().min(0).max(INT4_MAX), size: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_MAX) }),
     data: z.object({ list: z.array(chatMessage), has_more: z.boolean() }),
   }),
   chatSend: defineRoute({
@@ -190,9 +191,9 @@ export const callSignalInput = z.discriminatedUnion('type', [
     type: z.literal('signal'),
     call_id: clientId,
     to_user_id: id,
-    sdp: z.strictObject({ type: z.enum(['offer', 'answer']), sdp: z.string().max(20_000) }).optional(),
+    sdp: z.strictObject({ type: z.enum(['offer', 'answer']), sdp: text().max(20_000) }).optional(),
     candidate: z
-      .strictObject({ candidate: z.string().max(1000), sdpMid: z.string().max(64).nullable().optional(), sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional() })
+      .strictObject({ candidate: opaque().max(1000), sdpMid: opaque().max(64).nullable().optional(), sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional() })
       .optional(),
   }),
   z.strictObject({

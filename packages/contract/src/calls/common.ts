@@ -1,18 +1,23 @@
 import { z } from 'zod';
 import { isoTime } from '../envelope.js';
+import { INT4_MAX, name, opaque } from '../text.js';
 
 /** Strict object: unknown fields are refused with a validation error naming them. */
 export const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape);
 
 export const mobile = z.string().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号');
-export const password = z
-  .string()
+export const password = opaque()
   .min(6, '密码至少6位')
   .max(32, '密码最多32位')
   .regex(/^(?=.*[A-Za-z])(?=.*\d).+$/, '密码需包含字母和数字');
+/** A person's shown name: no control, invisible or direction-changing character (names cannot be spoofed). */
+export const nickname = name().trim().min(1, '昵称不能为空').max(20, '昵称最多20个字');
 export const smsCode = z.string().regex(/^\d{6}$/, '请输入6位验证码');
 export const smsScene = z.enum(['register', 'forget', 'login']);
-export const id = z.coerce.number().int().positive();
+/** A row id in a query (coerced from text): a positive int4, as the id columns on PostgreSQL. */
+export const id = z.coerce.number().int().positive().max(INT4_MAX);
+/** A row id in a JSON body or socket payload (a number, not coerced). */
+export const idNumber = z.number().int().positive().max(INT4_MAX);
 
 /** Public view of a user, shown next to content. */
 export const userBrief = z.object({

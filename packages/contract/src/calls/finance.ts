@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
-import { id, strict, userBrief } from './common.js';
+import { INT4_MAX, line, name, opaque } from '../text.js';
+import { id, idNumber, strict, userBrief } from './common.js';
 
 /*
  * Wallet, recharge, gifts, gift earnings, exchange, withdrawals, check-in and rankings (issue 4).
@@ -82,8 +83,7 @@ export type MoneyChangeType = z.infer<typeof moneyChangeType>;
  * The wallet records' kind filter: one kind, or several separated by commas, so one tab gathers
  * related movements (a recharge and its bonus; a gift and the platform's share of it).
  */
-export const moneyChangeTypes = z
-  .string()
+export const moneyChangeTypes = line()
   .max(400)
   .transform((s) => s.split(','))
   .pipe(z.array(moneyChangeType).min(1))
@@ -287,7 +287,7 @@ export const financeRoutes = {
     auth: 'member',
     tag: 'finance',
     summary: "Recharge records, newest first; with order_no, that one order (not found when it is someone else's)",
-    query: paged.extend({ order_no: z.string().max(40).optional(), status: rechargeStatus.optional() }),
+    query: paged.extend({ order_no: opaque().max(40).optional(), status: rechargeStatus.optional() }),
     data: pageOf(rechargeOrder),
   }),
   sandboxPayCallback: defineRoute({
@@ -298,12 +298,12 @@ export const financeRoutes = {
     summary:
       'Sandbox provider → server: payment result, HMAC-SHA256 signed (hex) over "amount_fen|nonce|order_no|status|timestamp|trade_no" with PAY_SANDBOX_SECRET. A forged, stale or amount-changed callback is refused (HTTP 400) and logged; a duplicate credits nothing more.',
     body: strict({
-      order_no: z.string().min(1).max(40),
-      trade_no: z.string().min(1).max(64).describe("provider's transaction id"),
-      amount_fen: z.number().int().nonnegative(),
+      order_no: opaque().min(1).max(40),
+      trade_no: opaque().min(1).max(64).describe("provider's transaction id"),
+      amount_fen: z.number().int().nonnegative().max(INT4_MAX),
       status: z.enum(['paid', 'cancelled']),
       timestamp: z.number().int().describe('unix seconds; refused when more than 10 minutes off'),
-      nonce: z.string().min(8).max(64),
+      nonce: opaque().min(8).max(64),
       sign: z.string().regex(/^[0-9a-f]{64}$/),
     }),
     data: z.object({ order_no: z.string(), status: rechargeStatus }),
@@ -332,8 +332,8 @@ export const financeRoutes = {
     body: strict({
       request_id: requestId,
       platform: withdrawPlatformKind,
-      account: z.string().trim().min(4, '请输入收款账号').max(64),
-      account_name: z.string().trim().min(1, '请输入收款人姓名').max(32),
+      account: line().trim().min(4, '请输入收款账号').max(64),
+      account_name: name().trim().min(1, '请输入收款人姓名').max(32),
       amount: amountInput.describe('whole coins (a multiple of withdraw step), at least the minimum'),
     }),
     data: withdrawal,
@@ -407,10 +407,10 @@ export const financeRoutes = {
       "Send a gift: debits price × count from the caller's coins and credits the receiver's gift earnings (their share) in one transaction. Insufficient coins answer BALANCE_NOT_ENOUGH (offer recharge).",
     body: strict({
       request_id: requestId,
-      room_id: z.number().int().nonnegative().default(0).describe('the live room (0: outside a room)'),
-      gift_id: z.number().int().positive(),
+      room_id: z.number().int().nonnegative().max(INT4_MAX).default(0).describe('the live room (0: outside a room)'),
+      gift_id: idNumber,
       count: z.number().int('数量必须是整数').min(1, '数量至少为1').max(9999, '数量最多9999'),
-      receiver_id: z.number().int().positive().describe("the receiver's user id (the anchor or a co-host)"),
+      receiver_id: idNumber.describe("the receiver's user id (the anchor or a co-host)"),
     }),
     data: z.object({ record: giftRecord, coin: money.describe("the sender's coin balance after") }),
   }),
@@ -474,7 +474,7 @@ export const financeRoutes = {
     auth: 'operator',
     tag: 'admin',
     summary: "Reject a pending withdrawal: the frozen amount returns to the user's gift_earnings",
-    body: strict({ request_id: requestId, id, reason: z.string().trim().min(1, '请填写驳回原因').max(200) }),
+    body: strict({ request_id: requestId, id, reason: line().trim().min(1, '请填写驳回原因').max(200) }),
     data: adminWithdrawal,
   }),
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
-import { id, strict, userBrief } from './common.js';
+import { line, opaque, text as multiline } from '../text.js';
+import { id, idNumber, strict, userBrief } from './common.js';
 
 /** Limits of the forum (docs/decisions.md "Forum"). */
 export const FORUM_LIMITS = {
@@ -43,7 +44,7 @@ export const adLink = z.object({ id: z.number().int(), title: z.string(), image:
 export type AdLink = z.infer<typeof adLink>;
 
 export const place = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: line().trim().min(1).max(60),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
 });
@@ -103,8 +104,8 @@ export type CommentNotice = z.infer<typeof commentNotice>;
 export const cursorPageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), next_cursor: z.string().nullable(), has_more: z.boolean() });
 
-const text = (max: number) => z.string().trim().min(1, '内容不能为空').max(max, `内容最多${max}字`);
-const mediaUrl = z.string().trim().min(1).max(500).regex(/^(\/|https?:\/\/)/, '地址无效');
+const text = (max: number) => multiline().trim().min(1, '内容不能为空').max(max, `内容最多${max}字`);
+const mediaUrl = opaque().trim().min(1).max(500).regex(/^(\/|https?:\/\/)/, '地址无效');
 const likeToggle = z.object({ liked: z.boolean(), like_count: z.number().int() });
 const forumTag = 'forum';
 
@@ -129,7 +130,7 @@ export const forumRoutes = {
       tag_id: id.optional(),
       activity_id: id.optional(),
       user_id: id.optional(),
-      cursor: z.string().max(40).optional(),
+      cursor: opaque().max(40).optional(),
       size: z.coerce.number().int().min(1).max(50).default(10),
     }),
     data: cursorPageOf(forumPost),
@@ -144,9 +145,9 @@ export const forumRoutes = {
       content: text(FORUM_LIMITS.POST_MAX),
       images: z.array(mediaUrl).max(FORUM_LIMITS.IMAGES_MAX, `最多${FORUM_LIMITS.IMAGES_MAX}张图片`).default([]),
       video: mediaUrl.optional(),
-      tag_ids: z.array(z.number().int().positive()).max(FORUM_LIMITS.TAGS_MAX, `最多${FORUM_LIMITS.TAGS_MAX}个话题`).default([]),
-      cate_id: z.number().int().positive(),
-      activity_id: z.number().int().positive().optional(),
+      tag_ids: z.array(idNumber).max(FORUM_LIMITS.TAGS_MAX, `最多${FORUM_LIMITS.TAGS_MAX}个话题`).default([]),
+      cate_id: idNumber,
+      activity_id: idNumber.optional(),
       location: place.optional(),
     }).refine((b) => !(b.video && b.images.length > 0), { message: '图片和视频只能选一种', path: ['video'] }),
     data: forumPost,
@@ -175,7 +176,7 @@ export const forumRoutes = {
     auth: 'member',
     tag: forumTag,
     summary: 'Comment on a post, or reply to a comment (parent_id: a comment or a reply; threads stay one level deep)',
-    body: strict({ post_id: z.number().int().positive(), content: text(FORUM_LIMITS.COMMENT_MAX), parent_id: z.number().int().positive().optional() }),
+    body: strict({ post_id: idNumber, content: text(FORUM_LIMITS.COMMENT_MAX), parent_id: idNumber.optional() }),
     data: forumReply,
   }),
   forumCommentLike: defineRoute({
@@ -184,7 +185,7 @@ export const forumRoutes = {
     auth: 'member',
     tag: forumTag,
     summary: 'Like or unlike a comment (toggles; `like` sets the state)',
-    body: strict({ comment_id: z.number().int().positive(), like: z.boolean().optional() }),
+    body: strict({ comment_id: idNumber, like: z.boolean().optional() }),
     data: likeToggle,
   }),
   forumAdLinks: defineRoute({
@@ -201,7 +202,7 @@ export const forumRoutes = {
     auth: 'public',
     tag: forumTag,
     summary: 'Topics, most posts first',
-    query: pageQuery.extend({ keyword: z.string().trim().max(FORUM_LIMITS.SEARCH_MAX).optional() }),
+    query: pageQuery.extend({ keyword: line().trim().max(FORUM_LIMITS.SEARCH_MAX).optional() }),
     data: pageOf(postTag),
   }),
   forumTagInfo: defineRoute({
@@ -237,7 +238,7 @@ export const forumRoutes = {
     auth: 'member',
     tag: forumTag,
     summary: 'Like or unlike a post (toggles; `like` sets the state, so a retry is idempotent)',
-    body: strict({ post_id: z.number().int().positive(), like: z.boolean().optional() }),
+    body: strict({ post_id: idNumber, like: z.boolean().optional() }),
     data: likeToggle,
   }),
   forumDel: defineRoute({
@@ -246,7 +247,7 @@ export const forumRoutes = {
     auth: 'member',
     tag: forumTag,
     summary: 'Delete a post (its author or an operator)',
-    body: strict({ id: z.number().int().positive() }),
+    body: strict({ id: idNumber }),
     data: z.object({ deleted: z.literal(true) }),
   }),
   forumDelComment: defineRoute({
@@ -255,7 +256,7 @@ export const forumRoutes = {
     auth: 'member',
     tag: forumTag,
     summary: "Delete a comment and its replies (its author or an operator); answers the post's new comment count",
-    body: strict({ id: z.number().int().positive() }),
+    body: strict({ id: idNumber }),
     data: z.object({ deleted: z.literal(true), comment_count: z.number().int() }),
   }),
   forumCommentInbox: defineRoute({
@@ -273,7 +274,7 @@ export const forumRoutes = {
     auth: 'member',
     tag: forumTag,
     summary: 'Mark inbox entries read (ids) or all of them (all: true)',
-    body: strict({ ids: z.array(z.number().int().positive()).max(100).optional(), all: z.boolean().optional() }).refine(
+    body: strict({ ids: z.array(idNumber).max(100).optional(), all: z.boolean().optional() }).refine(
       (b) => (b.ids && b.ids.length > 0) || b.all === true,
       { message: '需要 ids 或 all', path: ['ids'] },
     ),
@@ -285,7 +286,7 @@ export const forumRoutes = {
     auth: 'member',
     tag: forumTag,
     summary: 'Remove inbox entries (ids) or all of them (all: true)',
-    body: strict({ ids: z.array(z.number().int().positive()).max(100).optional(), all: z.boolean().optional() }).refine(
+    body: strict({ ids: z.array(idNumber).max(100).optional(), all: z.boolean().optional() }).refine(
       (b) => (b.ids && b.ids.length > 0) || b.all === true,
       { message: '需要 ids 或 all', path: ['ids'] },
     ),
@@ -306,7 +307,7 @@ export const forumRoutes = {
     tag: forumTag,
     summary: 'Search posts, topics or users by keyword (the keyword counts toward hot searches)',
     query: pageQuery.extend({
-      keyword: z.string().trim().min(1, '请输入关键词').max(FORUM_LIMITS.SEARCH_MAX),
+      keyword: line().trim().min(1, '请输入关键词').max(FORUM_LIMITS.SEARCH_MAX),
       type: z.enum(['post', 'tag', 'user']).default('post'),
     }),
     data: z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime } from '../envelope.js';
 import { amountInput, money, requestId } from './finance.js';
-import { strict } from './common.js';
+import { idNumber, strict } from './common.js';
 
 /*
  * Mini games (issue 8). `game/fetch` is a main-server call; the others are served by the games
@@ -117,7 +117,7 @@ export const gamesHostCalls = {
     auth: 'public',
     tag: 'games-host',
     summary: 'Ends a round with its score; the reward is paid into the game wallet within the limits',
-    body: strict({ session, round_id: z.number().int().positive(), score: z.number().int().min(0).max(10_000_000) }),
+    body: strict({ session, round_id: idNumber, score: z.number().int().min(0).max(10_000_000) }),
     data: gameWallet.extend({ score: z.number().int(), reward: money, capped: z.boolean().describe('the daily cap cut the reward') }),
   }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
+import { opaque } from '../text.js';
 import { id, session, strict } from './common.js';
 
 export const bulletin = z.object({
@@ -27,7 +28,7 @@ export const homeRoutes = {
     auth: 'public',
     tag: 'home',
     summary: 'Check that a stored guest token is still valid',
-    body: strict({ token: z.string().min(1).max(128) }),
+    body: strict({ token: opaque().min(1).max(128) }),
     data: z.object({ valid: z.boolean(), session: session.nullable() }),
   }),
   bulletin: defineRoute({

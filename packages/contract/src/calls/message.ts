@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
-import { strict } from './common.js';
+import { idNumber, strict } from './common.js';
 
 export const notice = z.object({
   id: z.number().int(),
@@ -29,7 +29,7 @@ export const messageRoutes = {
     auth: 'member',
     tag: 'message',
     summary: 'Mark notices read (ids) or all of them (all: true)',
-    body: strict({ ids: z.array(z.number().int().positive()).max(100).optional(), all: z.boolean().optional() }).refine(
+    body: strict({ ids: z.array(idNumber).max(100).optional(), all: z.boolean().optional() }).refine(
       (b) => (b.ids && b.ids.length > 0) || b.all === true,
       { message: '需要 ids 或 all', path: ['ids'] },
     ),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
+import { INT4_MAX, line, name, opaque, text } from '../text.js';
 import { id, mobile, strict, userBrief } from './common.js';
 
 // ---- constants -------------------------------------------------------------------------------------
@@ -141,8 +142,8 @@ export type MediaCredentials = z.infer<typeof mediaCredentials>;
 // ---- request fields --------------------------------------------------------------------------------
 
 export const roomPassword = z.string().regex(/^[A-Za-z0-9]{4,16}$/, '房间密码为4–16位字母或数字');
-const title = z.string().trim().min(1, '请输入直播标题').max(30, '标题最多30个字');
-const keyword = z.string().trim().min(1, '请输入关键词').max(30, '关键词最多30个字');
+const title = name().trim().min(1, '请输入直播标题').max(30, '标题最多30个字');
+const keyword = line().trim().min(1, '请输入关键词').max(30, '关键词最多30个字');
 const roomRef = z
   .object({ room_id: id.optional(), number: z.string().regex(/^\d{4,10}$/, '房间号为4–10位数字').optional() })
   .strict()
@@ -158,14 +159,13 @@ export const roomRoutes = {
     tag: 'room',
     summary: 'Apply to become an anchor (again after a rejection); an operator reviews it',
     body: strict({
-      real_name: z
-        .string()
+      real_name: name()
         .trim()
         .regex(/^[\u4e00-\u9fa5A-Za-z·\s]{2,20}$/, '请输入2–20个字的真实姓名'),
       // Shape here; the server also checks the date and GB 11643 check character (@app/kit isIdCardCN).
       id_card: z.string().trim().toUpperCase().regex(/^[1-9]\d{16}[\dX]$/, '请输入正确的身份证号'),
       mobile,
-      introduction: z.string().trim().min(1, '请填写个人简介').max(140, '简介最多140个字'),
+      introduction: text().trim().min(1, '请填写个人简介').max(140, '简介最多140个字'),
     }),
     data: anchorApplication,
   }),
@@ -193,7 +193,7 @@ export const roomRoutes = {
     summary: 'Go live (approved anchors only). One open room per anchor: when it is open already, it is returned as is',
     body: strict({
       title,
-      cover: z.string().max(512).default('').describe('an uploaded image URL, or empty'),
+      cover: opaque().max(512).default('').describe('an uploaded image URL, or empty'),
       category_id: id,
       kind: roomKind.default('live'),
       password: roomPassword.optional().describe('set for a password room; stored hashed'),
@@ -288,7 +288,7 @@ export const roomRoutes = {
     auth: 'operator',
     tag: 'admin',
     summary: 'Reject a pending application with a reason the applicant sees (an approved anchor is revoked the same way)',
-    body: strict({ user_id: id, reason: z.string().trim().min(1, '请填写原因').max(140, '原因最多140个字') }),
+    body: strict({ user_id: id, reason: line().trim().min(1, '请填写原因').max(140, '原因最多140个字') }),
     data: anchorApplicationAdmin,
   }),
 };

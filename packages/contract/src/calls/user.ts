@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
-import { strict, userInfo } from './common.js';
+import { opaque, text } from '../text.js';
+import { nickname, strict, userInfo } from './common.js';
 
 const birthday = z
   .string()
@@ -23,9 +24,9 @@ export const userRoutes = {
     tag: 'user',
     summary: 'Edit nickname, avatar (an uploaded file url), signature, gender, birthday',
     body: strict({
-      nickname: z.string().trim().min(1, '昵称不能为空').max(20, '昵称最多20个字').optional(),
-      avatar: z.string().max(512).optional(),
-      signature: z.string().max(140, '签名最多140个字').optional(),
+      nickname: nickname.optional(),
+      avatar: opaque().max(512).optional(),
+      signature: text().max(140, '签名最多140个字').optional(),
       gender: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
       birthday: birthday.nullable().optional(),
     }),

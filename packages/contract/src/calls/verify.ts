@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
+import { line } from '../text.js';
 import { mobile, smsCode, smsScene, strict } from './common.js';
 
 const uniqueCode = z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'unique_code 无效');
@@ -32,7 +33,7 @@ export const verifyRoutes = {
     auth: 'public',
     tag: 'verify',
     summary: 'Check the image captcha; a passed unique_code allows one SMS',
-    body: strict({ unique_code: uniqueCode, captcha: z.string().trim().min(1, '请输入图形验证码').max(8) }),
+    body: strict({ unique_code: uniqueCode, captcha: line().trim().min(1, '请输入图形验证码').max(8) }),
     data: z.object({ passed: z.literal(true) }),
   }),
   sendSms: defineRoute({

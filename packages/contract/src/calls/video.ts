@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
+import { line, name, opaque } from '../text.js';
 import { id, strict, userBrief } from './common.js';
 import { money, requestId } from './finance.js';
 import { roomBrief } from './room.js';
@@ -122,10 +123,10 @@ export const videoRoutes = {
     summary: 'Publish an uploaded video (title, category, cover, price); it is listed once its transcode is ready. Publishing the same upload again answers the same video',
     body: strict({
       resource_id: id,
-      title: z.string().trim().min(1, '请填写标题').max(VIDEO_TITLE_MAX, `标题最多${VIDEO_TITLE_MAX}字`),
+      title: name().trim().min(1, '请填写标题').max(VIDEO_TITLE_MAX, `标题最多${VIDEO_TITLE_MAX}字`),
       cate_id: id,
       price_coins: z.number({ error: '价格必须是数字' }).int('价格必须是整数').min(0, '价格不能为负').max(VIDEO_PRICE_MAX_COINS, `价格最多${VIDEO_PRICE_MAX_COINS}金币`).default(0),
-      cover: z.string().max(300).regex(/^\/uploads\/cover\/[A-Za-z0-9/_.-]+$/, '封面请先上传').optional().describe('an image uploaded with purpose "cover"; the poster frame when left out'),
+      cover: opaque().max(300).regex(/^\/uploads\/cover\/[A-Za-z0-9/_.-]+$/, '封面请先上传').optional().describe('an image uploaded with purpose "cover"; the poster frame when left out'),
     }),
     data: videoResource,
   }),
@@ -144,7 +145,7 @@ export const videoRoutes = {
     auth: 'member',
     tag: 'upload',
     summary: 'Start a video upload: an upload id and where to send it (chunks to this server; presigned URLs when S3 storage is configured)',
-    query: z.strictObject({ size: z.coerce.number().int().positive('size: 文件大小无效'), name: z.string().max(200).optional() }),
+    query: z.strictObject({ size: z.coerce.number().int().positive('size: 文件大小无效'), name: line().max(200).optional() }),
     data: uploadTicket,
   }),
   uploadVideo: defineRoute({
@@ -154,7 +155,7 @@ export const videoRoutes = {
     tag: 'upload',
     summary: 'One chunk of a video upload (multipart field "file" at byte offset `offset`); a chunk already received is acknowledged again, so a retry resumes. The last chunk checks the file (bytes, ffprobe, ≤ 60 s) and queues the transcode',
     multipart: true,
-    body: z.strictObject({ upload_id: uploadId, offset: z.coerce.number().int().min(0, 'offset 不能为负') }),
+    body: z.strictObject({ upload_id: uploadId, offset: z.coerce.number().int().min(0, 'offset 不能为负').max(Number.MAX_SAFE_INTEGER) }),
     data: z.object({ upload_id: z.string(), received: z.number().int(), total: z.number().int(), resource: videoResource.nullable().describe('set once the whole file arrived and passed the checks') }),
   }),
   uploadVideoDone: defineRoute({

@@ -1,7 +1,7 @@
 import { callSignalInput, ErrorCode, errorMessages, type CallEvent, type ChatAck } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { BizError, validationError } from '../../http/errors.js';
-import { issuesToFields } from '../../http/zodIssues.js';
+import { BizError } from '../../http/errors.js';
+import { checkInput } from '../../http/parseInput.js';
 import type { HallEmitter } from '../../realtime/hallEmitter.js';
 import { briefOf } from '../room/userBriefs.js';
 import type { SocialService } from '../social/social.service.js';
@@ -27,12 +27,12 @@ export async function onCall(
   ack: unknown,
 ): Promise<void> {
   const reply = typeof ack === 'function' ? (ack as (res: ChatAck) => void) : () => undefined;
-  const parsed = callSignalInput.safeParse(payload);
-  if (!parsed.success) {
-    reply({ code: ErrorCode.VALIDATION, msg: validationError(issuesToFields(parsed.error.issues)).message, data: null });
+  const parsed = checkInput(callSignalInput, payload);
+  if ('error' in parsed) {
+    reply({ code: ErrorCode.VALIDATION, msg: parsed.error.message, data: null });
     return;
   }
-  const p = parsed.data;
+  const p = parsed.value;
   try {
     if (p.to_user_id === userId) throw new BizError(ErrorCode.CHAT_TO_SELF);
     if (!(await social.areFriends(userId, p.to_user_id))) throw new BizError(ErrorCode.CALL_NOT_FRIENDS);

@@ -1,7 +1,7 @@
 import { chatSendInput, ErrorCode, errorMessages, type ChatAck } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { BizError, validationError } from '../../http/errors.js';
-import { issuesToFields } from '../../http/zodIssues.js';
+import { BizError } from '../../http/errors.js';
+import { checkInput } from '../../http/parseInput.js';
 import type { ChatService } from './chat.service.js';
 
 /**
@@ -12,13 +12,13 @@ import type { ChatService } from './chat.service.js';
 export async function onChatSend(chat: ChatService, log: FastifyBaseLogger, userId: number, payload: unknown, ack: unknown): Promise<void> {
   if (typeof ack !== 'function') return;
   const reply = ack as (res: ChatAck) => void;
-  const parsed = chatSendInput.safeParse(payload);
-  if (!parsed.success) {
-    reply({ code: ErrorCode.VALIDATION, msg: validationError(issuesToFields(parsed.error.issues)).message, data: null });
+  const parsed = checkInput(chatSendInput, payload);
+  if ('error' in parsed) {
+    reply({ code: ErrorCode.VALIDATION, msg: parsed.error.message, data: null });
     return;
   }
   try {
-    const message = await chat.send(userId, parsed.data);
+    const message = await chat.send(userId, parsed.value);
     reply({ code: ErrorCode.OK, msg: errorMessages[ErrorCode.OK], data: message });
   } catch (err) {
     if (err instanceof BizError) {

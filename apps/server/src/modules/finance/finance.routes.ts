@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { api, fullPath, SANDBOX_CHECKOUT_PATH } from '@app/contract';
+import { api, fullPath, hasControl, SANDBOX_CHECKOUT_PATH } from '@app/contract';
 import { serve } from '../../http/serve.js';
 import type { RouteEnv } from '../../http/routeEnv.js';
 import { checkoutPage } from './recharge/checkoutPage.js';
@@ -37,7 +37,9 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
 
   // The sandbox provider's own page (HTML, not an API call: hidden from the OpenAPI document).
   app.get<{ Params: { orderNo: string } }>(`${SANDBOX_CHECKOUT_PATH}/:orderNo`, { schema: { hide: true } }, async (req, reply) => {
-    const order = req.params.orderNo.length <= 40 ? await f.recharge.order(req.params.orderNo) : undefined;
+    // An order number is at most 40 characters and has no control character (a NUL would fail on PostgreSQL).
+    const orderNo = req.params.orderNo;
+    const order = orderNo.length <= 40 && !hasControl(orderNo) ? await f.recharge.order(orderNo) : undefined;
     const view =
       order && order.provider === 'sandbox' && f.recharge.provider('sandbox')
         ? {

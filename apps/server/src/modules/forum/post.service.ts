@@ -1,8 +1,9 @@
-import { ErrorCode, type RouteBody, type RouteQuery, type Api, type ForumPost } from '@app/contract';
+import { ErrorCode, INT4_MAX, type RouteBody, type RouteQuery, type Api, type ForumPost } from '@app/contract';
 import type { UserRow } from '../../db/schema.js';
 import { MINUTE, nowIso, isoIn } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
+import { isOwnUpload } from '../upload/ownUpload.js';
 import { catalogRepository } from './catalog.repository.js';
 import { assertNotBanned } from '../admin/bans.js';
 import { assertUnder, maskSensitive, sensitiveWords, WRITE_LIMITS } from './forum.safety.js';
@@ -40,13 +41,14 @@ export class PostService {
     }
     if (q.type === 'hot') {
       const offset = q.cursor ? Number.parseInt(q.cursor.replace(/^o:/, ''), 10) || 0 : 0;
+      if (!(offset >= 0 && offset <= INT4_MAX)) throw validationError([{ path: 'cursor', message: '无效的游标' }]);
       const rows = await postRepository.hot(this.db, filter, offset, q.size + 1);
       const more = rows.length > q.size;
       const list = await postViews(this.db, rows.slice(0, q.size), viewer?.id ?? null);
       return { list, has_more: more, next_cursor: more ? `o:${offset + q.size}` : null };
     }
     const before = q.cursor ? Number.parseInt(q.cursor, 10) : undefined;
-    if (before !== undefined && !(before > 0)) throw validationError([{ path: 'cursor', message: '无效的游标' }]);
+    if (before !== undefined && !(before > 0 && before <= INT4_MAX)) throw validationError([{ path: 'cursor', message: '无效的游标' }]);
     const rows = await postRepository.latest(this.db, filter, before, q.size + 1);
     const more = rows.length > q.size;
     const page = rows.slice(0, q.size);
@@ -66,6 +68,7 @@ export class PostService {
     const db = this.db;
     await assertNotBanned(db, user.id, 'post');
     if (!(await catalogRepository.categoryById(db, body.cate_id))) throw validationError([{ path: 'cate_id', message: '分类不存在' }]);
+    await this.assertOwnMedia(user.id, body);
     const tagIds = [...new Set(body.tag_ids)];
     const known = await catalogRepository.existingTagIds(db, tagIds);
     const unknown = tagIds.find((t) => !known.includes(t));
@@ -99,6 +102,20 @@ export class PostService {
       return post;
     });
     return (await postViews(db, [row], user.id))[0]!;
+  }
+
+  /**
+   * A post's images and video are files its author uploaded, like avatars, covers and chat images:
+   * never another site, another user's upload or any other address every reader's browser would fetch.
+   */
+  private async assertOwnMedia(userId: number, body: CreateBody): Promise<void> {
+    const { storage } = this.deps;
+    for (const [i, url] of body.images.entries()) {
+      if (!(await isOwnUpload(this.db, storage, userId, url))) throw validationError([{ path: `images.${i}`, message: '请先上传图片' }]);
+    }
+    if (body.video && !(await isOwnUpload(this.db, storage, userId, body.video))) {
+      throw validationError([{ path: 'video', message: '请先上传视频' }]);
+    }
   }
 
   /** Sets (like given) or toggles the viewer's like; the counter is recounted in the same transaction. */

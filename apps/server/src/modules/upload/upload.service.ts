@@ -5,7 +5,7 @@ import { guardBytes, looksLikeImage } from '@app/kit';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
-import { issuesToFields } from '../../http/zodIssues.js';
+import { parseInput } from '../../http/parseInput.js';
 import type { Auth } from '../auth/session.service.js';
 import { toWebp, type Purpose } from './imagePipeline.js';
 import { readMultipart } from './multipart.js';
@@ -21,13 +21,12 @@ export class UploadService {
 
   async uploadImage(auth: Auth, req: FastifyRequest): Promise<UploadedFile> {
     const { file, fields } = await readMultipart(req, '图片');
-    const parsed = uploadFields.safeParse(fields);
-    if (!parsed.success) throw validationError(issuesToFields(parsed.error.issues));
+    const fieldsIn = parseInput(uploadFields, fields);
     if (!file || file.length === 0) throw validationError([{ path: 'file', message: '请选择要上传的图片' }]);
     // The bytes decide, never the file name or the client's Content-Type.
     if (!looksLikeImage(file)) throw new BizError(ErrorCode.UPLOAD_BAD_FILE, BAD_FILE);
 
-    const purpose: Purpose = parsed.data.purpose;
+    const purpose: Purpose = fieldsIn.purpose;
     let out: Awaited<ReturnType<typeof toWebp>>;
     try {
       out = await toWebp(file, purpose);

@@ -7,7 +7,7 @@ import { api, ErrorCode, fullPath, VIDEO_MAX_DURATION_S, type Page, type UploadT
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
-import { issuesToFields } from '../../http/zodIssues.js';
+import { parseInput } from '../../http/parseInput.js';
 import type { Auth } from '../auth/session.service.js';
 import { readMultipart } from '../upload/multipart.js';
 import { looksLikeVideo, probe } from './ffmpeg.js';
@@ -62,10 +62,8 @@ export class VideoUploadService {
 
   async chunk(auth: Auth, req: FastifyRequest) {
     const { file, fields } = await readMultipart(req, '视频分片');
-    const parsed = chunkFields.safeParse(fields);
-    if (!parsed.success) throw validationError(issuesToFields(parsed.error.issues));
     if (!file || file.length === 0) throw validationError([{ path: 'file', message: '请选择要上传的视频' }]);
-    const { upload_id, offset } = parsed.data;
+    const { upload_id, offset } = parseInput(chunkFields, fields);
     const db = this.deps.db.kysely;
     const row = await repo.resourceByUploadId(db, upload_id);
     if (!row || row.user_id !== auth.user.id || row.deleted) throw new BizError(ErrorCode.NOT_FOUND, '上传不存在或已过期');
