@@ -143,6 +143,7 @@ describe('rooms: open, close, info, lists', () => {
       [{ title: '长'.repeat(31), category_id: categoryId }, 400, 'title'],
       [{ title: 'x', category_id: categoryId, kind: 'tv' }, 400, 'kind'],
       [{ title: 'x', category_id: categoryId, password: '12' }, 400, 'password'],
+      [{ title: 'x', category_id: categoryId, password: 'abc12' }, 400, 'password'],
       [{ title: 'x', category_id: categoryId, settings: { camera: 'yes' } }, 400, 'settings.camera'],
       [{ title: 'x', category_id: categoryId, settings: { laser: true } }, 400, 'settings.laser'],
       [{ title: 'x', category_id: categoryId, cover: 'https://evil.example/x.png' }, 400, 'cover'],

@@ -55,4 +55,18 @@ describe.skipIf(!scaleEnabled())('rooms on two instances (PostgreSQL + Redis)', 
     expect(await closed).toEqual({ room_id: room.id, reason: 'owner' });
     expect((await b.api.call(api.roomInfo, { room_id: room.id })).data).toMatchObject({ status: 'closed', online: 0 });
   });
+
+  it('counts wrong room passwords of one user over both instances and keeps them locked out on either', async () => {
+    const { a, b } = pair;
+    const owner = await anchor(a, op);
+    const room = await openRoom(a, owner, { password: 'pass1234' });
+    const guesser = await member(a);
+    const socks = [await connectRoom(a, guesser), await connectRoom(b, guesser)];
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send(socks[i % 2]!, 'join', { room_id: room.id, password: `bad${i}xyz` })));
+    expect(answers.filter((r) => r.code === ErrorCode.ROOM_PASSWORD_WRONG)).toHaveLength(4);
+    expect(answers.filter((r) => r.code === ErrorCode.ROOM_PASSWORD_LOCKED)).toHaveLength(6);
+    for (const s of [a, b]) {
+      expect((await send(await connectRoom(s, guesser), 'join', { room_id: room.id, password: 'pass1234' })).code).toBe(ErrorCode.ROOM_PASSWORD_LOCKED);
+    }
+  });
 });

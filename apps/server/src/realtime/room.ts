@@ -32,8 +32,6 @@ interface SocketData {
   /** Chat token bucket. */
   tokens: number;
   refilledAt: number;
-  /** Times of wrong room passwords (last minute). */
-  passwordFails: number[];
 }
 
 /** Instance-to-instance messages: each instance acts on its own sockets and its own SFU. */
@@ -53,7 +51,6 @@ const VOLATILE = new Set<keyof RoomServerEvents>(['online', 'chat', 'enter']);
 const ACK_TIMEOUT_MS = 5000;
 const ONLINE_COALESCE_MS = 500;
 const RECENT = 8;
-const PASSWORD_FAILS_PER_MINUTE = 5;
 
 export interface RoomHubOptions {
   log: FastifyBaseLogger;
@@ -119,7 +116,7 @@ export class RoomHub implements RoomEmitter {
         const checked = await sessions.check(auth.data.token);
         if (!checked.ok) return refuse(checked.code);
         if (checked.auth.user.uuid !== auth.data.uuid) return refuse();
-        socket.data = { user: checked.auth.user, roomId: null, brief: null, tokens: this.chatPer10s, refilledAt: Date.now(), passwordFails: [] };
+        socket.data = { user: checked.auth.user, roomId: null, brief: null, tokens: this.chatPer10s, refilledAt: Date.now() };
         next();
       } catch (err) {
         this.opts.log.error({ err }, 'room handshake failed');
@@ -156,17 +153,11 @@ export class RoomHub implements RoomEmitter {
       };
 
       handle('join', roomIn.join, async ({ room_id, password }) => {
-        this.checkPasswordRate(socket);
         const brief = await live.briefOf(socket.data.user.id);
         if (!brief) throw new BizError(ErrorCode.TOKEN_INVALID);
         socket.data.brief = brief;
-        let room;
-        try {
-          room = await live.checkJoin(actor(), room_id, password);
-        } catch (err) {
-          if (err instanceof BizError && err.code === ErrorCode.ROOM_PASSWORD_WRONG) socket.data.passwordFails.push(Date.now());
-          throw err;
-        }
+        // Wrong passwords are counted per user and room in the database (roomPassword.ts), not per socket.
+        const room = await live.checkJoin(actor(), room_id, password);
         if (socket.data.roomId !== null && socket.data.roomId !== room_id) await this.leave(socket, live);
         await socket.join([roomChannel(room_id), roomMemberChannel(room_id, brief.id)]);
         socket.data.roomId = room_id;
@@ -214,12 +205,6 @@ export class RoomHub implements RoomEmitter {
     if ((this.nsp.adapter.rooms.get(memberCh)?.size ?? 0) > 0) return; // another tab of the user is still here
     await this.presence.remove(roomId, userId);
     await live.left(roomId, userId);
-  }
-
-  private checkPasswordRate(socket: RoomSocket): void {
-    const since = Date.now() - 60_000;
-    socket.data.passwordFails = socket.data.passwordFails.filter((t) => t > since);
-    if (socket.data.passwordFails.length >= PASSWORD_FAILS_PER_MINUTE) throw new BizError(ErrorCode.RATE_LIMITED, '密码错误次数过多，请稍后再试');
   }
 
   /** Token bucket: chatPer10s messages, refilled evenly over 10 s. */
