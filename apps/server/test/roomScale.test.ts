@@ -69,4 +69,27 @@ describe.skipIf(!scaleEnabled())('rooms on two instances (PostgreSQL + Redis)', 
       expect((await send(await connectRoom(s, guesser), 'join', { room_id: room.id, password: 'pass1234' })).code).toBe(ErrorCode.ROOM_PASSWORD_LOCKED);
     }
   });
+
+  it('a login ban through A ends the user’s room sockets on B and their media tokens everywhere', async () => {
+    const { a, b } = pair;
+    const owner = await anchor(a, op);
+    const room = await openRoom(a, owner);
+    const osock = await connectRoom(a, owner);
+    await join(osock, room.id);
+    const victim = await member(b);
+    const vsock = await connectRoom(b, victim);
+    await join(vsock, room.id);
+    const creds = (await b.api.call(api.roomMedia, { room_id: room.id, kind: 'play' }, { token: victim.token })).data;
+    const gone = new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('room socket on B not disconnected within 5 s')), 5000);
+      vsock.once('disconnect', () => resolve(clearTimeout(t)));
+    });
+    const banned = await a.api.call(api.adminUserBan, { user_id: victim.user.id, scope: 'login', minutes: 30, reason: '违规' }, { token: op.token });
+    expect(banned.code, banned.msg).toBe(200);
+    await gone;
+    for (const s of [a, b]) {
+      expect(await s.services.roomMedia.authorize('play', String(room.id), undefined, creds.token)).toBe(false);
+      expect((await s.api.call(api.userInfo, {}, { token: victim.token })).code).toBe(ErrorCode.ACCOUNT_DISABLED);
+    }
+  });
 });

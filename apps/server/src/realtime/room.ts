@@ -38,7 +38,8 @@ interface SocketData {
 type BusMessage =
   | { type: 'endRoom'; roomId: number }
   | { type: 'removeMember'; roomId: number; userId: number }
-  | { type: 'endSeat'; roomId: number; seatId: string };
+  | { type: 'endSeat'; roomId: number; seatId: string }
+  | { type: 'endUser'; userId: number };
 interface BusEvents {
   roomBus: (msg: BusMessage) => void;
 }
@@ -284,6 +285,10 @@ export class RoomHub implements RoomEmitter {
     this.bus({ type: 'endSeat', roomId, seatId });
   }
 
+  endUser(userId: number): void {
+    this.bus({ type: 'endUser', userId });
+  }
+
   onlineCounts(roomIds: number[]): Promise<Map<number, number>> {
     return this.presence.counts(roomIds);
   }
@@ -305,6 +310,12 @@ export class RoomHub implements RoomEmitter {
   /** One instance's part: its sockets leave, its SFU ends the sessions. */
   private local(msg: BusMessage): void {
     const { sfu } = this.opts;
+    if (msg.type === 'endUser') {
+      // Disconnecting runs the socket's leave (presence, the room hears of it).
+      for (const socket of this.nsp.sockets.values()) if (socket.data.user.id === msg.userId) socket.disconnect(true);
+      sfu.closeUser(String(msg.userId));
+      return;
+    }
     const room = String(msg.roomId);
     if (msg.type === 'endSeat') {
       const pub = sfu.room(room)?.publishers.find((p) => p.seatId === msg.seatId);
