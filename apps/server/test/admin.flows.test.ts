@@ -9,7 +9,9 @@ import { isSound } from '../src/modules/finance/ledger/invariants.js';
 import { freshMobile } from './helpers/apiClient.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { rechargeHttp, rid } from './financeHelpers.js';
-import { anchor, closeSockets, connectRoom, join, member, openRoom, operator, send } from './roomHarness.js';
+import { connectHall, connected, next as hallNext } from './helpers/hallClient.js';
+import { postSdp, weriftOffer } from './mediaHarness.js';
+import { anchor, closeSockets, connectRoom, join, member, openRoom, operator, ownedRoom, send } from './roomHarness.js';
 
 let s: TestServer;
 let op: Session;
@@ -77,12 +79,58 @@ describe('bans bite', () => {
     expect((await s.api.call(api.userInfo, {}, { token: victim.token })).code).toBe(200);
     await ban(victim.user.id, 'login', 60);
     const after = await s.api.call(api.userInfo, {}, { token: victim.token });
-    expect(after.status).toBe(401);
-    expect([ErrorCode.TOKEN_REVOKED, ErrorCode.ACCOUNT_DISABLED]).toContain(after.code);
+    expect([after.status, after.code]).toEqual([401, ErrorCode.ACCOUNT_DISABLED]);
     const login = await s.api.login(mobile, 'abc12345');
     expect(login.code).toBe(ErrorCode.ACCOUNT_DISABLED);
     await unban(victim.user.id, 'login');
     expect((await s.api.login(mobile, 'abc12345')).code).toBe(200);
+  });
+
+  it('a login ban cuts what was issued before it: API tokens, hall and room sockets, media tokens and media sessions', async () => {
+    const victim = await anchor(s, op);
+    const room = await openRoom(s, victim);
+    const roomSock = await connectRoom(s, victim);
+    await join(roomSock, room.id);
+    // They also watch someone else's room, with a play token.
+    const { room: other } = await ownedRoom(s, op);
+    const watchSock = await connectRoom(s, victim);
+    await join(watchSock, other.id);
+    const hall = connectHall(s.url, { uuid: victim.user.uuid, token: victim.token });
+    await connected(hall);
+    const pub = (await s.api.call(api.roomMedia, { room_id: room.id, kind: 'publish' }, { token: victim.token })).data;
+    const play = (await s.api.call(api.roomMedia, { room_id: other.id, kind: 'play' }, { token: victim.token })).data;
+    const whip = `${s.url}/api/media/whip/${room.id}/anchor`;
+    const offer = await weriftOffer('publish');
+    try {
+      const published = await postSdp(whip, offer.sdp, pub.token);
+      expect(published.status).toBe(201);
+      const mediaSession = `${s.url}${published.headers.get('location')!}`;
+
+      const hallEnded = hallNext(hall, 'sessionEnd');
+      const roomGone = Promise.all(
+        [roomSock, watchSock].map(
+          (sock) =>
+            new Promise((resolve, reject) => {
+              const t = setTimeout(() => reject(new Error('room socket not disconnected within 5 s')), 5000);
+              sock.once('disconnect', () => resolve(clearTimeout(t)));
+            }),
+        ),
+      );
+      await ban(victim.user.id, 'login', 60);
+      expect((await hallEnded).code).toBe(ErrorCode.ACCOUNT_DISABLED);
+      await roomGone;
+      const after = await s.api.call(api.userInfo, {}, { token: victim.token });
+      expect([after.status, after.code]).toEqual([401, ErrorCode.ACCOUNT_DISABLED]);
+      // Media tokens issued before the ban no longer authorize; the live publish session is gone.
+      expect((await postSdp(whip, offer.sdp, pub.token)).status).toBe(403);
+      expect(await s.services.roomMedia.authorize('play', String(other.id), undefined, play.token)).toBe(false);
+      expect((await fetch(mediaSession, { method: 'DELETE' })).status).toBe(404);
+      // The room channel refuses their token at the handshake.
+      await expect(connectRoom(s, victim)).rejects.toThrow();
+    } finally {
+      hall.close();
+      await offer.close();
+    }
   });
 
   it('a live ban ends the anchor’s live now and refuses room/open', async () => {

@@ -128,6 +128,40 @@ describe('login', () => {
     expect((await s.api.login(mobile, 'right123')).code).toBe(200);
   });
 
+  /** Tries taken for an account (rows of its key), read from the shared database. */
+  const triesOf = async (mobile: string) => {
+    const user = await s.deps.db.kysely.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    const rows = await s.deps.db.kysely.selectFrom('login_failures').select('id').where('key', '=', `u:${user.id}`).execute();
+    return rows.length;
+  };
+  const leftIn = (msg: string) => Number(/还可尝试(\d+)次/.exec(msg)?.[1]);
+
+  it('gives a burst of wrong passwords sent at once exactly 5 checked tries, each with its own count', async () => {
+    const mobile = freshMobile();
+    await s.api.register(mobile, 'right123');
+    const answers = await Promise.all(Array.from({ length: 25 }, () => s.api.login(mobile, 'wrong123')));
+    const wrong = answers.filter((a) => a.code === ErrorCode.ACCOUNT_OR_PASSWORD_WRONG);
+    expect(wrong.map((a) => leftIn(a.msg)).sort()).toEqual([1, 2, 3, 4]);
+    expect(answers.filter((a) => a.code === ErrorCode.LOGIN_LOCKED)).toHaveLength(21);
+    expect(await triesOf(mobile)).toBe(5);
+    // Locked by the burst: the right password is refused too.
+    expect((await s.api.login(mobile, 'right123')).code).toBe(ErrorCode.LOGIN_LOCKED);
+  });
+
+  it('refuses the right password sent inside a burst once its tries are taken', async () => {
+    const mobile = freshMobile();
+    await s.api.register(mobile, 'right123');
+    const burst = Promise.all(Array.from({ length: 24 }, () => s.api.login(mobile, 'wrong123')));
+    // The tries are taken before any hash is checked: wait for the fifth, then send the right one.
+    const deadline = Date.now() + 10_000;
+    while ((await triesOf(mobile)) < 5 && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+    const right = await s.api.login(mobile, 'right123');
+    const answers = await burst;
+    expect(right.code).toBe(ErrorCode.LOGIN_LOCKED);
+    expect(right.msg).toMatch(/\d+分钟后再试/);
+    expect(answers.filter((a) => a.code === ErrorCode.ACCOUNT_OR_PASSWORD_WRONG).map((a) => leftIn(a.msg)).sort()).toEqual([1, 2, 3, 4]);
+  });
+
   it('refuses unknown accounts the same way as wrong passwords', async () => {
     const r = await s.api.login('13999999999', 'whatever1');
     expect(r.code).toBe(ErrorCode.ACCOUNT_OR_PASSWORD_WRONG);

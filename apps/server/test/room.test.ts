@@ -143,6 +143,7 @@ describe('rooms: open, close, info, lists', () => {
       [{ title: '长'.repeat(31), category_id: categoryId }, 400, 'title'],
       [{ title: 'x', category_id: categoryId, kind: 'tv' }, 400, 'kind'],
       [{ title: 'x', category_id: categoryId, password: '12' }, 400, 'password'],
+      [{ title: 'x', category_id: categoryId, password: 'abc12' }, 400, 'password'],
       [{ title: 'x', category_id: categoryId, settings: { camera: 'yes' } }, 400, 'settings.camera'],
       [{ title: 'x', category_id: categoryId, settings: { laser: true } }, 400, 'settings.laser'],
       [{ title: 'x', category_id: categoryId, cover: 'https://evil.example/x.png' }, 400, 'cover'],
@@ -259,11 +260,12 @@ describe('media credentials and the SFU authorize rules', () => {
     const foreign = new MediaTokens(Buffer.from('another secret'));
     const live = (await s.api.call(api.roomInfo, { room_id: room.id })).data.started_at!;
     const exp = Math.floor(Date.now() / 1000) + 60;
-    expect(await authorize('play', rid, undefined, foreign.sign({ kind: 'play', userId: v.user.id, roomId: room.id, seat: null, live, exp }))).toBe(false);
+    const sid = (await s.deps.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', v.user.id).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    expect(await authorize('play', rid, undefined, foreign.sign({ kind: 'play', userId: v.user.id, sid, roomId: room.id, seat: null, live, exp }))).toBe(false);
     const own = new MediaTokens(s.services.room.config.mediaTokenSecret);
-    expect(await authorize('play', rid, undefined, own.sign({ kind: 'play', userId: v.user.id, roomId: room.id, seat: null, live, exp: exp - 120 }))).toBe(false);
+    expect(await authorize('play', rid, undefined, own.sign({ kind: 'play', userId: v.user.id, sid, roomId: room.id, seat: null, live, exp: exp - 120 }))).toBe(false);
     // A publish token naming another user than the room's owner (forged with the right secret) is still refused.
-    expect(await authorize('publish', rid, 'anchor', own.sign({ kind: 'publish', userId: v.user.id, roomId: room.id, seat: 'anchor', live, exp }))).toBe(false);
+    expect(await authorize('publish', rid, 'anchor', own.sign({ kind: 'publish', userId: v.user.id, sid, roomId: room.id, seat: 'anchor', live, exp }))).toBe(false);
 
     // Through HTTP: no token → 401, a bad one → 403, a good one reaches the SDP check (400).
     const whip = `${s.url}/api/media/whip/${room.id}/anchor`;

@@ -57,7 +57,7 @@ describe('room channel: joining', () => {
     expect((await send(sock, 'join', { room_id: room.id })).code).toBe(ErrorCode.ROOM_CLOSED);
   });
 
-  it('asks for the password of a password room, refuses a wrong one (rate-limited), lets the owner in without', async () => {
+  it('asks for the password of a password room, refuses a wrong one (locked out after 5), lets the owner in without', async () => {
     const { room } = await liveRoom({ password: 'pass1234' });
     const u = await member(s);
     const sock = await connectRoom(s, u);
@@ -67,8 +67,50 @@ describe('room channel: joining', () => {
     expect(ok.room).toMatchObject({ id: room.id, need_password: true, my_auth: 4 });
 
     const guesser = await connectRoom(s, await member(s));
-    for (let i = 0; i < 5; i++) expect((await send(guesser, 'join', { room_id: room.id, password: `bad${i}x` })).code).toBe(ErrorCode.ROOM_PASSWORD_WRONG);
-    expect((await send(guesser, 'join', { room_id: room.id, password: 'pass1234' })).code).toBe(ErrorCode.RATE_LIMITED);
+    for (let i = 0; i < 4; i++) expect((await send(guesser, 'join', { room_id: room.id, password: `bad${i}x` })).code).toBe(ErrorCode.ROOM_PASSWORD_WRONG);
+    expect((await send(guesser, 'join', { room_id: room.id, password: 'bad4x' })).code).toBe(ErrorCode.ROOM_PASSWORD_LOCKED);
+    expect((await send(guesser, 'join', { room_id: room.id, password: 'pass1234' })).code).toBe(ErrorCode.ROOM_PASSWORD_LOCKED);
+  });
+
+  it('counts wrong room passwords per user and room, not per socket: new sockets stay locked out', async () => {
+    const { room } = await liveRoom({ password: 'pass1234' });
+    const guesser = await member(s);
+    const answers = [];
+    // Four sockets one after another (a reconnecting client), two wrong guesses each.
+    for (let n = 0; n < 4; n++) {
+      const sock = await connectRoom(s, guesser);
+      for (let i = 0; i < 2; i++) answers.push(await send(sock, 'join', { room_id: room.id, password: `bad${n}${i}xx` }));
+      sock.disconnect();
+    }
+    expect(answers.map((a) => a.code)).toEqual([...Array(4).fill(ErrorCode.ROOM_PASSWORD_WRONG), ...Array(4).fill(ErrorCode.ROOM_PASSWORD_LOCKED)]);
+    expect(answers.slice(0, 4).map((a) => a.msg)).toEqual([4, 3, 2, 1].map((n) => `房间密码错误，还可尝试${n}次`));
+    // A fifth socket with the right password: still locked out, told when to come back.
+    const late = await send(await connectRoom(s, guesser), 'join', { room_id: room.id, password: 'pass1234' });
+    expect(late.code).toBe(ErrorCode.ROOM_PASSWORD_LOCKED);
+    expect(late.msg).toMatch(/请(\d+)分钟后再试/);
+    expect(Date.parse((late.data as unknown as { until: string }).until)).toBeGreaterThan(Date.now() + 9 * 60_000);
+    // The lock is this user's in this room: someone else with the password gets in.
+    await viewer(room.id, 'pass1234');
+
+    // Ten minutes later (the rows aged) the guesser gets in, and the right password clears the count.
+    await s.deps.db.kysely
+      .updateTable('login_failures')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where('key', 'like', `%room:${room.id}:u:${guesser.user.id}`)
+      .execute();
+    const again = await connectRoom(s, guesser);
+    await join(again, room.id, 'pass1234');
+    const rows = await s.deps.db.kysely.selectFrom('login_failures').select('id').where('key', 'like', `%room:${room.id}:u:${guesser.user.id}`).execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('gives wrong room passwords sent at once over several sockets exactly 5 tries', async () => {
+    const { room } = await liveRoom({ password: 'pass1234' });
+    const guesser = await member(s);
+    const socks = await Promise.all(Array.from({ length: 4 }, () => connectRoom(s, guesser)));
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(socks[i % 4]!, 'join', { room_id: room.id, password: `bad${i}xyz` })));
+    expect(answers.filter((a) => a.code === ErrorCode.ROOM_PASSWORD_WRONG).map((a) => a.msg).sort()).toEqual([1, 2, 3, 4].map((n) => `房间密码错误，还可尝试${n}次`));
+    expect(answers.filter((a) => a.code === ErrorCode.ROOM_PASSWORD_LOCKED)).toHaveLength(8);
   });
 
   it('counts people online, announces entries and recent viewers, and lets guests watch but not chat', async () => {

@@ -55,4 +55,41 @@ describe.skipIf(!scaleEnabled())('rooms on two instances (PostgreSQL + Redis)', 
     expect(await closed).toEqual({ room_id: room.id, reason: 'owner' });
     expect((await b.api.call(api.roomInfo, { room_id: room.id })).data).toMatchObject({ status: 'closed', online: 0 });
   });
+
+  it('counts wrong room passwords of one user over both instances and keeps them locked out on either', async () => {
+    const { a, b } = pair;
+    const owner = await anchor(a, op);
+    const room = await openRoom(a, owner, { password: 'pass1234' });
+    const guesser = await member(a);
+    const socks = [await connectRoom(a, guesser), await connectRoom(b, guesser)];
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send(socks[i % 2]!, 'join', { room_id: room.id, password: `bad${i}xyz` })));
+    expect(answers.filter((r) => r.code === ErrorCode.ROOM_PASSWORD_WRONG)).toHaveLength(4);
+    expect(answers.filter((r) => r.code === ErrorCode.ROOM_PASSWORD_LOCKED)).toHaveLength(6);
+    for (const s of [a, b]) {
+      expect((await send(await connectRoom(s, guesser), 'join', { room_id: room.id, password: 'pass1234' })).code).toBe(ErrorCode.ROOM_PASSWORD_LOCKED);
+    }
+  });
+
+  it('a login ban through A ends the user’s room sockets on B and their media tokens everywhere', async () => {
+    const { a, b } = pair;
+    const owner = await anchor(a, op);
+    const room = await openRoom(a, owner);
+    const osock = await connectRoom(a, owner);
+    await join(osock, room.id);
+    const victim = await member(b);
+    const vsock = await connectRoom(b, victim);
+    await join(vsock, room.id);
+    const creds = (await b.api.call(api.roomMedia, { room_id: room.id, kind: 'play' }, { token: victim.token })).data;
+    const gone = new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('room socket on B not disconnected within 5 s')), 5000);
+      vsock.once('disconnect', () => resolve(clearTimeout(t)));
+    });
+    const banned = await a.api.call(api.adminUserBan, { user_id: victim.user.id, scope: 'login', minutes: 30, reason: '违规' }, { token: op.token });
+    expect(banned.code, banned.msg).toBe(200);
+    await gone;
+    for (const s of [a, b]) {
+      expect(await s.services.roomMedia.authorize('play', String(room.id), undefined, creds.token)).toBe(false);
+      expect((await s.api.call(api.userInfo, {}, { token: victim.token })).code).toBe(ErrorCode.ACCOUNT_DISABLED);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '@app/contract';
+import { api, ErrorCode } from '@app/contract';
 import { addOperator } from '../src/cli/commands.js';
 import { freshMobile } from './helpers/apiClient.js';
 import { next } from './helpers/hallClient.js';
@@ -44,5 +44,16 @@ describe.skipIf(!scaleEnabled())('two instances (PostgreSQL + Redis)', () => {
     const unique_code = await b.api.passCaptcha();
     const again = await b.api.call(api.sendSms, { mobile, scene: 'forget', unique_code });
     expect(again.code).toBe(10105);
+  });
+
+  it('gives a login burst split over A and B exactly 5 checked tries in all', async () => {
+    const { a, b } = pair;
+    const mobile = freshMobile();
+    await a.api.register(mobile, 'right123');
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 2 ? a : b).api.login(mobile, 'wrong123')));
+    const left = answers.filter((r) => r.code === ErrorCode.ACCOUNT_OR_PASSWORD_WRONG).map((r) => Number(/还可尝试(\d+)次/.exec(r.msg)?.[1]));
+    expect(left.sort()).toEqual([1, 2, 3, 4]);
+    expect(answers.filter((r) => r.code === ErrorCode.LOGIN_LOCKED)).toHaveLength(20);
+    expect((await b.api.login(mobile, 'right123')).code).toBe(ErrorCode.LOGIN_LOCKED);
   });
 });

@@ -67,6 +67,7 @@ export const ErrorCode = {
   SEAT_LOCKED: 10511,
   NOT_ON_SEAT: 10512,
   CATEGORY_NOT_FOUND: 10513,
+  ROOM_PASSWORD_LOCKED: 10514,
 
   /** Messages and friends (issue 6). */
   FOLLOW_SELF: 10600,
@@ -157,6 +158,7 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10511: '该麦位已锁定',
   10512: '不在麦位上',
   10513: '分类不存在',
+  10514: '房间密码错误次数过多，请稍后再试',
   10600: '不能关注自己',
   10601: '不能给自己发消息',
   10602: '对方已拒收你的消息',

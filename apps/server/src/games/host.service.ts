@@ -83,9 +83,22 @@ export class GamesHostService {
     return this.returnAll(userId, `sweep:${userId}:${randomBytes(8).toString('hex')}`, game);
   }
 
+  /**
+   * The main server refuses a banned account's ops (ACCOUNT_DISABLED): its game sessions close then,
+   * so later calls answer GAME_SESSION_INVALID, and the sweep returns what the game wallet holds.
+   */
+  private async unlessBanned<T>(userId: number, work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (err) {
+      if (err instanceof BizError && err.code === ErrorCode.ACCOUNT_DISABLED) await repo.closeOpen(this.db.kysely, userId, new Date().toISOString());
+      throw err;
+    }
+  }
+
   async transIn(token: string, amount: number, requestId: string) {
     const { row } = await this.live(token);
-    const op = await this.wallets.run({ key: `in:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'in', amount, game: row.game });
+    const op = await this.unlessBanned(row.user_id, this.wallets.run({ key: `in:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'in', amount, game: row.game }));
     return { ...(await this.state(row.user_id)), amount: Number(op.amount) };
   }
 
@@ -117,9 +130,10 @@ export class GamesHostService {
       const now = new Date().toISOString();
       const fresh = { idem_key: key, session_id: row.id, user_id: row.user_id, game: row.game, seed: randomInt(1, 2 ** 31 - 1), entry: rules.entry, state: 'open' as const, score: 0, reward: 0, day: chinaDay(Date.now()), started_at: now, ended_at: null };
       if (rules.entry > 0) {
-        await this.wallets.run({ key: `entry:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'entry', amount: rules.entry, game: row.game }, async (trx) => {
+        const paid = this.wallets.run({ key: `entry:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'entry', amount: rules.entry, game: row.game }, async (trx) => {
           await repo.insertRound(trx, fresh);
         });
+        await this.unlessBanned(row.user_id, paid);
       } else {
         // No entry op decides between copies of one start sent at once: the round's key does.
         await repo.insertRound(this.db.kysely, fresh).catch((err: unknown) => {
@@ -165,7 +179,7 @@ export class GamesHostService {
     });
     if (result.op) {
       // The round is scored and its reward written; if the main server is away it arrives later.
-      await this.wallets.settle(result.op).catch((err: unknown) => {
+      await this.unlessBanned(row.user_id, this.wallets.settle(result.op)).catch((err: unknown) => {
         if (!(err instanceof BizError && err.code === ErrorCode.GAMES_UNAVAILABLE)) throw err;
       });
     }

@@ -11,7 +11,7 @@ import { walletRepository as repo } from './wallet.repository.js';
 
 const DEBITS: ReadonlySet<GameOpKind> = new Set(['out', 'entry']);
 /** Answers of the main server that settle an op for good (anything else may be retried). */
-const REFUSALS: ReadonlySet<number> = new Set([ErrorCode.BALANCE_NOT_ENOUGH, ErrorCode.CONFLICT]);
+const REFUSALS: ReadonlySet<number> = new Set([ErrorCode.BALANCE_NOT_ENOUGH, ErrorCode.CONFLICT, ErrorCode.ACCOUNT_DISABLED]);
 const NOT_ENOUGH = '游戏余额不足';
 
 export interface OpSpec {

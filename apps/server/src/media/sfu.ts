@@ -314,6 +314,13 @@ export class Sfu {
     return mine.length;
   }
 
+  /** Ends every session of one user (publishing or playing), in every room: their account was banned or signed out everywhere. */
+  closeUser(userId: string, reason: CloseReason = 'kicked'): number {
+    const mine = [...this.sessions.values()].filter((s) => (s.kind === 'publisher' ? s.userId : s.viewerId) === userId);
+    for (const s of mine) this.closeSession(s, reason);
+    return mine.length;
+  }
+
   /** Ends everything and stops the timer; the Sfu refuses new sessions afterwards. */
   async shutdown(): Promise<void> {
     this.shutDown = true;

@@ -32,15 +32,14 @@ interface SocketData {
   /** Chat token bucket. */
   tokens: number;
   refilledAt: number;
-  /** Times of wrong room passwords (last minute). */
-  passwordFails: number[];
 }
 
 /** Instance-to-instance messages: each instance acts on its own sockets and its own SFU. */
 type BusMessage =
   | { type: 'endRoom'; roomId: number }
   | { type: 'removeMember'; roomId: number; userId: number }
-  | { type: 'endSeat'; roomId: number; seatId: string };
+  | { type: 'endSeat'; roomId: number; seatId: string }
+  | { type: 'endUser'; userId: number };
 interface BusEvents {
   roomBus: (msg: BusMessage) => void;
 }
@@ -53,7 +52,6 @@ const VOLATILE = new Set<keyof RoomServerEvents>(['online', 'chat', 'enter']);
 const ACK_TIMEOUT_MS = 5000;
 const ONLINE_COALESCE_MS = 500;
 const RECENT = 8;
-const PASSWORD_FAILS_PER_MINUTE = 5;
 
 export interface RoomHubOptions {
   log: FastifyBaseLogger;
@@ -119,7 +117,7 @@ export class RoomHub implements RoomEmitter {
         const checked = await sessions.check(auth.data.token);
         if (!checked.ok) return refuse(checked.code);
         if (checked.auth.user.uuid !== auth.data.uuid) return refuse();
-        socket.data = { user: checked.auth.user, roomId: null, brief: null, tokens: this.chatPer10s, refilledAt: Date.now(), passwordFails: [] };
+        socket.data = { user: checked.auth.user, roomId: null, brief: null, tokens: this.chatPer10s, refilledAt: Date.now() };
         next();
       } catch (err) {
         this.opts.log.error({ err }, 'room handshake failed');
@@ -156,17 +154,11 @@ export class RoomHub implements RoomEmitter {
       };
 
       handle('join', roomIn.join, async ({ room_id, password }) => {
-        this.checkPasswordRate(socket);
         const brief = await live.briefOf(socket.data.user.id);
         if (!brief) throw new BizError(ErrorCode.TOKEN_INVALID);
         socket.data.brief = brief;
-        let room;
-        try {
-          room = await live.checkJoin(actor(), room_id, password);
-        } catch (err) {
-          if (err instanceof BizError && err.code === ErrorCode.ROOM_PASSWORD_WRONG) socket.data.passwordFails.push(Date.now());
-          throw err;
-        }
+        // Wrong passwords are counted per user and room in the database (roomPassword.ts), not per socket.
+        const room = await live.checkJoin(actor(), room_id, password);
         if (socket.data.roomId !== null && socket.data.roomId !== room_id) await this.leave(socket, live);
         await socket.join([roomChannel(room_id), roomMemberChannel(room_id, brief.id)]);
         socket.data.roomId = room_id;
@@ -214,12 +206,6 @@ export class RoomHub implements RoomEmitter {
     if ((this.nsp.adapter.rooms.get(memberCh)?.size ?? 0) > 0) return; // another tab of the user is still here
     await this.presence.remove(roomId, userId);
     await live.left(roomId, userId);
-  }
-
-  private checkPasswordRate(socket: RoomSocket): void {
-    const since = Date.now() - 60_000;
-    socket.data.passwordFails = socket.data.passwordFails.filter((t) => t > since);
-    if (socket.data.passwordFails.length >= PASSWORD_FAILS_PER_MINUTE) throw new BizError(ErrorCode.RATE_LIMITED, '密码错误次数过多，请稍后再试');
   }
 
   /** Token bucket: chatPer10s messages, refilled evenly over 10 s. */
@@ -294,6 +280,10 @@ export class RoomHub implements RoomEmitter {
     this.bus({ type: 'endSeat', roomId, seatId });
   }
 
+  endUser(userId: number): void {
+    this.bus({ type: 'endUser', userId });
+  }
+
   onlineCounts(roomIds: number[]): Promise<Map<number, number>> {
     return this.presence.counts(roomIds);
   }
@@ -315,6 +305,12 @@ export class RoomHub implements RoomEmitter {
   /** One instance's part: its sockets leave, its SFU ends the sessions. */
   private local(msg: BusMessage): void {
     const { sfu } = this.opts;
+    if (msg.type === 'endUser') {
+      // Disconnecting runs the socket's leave (presence, the room hears of it).
+      for (const socket of this.nsp.sockets.values()) if (socket.data.user.id === msg.userId) socket.disconnect(true);
+      sfu.closeUser(String(msg.userId));
+      return;
+    }
     const room = String(msg.roomId);
     if (msg.type === 'endSeat') {
       const pub = sfu.room(room)?.publishers.find((p) => p.seatId === msg.seatId);

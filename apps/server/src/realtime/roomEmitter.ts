@@ -21,6 +21,8 @@ export interface RoomEmitter {
   endRoom(roomId: number): Promise<void>;
   /** Ends the publisher of one seat of the room (a co-host taken off the mic). */
   endSeat(roomId: number, seatId: string): void;
+  /** Ends the user's room sockets and media sessions on every instance (a login ban, every session revoked). */
+  endUser(userId: number): void;
   /** People in the room now, cluster-wide. */
   onlineCounts(roomIds: number[]): Promise<Map<number, number>>;
   isPresent(roomId: number, userId: number): Promise<boolean>;

@@ -141,7 +141,7 @@ export type MediaCredentials = z.infer<typeof mediaCredentials>;
 
 // ---- request fields --------------------------------------------------------------------------------
 
-export const roomPassword = z.string().regex(/^[A-Za-z0-9]{4,16}$/, '房间密码为4–16位字母或数字');
+export const roomPassword = z.string().regex(/^[A-Za-z0-9]{6,16}$/, '房间密码为6–16位字母或数字');
 const title = name().trim().min(1, '请输入直播标题').max(30, '标题最多30个字');
 const keyword = line().trim().min(1, '请输入关键词').max(30, '关键词最多30个字');
 const roomRef = z

@@ -62,7 +62,7 @@ export class AdminUserService {
         await this.sessions.revokeAllOfUser(trx, user.id);
       }
     });
-    if (input.scope === 'login') this.sessions.endAll(user.id);
+    if (input.scope === 'login') this.sessions.endAll(user.id, ErrorCode.ACCOUNT_DISABLED);
     if (input.scope === 'live') {
       const room = await roomRepository.byAnchor(this.db, user.id);
       if (room?.status === 'open') await this.rooms.closeRoom(room.id, 'operator');

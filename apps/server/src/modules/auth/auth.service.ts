@@ -43,10 +43,11 @@ export class AuthService {
   async login(input: { account: string; password: string; remember: boolean }, origin: Origin): Promise<Session> {
     const user = await userRepository.byLogin(this.db, input.account);
     const key = guardKey(user, input.account);
-    await loginGuard.assertOpen(this.db, key);
+    // The try is counted before the hash is checked, so a burst gets exactly the allowed tries.
+    const left = await loginGuard.take(this.deps.db, key, origin.ip);
     // Hash even for unknown accounts, so timing does not reveal which accounts exist.
     const matches = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !matches) return loginGuard.fail(this.db, key, origin.ip);
+    if (!user || !matches) return loginGuard.failed(left);
     if (user.disabled_until && user.disabled_until > nowIso()) throw sessionError(ErrorCode.ACCOUNT_DISABLED);
     await loginGuard.clear(this.db, key);
     const issued = await this.sessions.issue(this.db, user.id, { remember: input.remember, device: origin.device, ip: origin.ip });

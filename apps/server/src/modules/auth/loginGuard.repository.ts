@@ -1,6 +1,6 @@
 import type { Conn } from '../../db/database.js';
 
-/** SQL for login failures and lockouts (rows keyed `u:<id>` / `a:<account>`; a lockout is a `lock:` row). */
+/** SQL of counted tries (tryGuard.ts): rows keyed `u:<id>` / `a:<account>` (login), `room:<id>:u:<id>` (room passwords); a lockout is a `lock:` row. */
 export const loginGuardRepository = {
   record: (db: Conn, key: string, ip: string | null, at: string) => db.insertInto('login_failures').values({ key, ip, created_at: at }).execute(),
 

@@ -72,6 +72,15 @@ export const sessionRepository = {
     return row ? toSessionAndUser(row) : undefined;
   },
 
+  /** A session's standing by id, with its user's `disabled_until` (media tokens name the session they were issued under). */
+  stateOf: (db: Conn, id: number) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.user_id', 's.revoked_at', 's.expires_at', 'u.disabled_until'])
+      .where('s.id', '=', id)
+      .executeTakeFirst(),
+
   revoke: (db: Conn, id: number, at: string) =>
     db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute(),
 

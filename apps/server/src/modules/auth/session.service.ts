@@ -45,7 +45,7 @@ export class SessionService {
     return { token, expires_at };
   }
 
-  /** Checks a token: unknown → invalid, revoked, expired, disabled account, in that order. */
+  /** Checks a token: unknown → invalid, disabled account (a login ban names itself on every old token), revoked, expired, in that order. */
   async check(token: string): Promise<SessionCheck> {
     const cache = this.cache;
     const auth = cache
@@ -53,9 +53,9 @@ export class SessionService {
       : await sessionRepository.withUser(this.deps.db.kysely, hashToken(token));
     if (!auth) return { ok: false, code: ErrorCode.TOKEN_INVALID };
     const now = nowIso();
+    if (auth.user.disabled_until && auth.user.disabled_until > now) return { ok: false, code: ErrorCode.ACCOUNT_DISABLED };
     if (auth.session.revoked_at) return { ok: false, code: ErrorCode.TOKEN_REVOKED };
     if (auth.session.expires_at <= now) return { ok: false, code: ErrorCode.TOKEN_EXPIRED };
-    if (auth.user.disabled_until && auth.user.disabled_until > now) return { ok: false, code: ErrorCode.ACCOUNT_DISABLED };
     return { ok: true, auth };
   }
 
@@ -73,8 +73,12 @@ export class SessionService {
     return sessionRepository.revokeAllOfUser(db, userId, nowIso());
   }
 
-  /** Ends the hall sockets of every session of a user (after their sessions were revoked). */
-  endAll(userId: number): void {
-    this.deps.hall.endSessions({ userId }, { code: ErrorCode.TOKEN_REVOKED, msg: errorMessages[ErrorCode.TOKEN_REVOKED] });
+  /**
+   * After every session of a user was revoked (a password reset, a login ban: `ACCOUNT_DISABLED`):
+   * ends their hall and room sockets and their live media sessions on every instance.
+   */
+  endAll(userId: number, code: ErrorCodeValue = ErrorCode.TOKEN_REVOKED): void {
+    this.deps.hall.endSessions({ userId }, { code, msg: errorMessages[code] });
+    this.deps.rooms.endUser(userId);
   }
 }

@@ -6,6 +6,7 @@ import type { SessionService } from '../auth/session.service.js';
 import type { Finance } from '../finance/finance.js';
 import { isUniqueViolation, Overdraft, type TransferKind, type TransferSpec } from '../finance/ledger/ledger.js';
 import { ledgerRepository, type AccountRef } from '../finance/ledger/ledger.repository.js';
+import { userRepository } from '../user/user.repository.js';
 import { gamesHostForClient, type GamesConfig } from './games.config.js';
 import { gameRepository as repo } from './game.repository.js';
 import type { GameOpKind, GameRules, InternalOp } from './internal.schema.js';
@@ -72,7 +73,8 @@ export class GameService {
   /**
    * Mirrors one game-wallet movement on the ledger, once per op id: `in` coin → escrow (refused
    * when the coins are not there), `out` escrow → coin, `entry` escrow → revenue, `reward`
-   * rewards → escrow. The same op again answers the user's coins without moving anything.
+   * rewards → escrow. The same op again answers the user's coins without moving anything. A
+   * disabled account (login ban) is refused every op but `out` (ACCOUNT_DISABLED).
    */
   async op(op: InternalOp): Promise<{ coin: number }> {
     const ledger = this.finance.ledger;
@@ -80,6 +82,11 @@ export class GameService {
     const db = this.deps.db.kysely;
     const seen = await ledgerRepository.transferByKey(db, key);
     if (seen) return this.answer(op, seen);
+    // A banned account's game sessions stop moving coins; only taking the game wallet back out is left open.
+    if (op.kind !== 'out') {
+      const user = await userRepository.byId(db, op.user_id);
+      if (user?.disabled_until && user.disabled_until > nowIso()) throw sessionError(ErrorCode.ACCOUNT_DISABLED);
+    }
     const [user, platform, escrow] = await Promise.all([ledger.userAccounts(op.user_id), ledger.platformAccounts(), this.escrowAccount()]);
     const route: Record<GameOpKind, [AccountRef, AccountRef]> = {
       in: [user.coin, escrow],

@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What a media token grants: one kind of session, for one user, in one room's current live, on one seat. */
+/** What a media token grants: one kind of session, for one user's session, in one room's current live, on one seat. */
 export interface MediaGrant {
   kind: 'publish' | 'play';
   userId: number;
+  /** The platform session it was issued under: a token outlives neither its session nor a login ban. */
+  sid: number;
   roomId: number;
   /** publish: the seat ('anchor' or 'seat-N'); play: null. */
   seat: string | null;
@@ -18,13 +20,14 @@ const b64 = (b: Buffer): string => b.toString('base64url');
 /**
  * Stateless HMAC-SHA256 tokens `<payload>.<mac>` (base64url): any instance with the same secret
  * checks them without a lookup. Short-lived because they cannot be revoked one by one; the
- * authorize callback still re-checks the room's state (open, seat holder, ban) when one is used.
+ * authorize callback still re-checks the room's state (open, seat holder, ban) and the session it
+ * was issued under (not revoked or expired, the account not disabled) when one is used.
  */
 export class MediaTokens {
   constructor(private readonly secret: Buffer) {}
 
   sign(grant: MediaGrant): string {
-    const payload = b64(Buffer.from(JSON.stringify([grant.kind, grant.userId, grant.roomId, grant.seat, grant.live, grant.exp])));
+    const payload = b64(Buffer.from(JSON.stringify([grant.kind, grant.userId, grant.sid, grant.roomId, grant.seat, grant.live, grant.exp])));
     return `${payload}.${this.mac(payload)}`;
   }
 
@@ -42,12 +45,12 @@ export class MediaTokens {
     } catch {
       return null;
     }
-    if (!Array.isArray(parts) || parts.length !== 6) return null;
-    const [kind, userId, roomId, seat, live, exp] = parts as unknown[];
-    if ((kind !== 'publish' && kind !== 'play') || typeof userId !== 'number' || typeof roomId !== 'number') return null;
+    if (!Array.isArray(parts) || parts.length !== 7) return null;
+    const [kind, userId, sid, roomId, seat, live, exp] = parts as unknown[];
+    if ((kind !== 'publish' && kind !== 'play') || typeof userId !== 'number' || typeof sid !== 'number' || typeof roomId !== 'number') return null;
     if ((seat !== null && typeof seat !== 'string') || typeof live !== 'string' || typeof exp !== 'number') return null;
     if (exp * 1000 <= nowMs) return null;
-    return { kind, userId, roomId, seat, live, exp };
+    return { kind, userId, sid, roomId, seat, live, exp };
   }
 
   private mac(payload: string): string {

@@ -13,7 +13,6 @@ import {
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { verifyPassword } from '../auth/password.js';
 import { assertNotBanned } from '../admin/bans.js';
 import type { UserRow } from '../../db/schema.js';
 import type { RoomService } from './room.service.js';
@@ -21,6 +20,7 @@ import { roomRepository } from './room.repository.js';
 import type { RoomRow } from './room.tables.js';
 import { levelOf, parseSettings } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
+import { checkRoomPassword } from './roomPassword.js';
 import { briefOf, briefsOf } from './userBriefs.js';
 
 const RECENT = 8;
@@ -76,7 +76,7 @@ export class RoomLiveService {
     }
     if (room.password_hash && room.anchor_id !== actor.user.id && !member?.is_admin) {
       if (!password) throw new BizError(ErrorCode.ROOM_PASSWORD_REQUIRED);
-      if (!(await verifyPassword(password, room.password_hash))) throw new BizError(ErrorCode.ROOM_PASSWORD_WRONG);
+      await checkRoomPassword(this.deps.db, room.id, actor.user.id, password, room.password_hash);
     }
     return room;
   }

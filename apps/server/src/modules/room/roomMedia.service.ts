@@ -4,7 +4,8 @@ import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import { mediaConfigFromEnv, type MediaAuthorize } from '../../media/index.js';
 import type { Auth } from '../auth/session.service.js';
-import { MediaTokens } from './mediaToken.js';
+import { sessionRepository } from '../auth/session.repository.js';
+import { MediaTokens, type MediaGrant } from './mediaToken.js';
 import type { RoomService } from './room.service.js';
 import { roomRepository } from './room.repository.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
@@ -13,8 +14,9 @@ const SEAT_RE = /^seat-([1-8])$/;
 
 /**
  * Media credentials for rooms and the SFU's `authorize` callback. A token names its kind, user, room,
- * the room's current live (started_at) and, to publish, the seat; when used, the room's state is
- * checked again: open, the owner on 'anchor' or the seat's co-host on 'seat-N', no kick ban.
+ * the room's current live (started_at) and, to publish, the seat; when used, the session it was
+ * issued under and the room's state are checked again: the session live and the account enabled,
+ * the room open, the owner on 'anchor' or the seat's co-host on 'seat-N', no kick ban.
  */
 export class RoomMediaService {
   private readonly tokens: MediaTokens;
@@ -47,7 +49,7 @@ export class RoomMediaService {
     if (input.kind === 'play') {
       if (room.anchor_id !== me && !(await this.deps.rooms.isPresent(room.id, me))) throw new BizError(ErrorCode.ROOM_NOT_JOINED);
       const seats = [ANCHOR_SEAT, ...Array.from({ length: room.mic_seats }, (_, i) => seatId(i + 1))];
-      const token = this.tokens.sign({ kind: 'play', userId: me, roomId: room.id, seat: null, live: room.started_at, exp });
+      const token = this.tokens.sign({ kind: 'play', userId: me, sid: auth.session.id, roomId: room.id, seat: null, live: room.started_at, exp });
       return { kind: 'play', url: this.url(`/api/media/whep/${room.id}`), token, expires_at, seat: null, seats, max_bitrate: this.maxBitrate };
     }
     let seat = input.seat;
@@ -60,7 +62,7 @@ export class RoomMediaService {
       seat ??= seatId(mine.seat);
       if (seat !== seatId(mine.seat)) throw new BizError(ErrorCode.FORBIDDEN, '只能在自己的麦位推流');
     }
-    const token = this.tokens.sign({ kind: 'publish', userId: me, roomId: room.id, seat, live: room.started_at, exp });
+    const token = this.tokens.sign({ kind: 'publish', userId: me, sid: auth.session.id, roomId: room.id, seat, live: room.started_at, exp });
     return {
       kind: 'publish',
       url: this.url(`/api/media/whip/${room.id}/${seat}`),
@@ -72,10 +74,18 @@ export class RoomMediaService {
     };
   }
 
+  /** Whether the session a token was issued under still stands: not revoked (logout, password reset, login ban), not expired, the account not disabled. */
+  private async sessionLive(grant: MediaGrant): Promise<boolean> {
+    const s = await sessionRepository.stateOf(this.db, grant.sid);
+    const now = nowIso();
+    return !!s && s.user_id === grant.userId && !s.revoked_at && s.expires_at > now && !(s.disabled_until && s.disabled_until > now);
+  }
+
   /** The SFU's authorize callback (media.routes.ts): false answers 403. */
   readonly authorize: MediaAuthorize = async (kind, roomIdText, seat, bearer) => {
     const grant = this.tokens.verify(bearer);
     if (!grant || grant.kind !== kind || String(grant.roomId) !== roomIdText) return false;
+    if (!(await this.sessionLive(grant))) return false;
     const room = await roomRepository.byId(this.db, grant.roomId);
     if (!room || room.status !== 'open' || room.started_at !== grant.live) return false;
     if (kind === 'publish') {

@@ -23,13 +23,15 @@ describe('checkApply', () => {
 
 describe('checkCreate', () => {
   const ok = { title: '晚安电台', category_id: 1, locked: false, password: '' };
-  it('needs a title, a category, and a 4–16 character password for a locked room', () => {
+  it('needs a title, a category, and a 6–16 character password for a locked room', () => {
     expect(checkCreate(ok)).toBeNull();
     expect(checkCreate({ ...ok, title: '  ' })).toBe('create.titleRequired');
     expect(checkCreate({ ...ok, title: 'x'.repeat(31) })).toBe('create.titleRequired');
     expect(checkCreate({ ...ok, category_id: null })).toBe('create.categoryRequired');
     expect(checkCreate({ ...ok, locked: true, password: 'abc' })).toBe('create.passwordInvalid');
-    expect(checkCreate({ ...ok, locked: true, password: 'ab-cd' })).toBe('create.passwordInvalid');
+    expect(checkCreate({ ...ok, locked: true, password: 'abc12' })).toBe('create.passwordInvalid');
+    expect(checkCreate({ ...ok, locked: true, password: 'ab-cd1' })).toBe('create.passwordInvalid');
+    expect(checkCreate({ ...ok, locked: true, password: 'abc123' })).toBeNull();
     expect(checkCreate({ ...ok, locked: true, password: 'abcd1234' })).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ export type CreateProblem =
 /** Same rule as the contract's real_name: 2–20 Chinese or Latin letters (with · and spaces). */
 const REAL_NAME = /^[\u4e00-\u9fa5A-Za-z·\s]{2,20}$/;
 /** Same rule as the contract's room password. */
-export const ROOM_PASSWORD = /^[A-Za-z0-9]{4,16}$/;
+export const ROOM_PASSWORD = /^[A-Za-z0-9]{6,16}$/;
 
 export interface ApplyFields {
   real_name: string;
