@@ -80,7 +80,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { gamesHost: s
           'Every answer is the envelope `{code, msg, data}`; code 200 is success (docs/conventions.md).',
           'Business errors are HTTP 200 with their own code (`BusinessError`); each call lists the other statuses it can answer, each with its error envelope: ' +
             '400 malformed input (`data.fields` names each field), 401 session errors, 403 operator calls, 413 body too large, 415 body type not taken, 429 rate limited, 500 unexpected.',
-          'Whatever the path, an unknown route or method is 404 / 10002, a request line or headers too large 431 / 10001, a malformed request 400 / 10000, and a server shutting down 503 / 50000, all as the envelope.',
+          'Whatever the path, an unknown route or method is 404 / 10002, a request line or headers too large 431 / 10001, a malformed request 400 / 10000, a request that takes too long to arrive 408 / 10000, and a server shutting down 503 / 50000, all as the envelope.',
           `Send \`${Header.encrypt}: 1\` to use the AES wire format; without it bodies are plain JSON.`,
           `The mini games' calls (\`/api/f4/*\`) are served by the games host, which publishes its own document: ${gamesHostDoc(opts.gamesHost)}.`,
         ].join('\n\n'),
