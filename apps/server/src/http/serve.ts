@@ -129,7 +129,7 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
  * operators; 413 and 415 where a body is read; 429 where the route is rate limited; and what the
  * route's contract adds (`answers`). The OpenAPI document lists exactly these; the fuzz suite checks them.
  */
-export function answerStatuses(def: RouteDef, opts: Pick<ServeOptions, 'limit'>): AnswerStatus[] {
+function answerStatuses(def: RouteDef, opts: Pick<ServeOptions, 'limit'>): AnswerStatus[] {
   const statuses = new Set<AnswerStatus>([200, 400, 500, ...(def.answers ?? [])]);
   if (def.auth !== 'public') statuses.add(401);
   if (def.auth === 'operator') statuses.add(403);
