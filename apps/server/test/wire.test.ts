@@ -139,6 +139,9 @@ describe('envelope and §8 codes', () => {
     expect([bigHeader.status, bigHeader.code, bigHeader.data]).toEqual([431, ErrorCode.BODY_TOO_LARGE, null]);
     const badPath = await s.api.raw('GET', '/api/client_live/%zz');
     expect([badPath.status, badPath.code, badPath.data]).toEqual([400, ErrorCode.VALIDATION, null]);
+    // A path parameter over Fastify's 100 characters (the WHEP room id here).
+    const longParam = await s.api.raw('POST', `/api/media/whep/${'9'.repeat(200)}`, { headers: { 'Content-Type': 'application/sdp' }, body: 'v=0' });
+    expect([longParam.status, longParam.code, longParam.data]).toEqual([414, ErrorCode.VALIDATION, null]);
   });
 
   it('answers the envelope to a request Node cannot parse', async () => {
