@@ -20,6 +20,7 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { gameRoutes } from './modules/game/game.routes.js';
+import { gamesHostForClient, loadGamesConfig } from './modules/game/games.config.js';
 import { seedDemoForum } from './modules/forum/forum.seed.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
@@ -33,7 +34,7 @@ import { verifyRoutes } from './modules/verify/verify.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { registerCipher } from './plugins/cipher.js';
 import { demoAccountsWithDemoPassword, refusalMessage, UnsafeProductionError } from './productionSafety.js';
-import { registerEnvelope } from './plugins/envelope.js';
+import { clientErrorAnswer, closingAnswer, frameworkErrorAnswer, registerEnvelope } from './plugins/envelope.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rateLimit.js';
 import { connectRedis, type RedisClients } from './plugins/redis.js';
@@ -96,7 +97,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : `${idTag}-${(++idSeq).toString(36)}`;
     },
     routerOptions: { ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    // Every answer is the envelope, even those given before a route runs: requests Node's parser
+    // refuses, paths that do not decode, and requests that arrive while shutting down (the
+    // onRequest hook below answers those 503, instead of Fastify's own plain JSON).
+    clientErrorHandler: clientErrorAnswer,
+    frameworkErrors: frameworkErrorAnswer,
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
@@ -104,8 +110,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   // Callback-style hooks: this runs on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    // While shutting down, answers close their keep-alive connection so the server can stop at once.
-    if (closing) reply.header('connection', 'close');
+    // While shutting down, new requests are refused and their keep-alive connection closed, so
+    // the server can stop at once.
+    if (closing) return void reply.header('connection', 'close').status(503).send(closingAnswer());
     done();
   });
 
@@ -133,7 +140,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await registerRateLimit(app, { redis: redis?.cmd, prefix: config.redisPrefix });
   registerEnvelope(app);
   registerCipher(app, config.cipherKey, config.cipherIv);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { gamesHost: gamesHostForClient(loadGamesConfig()) });
 
   const dev = config.devRoutes;
   const env: RouteEnv = {

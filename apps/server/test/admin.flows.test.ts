@@ -311,6 +311,17 @@ describe('community catalogue', () => {
     expect((await s.api.call(api.adminActivitySave, { title: '坏活动', tag_id: 999999, start_at: start, end_at: end }, t())).code).toBe(ErrorCode.VALIDATION);
     expect((await s.api.call(api.adminCategorySave, { id: 999999, name: '不存在' }, t())).code).toBe(ErrorCode.NOT_FOUND);
   });
+
+  it('refuses a topic name another topic has as a field error, when adding or renaming', async () => {
+    const first = (await s.api.call(api.adminTopicSave, { name: '同名话题' }, t())).data;
+    const second = (await s.api.call(api.adminTopicSave, { name: '另一个话题' }, t())).data;
+    for (const body of [{ name: '同名话题' }, { id: second.id, name: '同名话题' }]) {
+      const r = await s.api.call(api.adminTopicSave, body, t());
+      expect([r.status, r.code, r.msg], JSON.stringify(body)).toEqual([400, ErrorCode.VALIDATION, 'name: 已有同名话题']);
+    }
+    const names = (await s.api.call(api.adminTopics, {}, t())).data.list.filter((x) => x.id === first.id || x.id === second.id).map((x) => x.name);
+    expect(names.sort()).toEqual(['另一个话题', '同名话题'].sort());
+  });
 });
 
 describe('money', () => {

@@ -84,8 +84,9 @@ describe('sign-up', () => {
     const mobile = freshMobile();
     const code = await s.api.smsCode(mobile, 'register');
     const bad = await s.api.call(api.register, { mobile, code, password: 'abc12345', invite_code: 'NOPE0000' });
-    expect(bad.code).toBe(ErrorCode.VALIDATION);
-    expect(bad.msg).toContain('invite_code');
+    // Malformed input is HTTP 400 naming the field (docs/conventions.md), like every field error.
+    expect([bad.status, bad.code, bad.msg]).toEqual([400, ErrorCode.VALIDATION, 'invite_code: 邀请码不存在']);
+    expect(bad.data).toEqual({ fields: [{ path: 'invite_code', message: '邀请码不存在' }] });
   });
 });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
@@ -31,12 +32,26 @@ describe('graceful shutdown', () => {
       req.write(body.slice(0, 10));
       setTimeout(() => req.end(body.slice(10)), 300);
     });
+    // Another request whose headers are not all in when the shutdown starts.
+    const socket = net.connect(s.port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(`GET ${fullPath(api.commonConfig)} HTTP/1.1\r\nHost: x\r\n`);
+    let lateText = '';
+    socket.on('data', (c: Buffer) => (lateText += c.toString()));
+    const lateEnd = new Promise<void>((r) => socket.once('close', () => r()));
     await new Promise((r) => setTimeout(r, 100));
     const closing = s.close();
+    await new Promise((r) => setTimeout(r, 50));
+    socket.write('\r\n');
+    await lateEnd;
+    const late = { status: Number(lateText.split(' ')[1]), text: lateText.slice(lateText.indexOf('\r\n\r\n') + 4) };
     const r = await answer;
     expect(r.status).toBe(200);
     expect(JSON.parse(r.text).code).toBe(200);
     await dropped;
+    // A request on a kept-alive connection while the server shuts down: the 503 envelope.
+    expect(late.status).toBe(503);
+    expect(JSON.parse(late.text)).toEqual({ code: 50000, msg: '服务正在重启，请稍后再试', data: null });
     await closing;
     await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
   });

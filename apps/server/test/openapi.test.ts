@@ -74,6 +74,35 @@ describe('OpenAPI', () => {
     expect(doc.paths[fullPath(api.commonConfig)]!.get!.security).toBeUndefined();
   });
 
+  it('documents every status each call can answer, each with its error envelope as a shared component', async () => {
+    type Op = { responses: Record<string, { content: Record<string, { schema: { $ref?: string; anyOf?: { $ref?: string }[] } }> }>; 'x-auth': string };
+    const doc = (await (await fetch(`${s.url}/api/openapi.json`)).json()) as { info: { description: string }; paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown> } };
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(['BadRequest', 'BusinessError', 'Forbidden', 'NotFound', 'RateLimited', 'ServerError', 'SessionError', 'TooLarge', 'UnsupportedType']);
+    // Rate limits are the server's (auth, verification and guest routes): 429 is documented exactly there.
+    const limited = new Set<string>();
+    for (const [p, methods] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(methods)) {
+        const def = Object.values(api).find((d) => d.method === m.toUpperCase() && fullPath(d) === p)!;
+        const expected = [200, 400, 500];
+        if (def.auth !== 'public' || ('answers' in def && def.answers?.includes(401))) expected.push(401);
+        if (def.auth === 'operator') expected.push(403);
+        if (def.method !== 'GET') expected.push(413, 415);
+        const statuses = Object.keys(op.responses).map(Number);
+        if (statuses.includes(429)) limited.add(`${def.method} ${p}`);
+        expect(statuses.filter((x) => x !== 429), `${m} ${p}`).toEqual(expected.sort((a, b) => a - b));
+        expect(op['x-auth']).toBe(def.auth);
+        const schemaOf = (status: number) => op.responses[status]!.content['application/json']!.schema;
+        expect(schemaOf(200).anyOf?.[1]).toEqual({ $ref: '#/components/schemas/BusinessError' });
+        expect(schemaOf(400)).toEqual({ $ref: '#/components/schemas/BadRequest' });
+        expect(schemaOf(500)).toEqual({ $ref: '#/components/schemas/ServerError' });
+      }
+    }
+    for (const d of [api.login, api.register, api.uniqueCode, api.sendSms, api.visitor]) expect(limited, d.path).toContain(`${d.method} ${fullPath(d)}`);
+    expect(limited).not.toContain(`GET ${fullPath(api.commonConfig)}`);
+    // The games host's calls are in its own document, linked from this one.
+    expect(doc.info.description).toContain(':8090/api/f4/openapi.json');
+  });
+
   it('serves the docs UI', async () => {
     const res = await fetch(`${s.url}/api/docs/`);
     expect(res.status).toBe(200);

@@ -139,15 +139,17 @@ describe('user/info', () => {
       [{ nickname: 'x'.repeat(21) }, 'nickname', 400],
       [{ signature: 's'.repeat(141) }, 'signature', 400],
       [{ birthday: '2020-02-30' }, 'birthday', 400],
-      [{ birthday: '2999-01-01' }, 'birthday', 200],
+      [{ birthday: '2999-01-01' }, 'birthday', 400],
       [{ role: 'operator' }, 'role', 400],
-      [{ avatar: 'https://evil.example/x.png' }, 'avatar', 200],
-      [{ avatar: '/uploads/avatar/2020/01/not-mine.webp' }, 'avatar', 200],
+      [{ avatar: 'https://evil.example/x.png' }, 'avatar', 400],
+      [{ avatar: '/uploads/avatar/2020/01/not-mine.webp' }, 'avatar', 400],
     ];
     for (const [body, field, status] of cases) {
       const r = await s.api.call(api.updateUserInfo, { signature: 'changed', ...body }, { token: me.token });
       expect([r.status, r.code], JSON.stringify(body)).toEqual([status, ErrorCode.VALIDATION]);
       expect(r.msg.startsWith(`${field}: `), r.msg).toBe(true);
+      // Every field error is HTTP 400 with the field in data.fields, those found by the service too.
+      expect((r.data as unknown as { fields: { path: string }[] }).fields[0]!.path).toBe(field);
     }
     const taken = await s.api.call(api.updateUserInfo, { nickname: '小鹿', signature: 'changed' }, { token: me.token });
     expect(taken.code).toBe(ErrorCode.NICKNAME_TAKEN);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, fullPath } from '@app/contract';
 import { decryptText, encryptText } from '@app/kit';
@@ -128,6 +129,36 @@ describe('envelope and §8 codes', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('answers the envelope to requests refused before any route: oversize URL or headers, a path that does not decode', async () => {
+    const longUrl = await s.api.raw('GET', `${fullPath(api.currency)}?lang=${'x'.repeat(20_000)}`);
+    expect([longUrl.status, longUrl.code, longUrl.data]).toEqual([431, ErrorCode.BODY_TOO_LARGE, null]);
+    expect(longUrl.headers.get('content-type')).toMatch(/^application\/json/);
+    const bigHeader = await s.api.raw('GET', fullPath(api.currency), { headers: { 'x-big': 'x'.repeat(20_000) } });
+    expect([bigHeader.status, bigHeader.code, bigHeader.data]).toEqual([431, ErrorCode.BODY_TOO_LARGE, null]);
+    const badPath = await s.api.raw('GET', '/api/client_live/%zz');
+    expect([badPath.status, badPath.code, badPath.data]).toEqual([400, ErrorCode.VALIDATION, null]);
+    // A path parameter over Fastify's 100 characters (the WHEP room id here).
+    const longParam = await s.api.raw('POST', `/api/media/whep/${'9'.repeat(200)}`, { headers: { 'Content-Type': 'application/sdp' }, body: 'v=0' });
+    expect([longParam.status, longParam.code, longParam.data]).toEqual([414, ErrorCode.VALIDATION, null]);
+  });
+
+  it('answers the envelope to a request Node cannot parse', async () => {
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(s.port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n'));
+      let got = '';
+      socket.on('data', (c: Buffer) => (got += c.toString()));
+      socket.on('end', () => resolve(got));
+      socket.on('error', reject);
+    });
+    expect(text.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ code: ErrorCode.VALIDATION, msg: '请求格式错误', data: null });
+  });
+
+  it('answers another method on a known path with 404 / 10002', async () => {
+    const r = await s.api.raw('DELETE', fullPath(api.currency));
+    expect([r.status, r.code, r.data]).toEqual([404, ErrorCode.NOT_FOUND, null]);
   });
 
   it('reports health with the database checked', async () => {

@@ -23,6 +23,11 @@ export interface RouteDef<
   multipart?: boolean;
   /** Served only outside production (test helpers such as the SMS sink). */
   devOnly?: boolean;
+  /**
+   * HTTP statuses the call can answer beyond those its auth level, method and rate limit imply
+   * (the server's `answerStatuses`): e.g. 401 from a public call that refuses a disabled account.
+   */
+  answers?: readonly (401 | 403 | 404)[];
   /** The `data` field of the success envelope. */
   data: D;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { api, envelope, fullPath, type RouteBody, type RouteData, type RouteDef, type RouteQuery } from '@app/contract';
+import { z } from 'zod';
+import { api, envelope, errorAnswers, fullPath, type AnswerStatus, type RouteBody, type RouteData, type RouteDef, type RouteQuery } from '@app/contract';
 import { authenticate } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import type { Auth, SessionService } from '../modules/auth/session.service.js';
@@ -90,7 +91,9 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body && !def.multipart ? { body: def.body } : {}),
       ...(def.auth === 'public' ? {} : { security: [{ token: [] }] }),
-      response: { 200: envelope(def.data) },
+      // The auth level (docs/conventions.md "Auth levels") as an extension of the operation.
+      'x-auth': def.auth,
+      response: answerSchemas(def, opts),
     },
     config: {
       ...(opts.limit ? { rateLimit: opts.limit } : {}),
@@ -118,6 +121,33 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
       return reply.send(frozen);
     },
   });
+}
+
+/**
+ * The HTTP statuses a call can answer (docs/conventions.md): 200 (success or a business error), 400
+ * (input, or a body or params that do not decrypt) and 500 always; 401 with a session; 403 for
+ * operators; 413 and 415 where a body is read; 429 where the route is rate limited; and what the
+ * route's contract adds (`answers`). The OpenAPI document lists exactly these; the fuzz suite checks them.
+ */
+function answerStatuses(def: RouteDef, opts: Pick<ServeOptions, 'limit'>): AnswerStatus[] {
+  const statuses = new Set<AnswerStatus>([200, 400, 500, ...(def.answers ?? [])]);
+  if (def.auth !== 'public') statuses.add(401);
+  if (def.auth === 'operator') statuses.add(403);
+  if (def.method !== 'GET') {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (opts.limit) statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** Response schemas by status: the success envelope or a business error on 200, the error envelopes otherwise. */
+function answerSchemas(def: RouteDef, opts: ServeOptions): Partial<Record<AnswerStatus, z.ZodType>> {
+  const out: Partial<Record<AnswerStatus, z.ZodType>> = {};
+  for (const status of answerStatuses(def, opts)) {
+    out[status] = status === 200 ? z.union([envelope(def.data), errorAnswers[200]]) : errorAnswers[status];
+  }
+  return out;
 }
 
 const isFrozenObject = (value: unknown): value is object => typeof value === 'object' && value !== null && Object.isFrozen(value);

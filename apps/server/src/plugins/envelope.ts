@@ -1,11 +1,13 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessages } from '@app/contract';
 import { BizError } from '../http/errors.js';
 
 /** The success envelope (seed §8). */
 export const ok = <T>(data: T) => ({ code: ErrorCode.OK, msg: errorMessages[ErrorCode.OK], data });
 
-const fail = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
+export const fail = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
 
 /** Fastify and plugin error codes that are the client's fault, with the answer each gets. */
 const CLIENT_ERRORS: Record<string, { status: number; code: number; msg: string }> = {
@@ -48,4 +50,31 @@ export function registerEnvelope(app: FastifyInstance): void {
     { preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined },
     (req, reply) => reply.status(404).send(fail(ErrorCode.NOT_FOUND, `${errorMessages[ErrorCode.NOT_FOUND]}: ${req.method} ${(req.url.split('?')[0] ?? '').slice(0, 120)}`)),
   );
+}
+
+/** What the server answers while it shuts down (a load balancer sends the call elsewhere). */
+export const closingAnswer = () => fail(ErrorCode.INTERNAL, '服务正在重启，请稍后再试');
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request before any route saw it
+ * (request line and headers over 16 KB, a malformed request, a request that took too long). The
+ * answer is the envelope too, written on the socket, which is then closed.
+ */
+export function clientErrorAnswer(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, msg] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, ErrorCode.BODY_TOO_LARGE, '请求头或地址过长']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, ErrorCode.VALIDATION, '请求超时']
+        : [400, ErrorCode.VALIDATION, '请求格式错误'];
+  const body = JSON.stringify(fail(code, msg));
+  if (!socket.writable) return void socket.destroy();
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+/** Fastify's `frameworkErrors`: a path that does not decode (400) or a path parameter too long (414). */
+export function frameworkErrorAnswer(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void reply.status(status).send(fail(ErrorCode.VALIDATION, status === 414 ? '请求地址过长' : '请求地址格式错误'));
 }

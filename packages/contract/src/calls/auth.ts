@@ -10,6 +10,8 @@ export const authRoutes = {
     auth: 'public',
     tag: 'auth',
     summary: 'Log in with account (mobile or account name) and password; sent with the noToken header',
+    // A disabled account is refused with the session code, as its tokens are.
+    answers: [401],
     body: strict({
       account: line().trim().min(1, '请输入账号').max(32),
       password: opaque().min(1, '请输入密码').max(64),

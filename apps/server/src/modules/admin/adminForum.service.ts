@@ -2,6 +2,7 @@ import { ErrorCode, type AdminActivity, type AdminBanner, type AdminCategory, ty
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
+import { isUniqueViolation } from '../finance/ledger/ledger.js';
 import type { ActivityRow } from '../forum/forum.tables.js';
 import { adminForumRepository as repo } from './adminForum.repository.js';
 
@@ -51,7 +52,14 @@ export class AdminForumService {
   async saveTopic(input: { id?: number | undefined; name: string; cover: string; description: string; hot: boolean; sort: number }): Promise<AdminTopic> {
     const { id, hot, ...rest } = input;
     const fields = { ...rest, hot: hot ? 1 : 0 };
-    const savedId = id === undefined ? (await repo.insertTopic(this.db, fields, nowIso())).id : (await repo.updateTopic(this.db, id, fields)) ? id : null;
+    let savedId: number | null;
+    try {
+      savedId = id === undefined ? (await repo.insertTopic(this.db, fields, nowIso())).id : (await repo.updateTopic(this.db, id, fields)) ? id : null;
+    } catch (err) {
+      // Topic names are unique: another topic's name is a field error, not a fault.
+      if (isUniqueViolation(err)) throw validationError([{ path: 'name', message: '已有同名话题' }]);
+      throw err;
+    }
     const saved = savedId === null ? undefined : (await this.topics()).list.find((t) => t.id === savedId);
     if (!saved) throw notFound('话题');
     return saved;

@@ -4,7 +4,7 @@ import type { Conn } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
-import { BizError, sessionError } from '../../http/errors.js';
+import { BizError, sessionError, validationError } from '../../http/errors.js';
 import { defaultNickname, newInviteCode, userDefaults } from '../user/newUser.js';
 import { userRepository } from '../user/user.repository.js';
 import { loadUserInfo } from '../user/userInfo.js';
@@ -58,7 +58,7 @@ export class AuthService {
   private async referral(inviteCode: string | undefined, origin: Origin): Promise<string | null> {
     if (inviteCode) {
       if (!(await userRepository.inviteCodeExists(this.db, inviteCode.toUpperCase()))) {
-        throw new BizError(ErrorCode.VALIDATION, 'invite_code: 邀请码不存在');
+        throw validationError([{ path: 'invite_code', message: '邀请码不存在' }]);
       }
       return inviteCode.toUpperCase();
     }

@@ -2,7 +2,7 @@ import { ErrorCode, type UserInfo } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { UserPatch } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { BizError } from '../../http/errors.js';
+import { BizError, validationError } from '../../http/errors.js';
 import type { AuthCache } from '../auth/authCache.js';
 import type { Auth } from '../auth/session.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
@@ -55,14 +55,14 @@ export class UserService {
     if (edit.avatar !== undefined && edit.avatar !== me.avatar) {
       // An avatar is an image this user uploaded (or none): never an arbitrary URL to hotlink.
       if (edit.avatar !== '' && !(await isOwnUpload(db, this.deps.storage, me.id, edit.avatar))) {
-        throw new BizError(ErrorCode.VALIDATION, 'avatar: 请先上传头像图片');
+        throw validationError([{ path: 'avatar', message: '请先上传头像图片' }]);
       }
       patch.avatar = edit.avatar;
     }
     if (edit.signature !== undefined) patch.signature = edit.signature;
     if (edit.gender !== undefined) patch.gender = edit.gender;
     if (edit.birthday !== undefined) {
-      if (edit.birthday !== null && edit.birthday > nowIso().slice(0, 10)) throw new BizError(ErrorCode.VALIDATION, 'birthday: 生日不能晚于今天');
+      if (edit.birthday !== null && edit.birthday > nowIso().slice(0, 10)) throw validationError([{ path: 'birthday', message: '生日不能晚于今天' }]);
       patch.birthday = edit.birthday;
     }
     if (Object.keys(patch).length > 0) await userRepository.update(db, me.id, { ...patch, updated_at: nowIso() });
