@@ -12,6 +12,7 @@ import { roomSeats } from './migrations/0009_room_seats.js';
 import { userRevs } from './migrations/0010_user_revs.js';
 import { guestDevice } from './migrations/0011_guest_device.js';
 import { refusedRequests } from './migrations/0012_refused_requests.js';
+import { textColumns } from './migrations/0013_text_columns.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0010_user_revs': userRevs(db.dialect),
     '0011_guest_device': guestDevice(db.dialect),
     '0012_refused_requests': refusedRequests(db.dialect),
+    '0013_text_columns': textColumns(db.dialect),
   };
 }
 

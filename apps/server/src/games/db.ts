@@ -1,6 +1,7 @@
 import { Migrator, sql, type Generated, type RawBuilder, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
 import { withId } from '../db/columns.js';
 import { openDb, type Dialect } from '../db/database.js';
+import { textColumns } from '../db/migrations/0013_text_columns.js';
 
 /**
  * The games host's own tables, in its own database (SQLite DATA_DIR/games.db, or its own
@@ -174,7 +175,7 @@ export async function openGamesDb(opts: { dataDir: string; databaseUrl?: string 
     if (db.schema) await sql`create schema if not exists ${sql.id(db.schema)}`.execute(kysely);
     const migrator = new Migrator({
       db: kysely,
-      provider: { getMigrations: async () => ({ '0001_games_host': initial(db.dialect), '0002_zero_ops': zeroOps(db.dialect) }) },
+      provider: { getMigrations: async () => ({ '0001_games_host': initial(db.dialect), '0002_zero_ops': zeroOps(db.dialect), '0003_text_columns': textColumns(db.dialect) }) },
       // As the main server's: migrations built side by side may land out of name order; each is independent.
       allowUnorderedMigrations: true,
       ...(db.schema ? { migrationTableSchema: db.schema } : {}),
