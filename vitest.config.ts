@@ -14,6 +14,10 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,
+          // One module graph for every file: each file importing the whole server again cost ~1.5 s
+          // of CPU (import time fell from 28 s to 10 s over six files). Files share no state but
+          // process.env, which a file that sets a variable puts back after itself.
+          isolate: false,
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
