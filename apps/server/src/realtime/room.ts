@@ -69,6 +69,8 @@ export class RoomHub implements RoomEmitter {
   private readonly nsp: RoomNamespace;
   private readonly presence: RoomPresence;
   private readonly onlineTimers = new Map<number, NodeJS.Timeout>();
+  /** Set once close() has drained the work in flight: nothing is emitted after it (the Redis adapter's connection closes next). */
+  private closed = false;
   private readonly heartbeat: NodeJS.Timeout;
   /** Async work started by socket events and SFU events; shutdown waits for it before the DB closes. */
   private readonly pending = new Set<Promise<unknown>>();
@@ -237,13 +239,16 @@ export class RoomHub implements RoomEmitter {
 
   private send<E extends keyof RoomServerEvents>(channel: string, event: E, payload: RoomPayload<E>, retry: boolean): void {
     type Loose = { emit(ev: string, ...args: unknown[]): boolean };
+    if (this.closed) return;
     if (VOLATILE.has(event)) {
       (this.nsp.to(channel).volatile as unknown as Loose).emit(event, payload);
       return;
     }
     const attempt = (last: boolean) =>
       (this.nsp.to(channel).timeout(ACK_TIMEOUT_MS) as unknown as Loose).emit(event, payload, (err: unknown) => {
-        if (!err) return;
+        // An acknowledgement that timed out after shutdown is not retried: the adapter's Redis
+        // connection is closed by then, and its publish would reject with nobody to catch it.
+        if (!err || this.closed) return;
         if (!last) attempt(true);
         else this.opts.log.debug({ channel, event }, 'room event not acknowledged by every client');
       });
@@ -347,5 +352,7 @@ export class RoomHub implements RoomEmitter {
     this.onlineTimers.clear();
     this.nsp.local.disconnectSockets(true);
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    // The work in flight has sent what it had to; from here on the adapter may be closing.
+    this.closed = true;
   }
 }
