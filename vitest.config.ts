@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'kit', root: 'packages/kit', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'testkit', root: 'packages/testkit', include: ['src/**/*.test.ts'] } },
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
         test: {
