@@ -66,7 +66,7 @@ export async function startProduct(): Promise<Proc> {
   const secret = () => randomBytes(24).toString('hex');
   const safe = { NODE_ENV: 'production', PAY_PROVIDER: 'none', CIPHER_KEY: secret().slice(0, 32), CIPHER_IV: secret().slice(0, 16), MEDIA_TOKEN_SECRET: secret(), GAMES_SECRET: secret() };
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'apps/server/src/main.ts')], {
-    env: { ...process.env, ...safe, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PUBLISHER: 'off', DEMO_VIDEOS: 'off', GAMES_SPAWN: '0' },
+    env: { ...process.env, ...safe, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PUBLISHER: 'off', DEMO_VIDEOS: 'off', ROLES: 'api,realtime,worker,media' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

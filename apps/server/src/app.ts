@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { isProduction, type Config } from './config.js';
+import { isProduction, runs, type Config } from './config.js';
 import { openDb, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
@@ -20,7 +20,7 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { gameRoutes } from './modules/game/game.routes.js';
-import { gamesHostForClient, loadGamesConfig } from './modules/game/games.config.js';
+import { gamesHostForClient } from './modules/game/games.config.js';
 import { seedDemoForum } from './modules/forum/forum.seed.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
@@ -44,6 +44,7 @@ import { RoomHub } from './realtime/room.js';
 import { createServices, type Services } from './services.js';
 import { createSmsSender } from './sms/smsSender.js';
 import { createStorage } from './storage/createStorage.js';
+import { Worker, type Job } from './worker.js';
 
 // Validation messages for fields without a message of their own, in the source language.
 z.config(z.locales.zhCN());
@@ -55,6 +56,8 @@ export interface BuiltApp {
   hall: Hall;
   /** Whether the web app is served (WEB_DIST has a build). */
   webApp: boolean;
+  /** The worker role's jobs and lease, on an instance with that role. */
+  worker: Worker | undefined;
 }
 
 const JSON_LIMIT = 256 * 1024;
@@ -63,7 +66,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Builds one server instance: opens and migrates the database, seeds demo content when asked,
- * and registers plugins, the contract's routes, the hall and the static files. Does not listen.
+ * and, for the roles it runs (config.roles), registers the contract's routes and the static files
+ * (api), accepts hall and room sockets (realtime), serves WHIP/WHEP and the demo streams (media)
+ * and competes for the background jobs (worker). Does not listen.
  */
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const db: Db = openDb(config);
@@ -116,11 +121,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     done();
   });
 
-  const hall = new Hall(app.server, {
+  // Every instance can push events (through the Redis adapter); only the realtime role takes sockets.
+  const hall = new Hall(runs(config, 'realtime') ? app.server : undefined, {
     log: app.log,
     redis: redis ? { pub: redis.cmd, sub: redis.sub, prefix: config.redisPrefix } : undefined,
   });
-  const sfu = new Sfu();
+  const sfu = new Sfu(config.media);
   const rooms = new RoomHub(hall.io, { log: app.log, sfu, redis: redis ? { cmd: redis.cmd, prefix: config.redisPrefix } : undefined });
   const deps: Deps = {
     config,
@@ -128,57 +134,69 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     log: app.log,
     hall,
     rooms,
-    storage: createStorage(config.dataDir, config.publicUrl),
+    storage: createStorage(config.dataDir, config.publicUrl, config.s3),
     sms: createSmsSender(config.smsProvider, db, app.log),
     redis: redis?.cmd,
   };
   const services = createServices(deps);
-  hall.listen(services.sessions, services.message, services.chat, services.social, db);
-  rooms.listen(services.sessions, services.room, services.roomLive);
+  if (runs(config, 'realtime')) {
+    hall.listen(services.sessions, services.message, services.chat, services.social, db);
+    rooms.listen(services.sessions, services.room, services.roomLive);
+  }
 
   app.decorateRequest('caller', null);
   await registerRateLimit(app, { redis: redis?.cmd, prefix: config.redisPrefix });
   registerEnvelope(app);
   registerCipher(app, config.cipherKey, config.cipherIv);
-  await registerOpenApi(app, { gamesHost: gamesHostForClient(loadGamesConfig()) });
+  await registerOpenApi(app, { gamesHost: gamesHostForClient(config.games) });
 
   const dev = config.devRoutes;
   const env: RouteEnv = {
+    config,
     services,
     plain: { sessions: services.sessions, dev, audit: routeAuditor(db.kysely) },
     limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
   };
-  // Multipart only where a file is taken: its hooks (a close listener and a cleanup on every
-  // response) would otherwise run on every request. Elsewhere a multipart body is a 415.
-  await app.register(async (uploads) => {
-    await uploads.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 8, fieldSize: 1024, parts: 10 } });
-    uploadRoutes(uploads, env);
-  });
-  for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes, gameRoutes, videoRoutes]) {
-    routes(app, env);
-  }
-  // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media
-  // tokens, and kept out of the OpenAPI document (not contract calls: SDP in, SDP out).
-  await app.register(async (media) => {
-    media.addHook('onRoute', (route) => {
-      route.schema = { ...route.schema, hide: true };
+  if (runs(config, 'api')) {
+    // Multipart only where a file is taken: its hooks (a close listener and a cleanup on every
+    // response) would otherwise run on every request. Elsewhere a multipart body is a 415.
+    await app.register(async (uploads) => {
+      await uploads.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 8, fieldSize: 1024, parts: 10 } });
+      uploadRoutes(uploads, env);
     });
-    await media.register(mediaRoutes, { sfu, authorize: services.roomMedia.authorize });
-  });
+    for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes, gameRoutes, videoRoutes]) {
+      routes(app, env);
+    }
+  }
+  if (runs(config, 'media')) {
+    // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media
+    // tokens, and kept out of the OpenAPI document (not contract calls: SDP in, SDP out).
+    await app.register(async (media) => {
+      media.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
+      await media.register(mediaRoutes, { sfu, authorize: services.roomMedia.authorize });
+    });
+  }
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await db.kysely.selectFrom('settings').select('key').limit(1).execute();
       if (redis) await redis.cmd.ping();
-      return { code: 200, msg: 'ok', data: { db: 'ok', redis: redis ? 'ok' : 'off' } };
+      // The roles, and whether this instance runs the background jobs now (the worker lease).
+      const jobs = worker ? (worker.lease.isLeader ? 'leader' : 'standby') : 'off';
+      return { code: 200, msg: 'ok', data: { db: 'ok', redis: redis ? 'ok' : 'off', roles: [...config.roles], worker: jobs } };
     } catch (err) {
       app.log.error({ err }, 'health check failed');
       return reply.status(503).send({ code: 50000, msg: 'unhealthy', data: null });
     }
   });
 
-  await registerFileRoutes(app, path.join(config.dataDir, 'uploads'));
-  const webApp = await registerWebApp(app, config.webDist);
+  let webApp = false;
+  if (runs(config, 'api')) {
+    await registerFileRoutes(app, path.join(config.dataDir, 'uploads'));
+    webApp = await registerWebApp(app, config.webDist);
+  }
 
   // Shutdown order: stop taking sockets, let Fastify finish in-flight requests, then close the rest.
   // A request that began before the shutdown leaves its keep-alive connection idle when it ends:
@@ -192,6 +210,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   app.addHook('onClose', async () => {
     clearInterval(idleSweep);
+    await worker?.stop();
     // Media first: its publisher events still write to the database, which closes last.
     await demo?.stop();
     await sfu.shutdown();
@@ -203,8 +222,14 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await db.close();
   });
 
-  const demo = config.seedDemo ? await startDemoPublisher({ sfu, db, log: app.log, config: services.room.config, nodeEnv: config.nodeEnv }) : undefined;
+  const demo = config.seedDemo && runs(config, 'media') ? await startDemoPublisher({ sfu, db, log: app.log, config: config.room, nodeEnv: config.nodeEnv, ffmpeg: config.video.ffmpeg }) : undefined;
+
+  const jobs: Job[] = [];
+  let stopSweeps: (() => void) | undefined;
+  jobs.push({ name: 'room sweeps', start: () => void (stopSweeps = services.room.startSweeps()), stop: () => stopSweeps?.() });
+  const worker = runs(config, 'worker') ? new Worker({ db, log: app.log, jobs, leaseMs: config.workerLeaseMs }) : undefined;
 
   await app.ready();
-  return { app, deps, services, hall, webApp };
+  await worker?.start();
+  return { app, deps, services, hall, webApp, worker };
 }

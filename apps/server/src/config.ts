@@ -1,6 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
+import { bool, int, oneOf, optionalText, section, text, type Section, type SettingRow } from './config/setting.js';
+import { mediaSettings, type MediaConfig } from './media/config.js';
+import { callSettings, type CallConfig } from './modules/chat/call.config.js';
+import { financeSettings, type FinanceConfig } from './modules/finance/finance.config.js';
+import { forumSettings, type ForumConfig } from './modules/forum/forum.config.js';
+import { gamesSettings, type GamesConfig } from './modules/game/games.config.js';
+import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
+import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
+import { storageSettings, type S3Config } from './storage/storage.config.js';
 
 /** Repository root, found from this file's location so the server behaves the same from any cwd. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -9,106 +18,169 @@ export const SERVER_ROOT = path.resolve(REPO_ROOT, 'apps/server');
 
 type Env = Record<string, string | undefined>;
 
-/** One environment variable: its name, default (as documented) and what it does. ENV.md mirrors this table. */
-interface EnvVar {
-  name: string;
-  default: string;
-  doc: string;
+/** The process roles an instance can take; `all` (the default) is every one, as `npm start` runs. */
+export const ROLES = ['api', 'realtime', 'worker', 'media', 'games'] as const;
+export type Role = (typeof ROLES)[number];
+
+const LOCAL = (v: { NODE_ENV: string }) => v.NODE_ENV !== 'production';
+
+/** The server's own settings (HTTP, database, Redis, sessions): the first section of the schema. */
+const serverSettings = section(
+  {
+    PORT: int(8080, 'HTTP port of the app, the API and the realtime hall', { max: 65535 }),
+    HOST: text('0.0.0.0', '0.0.0.0', 'Interface to listen on'),
+    NODE_ENV: text('development', 'development', '`production` refuses to start with unsafe settings (SECURITY.md) and turns demo content and dev-only routes off by default'),
+    ROLES: text('all', 'all', `What this instance runs, comma separated: ${ROLES.map((r) => `\`${r}\``).join(', ')} (README, "Running several instances")`, (v) => {
+      const bad = v.split(',').map((r) => r.trim()).filter((r) => r !== 'all' && !(ROLES as readonly string[]).includes(r));
+      return bad.length > 0 ? `names unknown roles (${bad.join(', ')}); known: all, ${ROLES.join(', ')}` : undefined;
+    }),
+    WORKER_LEASE_MS: int(15_000, "The worker role's lease: an instance runs the background jobs while it holds it, and another takes them over this long after it died", { min: 300 }),
+    DATA_DIR: text(path.join(REPO_ROOT, 'data'), '<repo>/data', 'SQLite file and uploaded files'),
+    DATABASE_URL: optionalText('(unset: SQLite at DATA_DIR/app.db)', 'PostgreSQL connection string'),
+    DATABASE_SCHEMA: optionalText('(unset: public)', 'PostgreSQL schema to use (created if missing)'),
+    REDIS_URL: optionalText('(unset: in-memory)', 'Redis for the socket.io adapter and rate limits; needed to run several instances'),
+    REDIS_PREFIX: text('liveapp:', 'liveapp:', 'Prefix of every Redis key and channel'),
+    CIPHER_KEY: text(DEFAULT_CIPHER_KEY, '@app/kit DEFAULT_CIPHER_KEY', 'AES key of the Requested-Encrypt wire format (16/24/32 bytes)'),
+    CIPHER_IV: text(DEFAULT_CIPHER_IV, '@app/kit DEFAULT_CIPHER_IV', 'AES-CBC iv (16 bytes)'),
+    SMS_PROVIDER: oneOf(['log'], 'log', 'SMS sender; `log` logs the code and keeps it for the dev sink'),
+    SMS_IP_PER_HOUR: int(10, 'SMS codes one IP may request per hour'),
+    SMS_GLOBAL_PER_HOUR: int(500, 'SMS codes the whole platform sends per hour'),
+    AUTH_RATE_PER_MINUTE: int(60, 'Requests per minute per IP on each auth and verification route'),
+    TRUST_PROXY: bool(false, 'false', 'Trust X-Forwarded-For (set behind a load balancer)'),
+    PUBLIC_URL: text('', '(unset: relative URLs)', 'Public origin prefixed to asset and upload URLs'),
+    WEB_DIST: text(path.join(REPO_ROOT, 'apps/web/dist'), '<repo>/apps/web/dist', 'Built web app served at /'),
+    TOKEN_TTL_DAYS: int(7, 'Session lifetime in days', { min: 1 }),
+    TOKEN_TTL_REMEMBER_DAYS: int(30, 'Session lifetime with "remember me"', { min: 1 }),
+    SEED_DEMO: optionalText('1 (0 in production)', 'Seed demo content (demo accounts, rooms, posts, bulletins, gifts) at start; refused in production'),
+    DEV_ROUTES: optionalText('1 (0 in production)', 'Serve the dev-only routes (the SMS sink, the captcha answer) that tests and a local try-out use; refused in production'),
+    LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info', 'pino log level (`silent` to mute)'),
+  },
+  (v, fail) => {
+    // A local run has demo content and the test helpers; production has neither unless asked (and then refuses).
+    const flag = (name: 'SEED_DEMO' | 'DEV_ROUTES'): boolean => {
+      const raw = v[name]?.toLowerCase();
+      if (raw === undefined) return LOCAL(v);
+      if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+      if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+      fail(name, `must be 1 or 0, got "${v[name]}"`);
+      return false;
+    };
+    const named = v.ROLES.split(',').map((r) => r.trim());
+    const roles = new Set<Role>(named.includes('all') ? ROLES : (named as Role[]));
+    // Events cross processes through Redis (the socket.io adapter): without it every role but the games host shares one process.
+    if (!v.REDIS_URL && ROLES.some((r) => r !== 'games' && !roles.has(r)) && [...roles].some((r) => r !== 'games')) {
+      fail('ROLES', `an instance without every role (${ROLES.filter((r) => r !== 'games').join(', ')}) needs REDIS_URL: events reach the other instances through it`);
+    }
+    return {
+      port: v.PORT,
+      host: v.HOST,
+      nodeEnv: v.NODE_ENV,
+      roles,
+      workerLeaseMs: v.WORKER_LEASE_MS,
+      dataDir: path.resolve(v.DATA_DIR),
+      databaseUrl: v.DATABASE_URL,
+      databaseSchema: v.DATABASE_SCHEMA,
+      redisUrl: v.REDIS_URL,
+      redisPrefix: v.REDIS_PREFIX,
+      cipherKey: v.CIPHER_KEY,
+      cipherIv: v.CIPHER_IV,
+      smsProvider: v.SMS_PROVIDER,
+      smsIpPerHour: v.SMS_IP_PER_HOUR,
+      smsGlobalPerHour: v.SMS_GLOBAL_PER_HOUR,
+      authRatePerMinute: v.AUTH_RATE_PER_MINUTE,
+      trustProxy: v.TRUST_PROXY,
+      publicUrl: v.PUBLIC_URL.replace(/\/+$/, ''),
+      webDist: path.resolve(v.WEB_DIST),
+      tokenTtlDays: v.TOKEN_TTL_DAYS,
+      tokenTtlRememberDays: v.TOKEN_TTL_REMEMBER_DAYS,
+      seedDemo: flag('SEED_DEMO'),
+      devRoutes: flag('DEV_ROUTES'),
+      logLevel: v.LOG_LEVEL,
+    };
+  },
+);
+
+type ServerConfig = typeof serverSettings extends Section<infer R> ? R : never;
+
+/** The whole configuration: the server's settings and one section per module. Built once, at start. */
+export interface Config extends ServerConfig {
+  room: RoomConfig;
+  media: MediaConfig;
+  finance: FinanceConfig;
+  video: VideoConfig;
+  games: GamesConfig;
+  call: CallConfig;
+  forum: ForumConfig;
+  /** The S3 bucket, or undefined when files stay on local disk. */
+  s3: S3Config | undefined;
 }
 
-/** The table of every environment variable the server reads. */
-export const ENV_VARS: EnvVar[] = [
-  { name: 'PORT', default: '8080', doc: 'HTTP port of the app, the API and the realtime hall' },
-  { name: 'HOST', default: '0.0.0.0', doc: 'Interface to listen on' },
-  { name: 'NODE_ENV', default: 'development', doc: '`production` refuses to start with unsafe settings (SECURITY.md) and turns demo content and dev-only routes off by default' },
-  { name: 'DATA_DIR', default: '<repo>/data', doc: 'SQLite file and uploaded files' },
-  { name: 'DATABASE_URL', default: '(unset: SQLite at DATA_DIR/app.db)', doc: 'PostgreSQL connection string' },
-  { name: 'DATABASE_SCHEMA', default: '(unset: public)', doc: 'PostgreSQL schema to use (created if missing)' },
-  { name: 'REDIS_URL', default: '(unset: in-memory)', doc: 'Redis for the socket.io adapter and rate limits; needed to run several instances' },
-  { name: 'REDIS_PREFIX', default: 'liveapp:', doc: 'Prefix of every Redis key and channel' },
-  { name: 'CIPHER_KEY', default: '@app/kit DEFAULT_CIPHER_KEY', doc: 'AES key of the Requested-Encrypt wire format (16/24/32 bytes)' },
-  { name: 'CIPHER_IV', default: '@app/kit DEFAULT_CIPHER_IV', doc: 'AES-CBC iv (16 bytes)' },
-  { name: 'SMS_PROVIDER', default: 'log', doc: 'SMS sender; `log` logs the code and keeps it for the dev sink' },
-  { name: 'SMS_IP_PER_HOUR', default: '10', doc: 'SMS codes one IP may request per hour' },
-  { name: 'SMS_GLOBAL_PER_HOUR', default: '500', doc: 'SMS codes the whole platform sends per hour' },
-  { name: 'AUTH_RATE_PER_MINUTE', default: '60', doc: 'Requests per minute per IP on each auth and verification route' },
-  { name: 'TRUST_PROXY', default: 'false', doc: 'Trust X-Forwarded-For (set behind a load balancer)' },
-  { name: 'PUBLIC_URL', default: '(unset: relative URLs)', doc: 'Public origin prefixed to asset and upload URLs' },
-  { name: 'WEB_DIST', default: '<repo>/apps/web/dist', doc: 'Built web app served at /' },
-  { name: 'TOKEN_TTL_DAYS', default: '7', doc: 'Session lifetime in days' },
-  { name: 'TOKEN_TTL_REMEMBER_DAYS', default: '30', doc: 'Session lifetime with "remember me"' },
-  { name: 'SEED_DEMO', default: '1 (0 in production)', doc: 'Seed demo content (demo accounts, rooms, posts, bulletins, gifts) at start; refused in production' },
-  { name: 'DEV_ROUTES', default: '1 (0 in production)', doc: 'Serve the dev-only routes (the SMS sink, the captcha answer) that tests and a local try-out use; refused in production' },
-  { name: 'LOG_LEVEL', default: 'info', doc: 'pino log level (`silent` to mute)' },
-];
+/** Every section, in the order the README's table lists them. */
+const SECTIONS = {
+  server: serverSettings,
+  storage: storageSettings,
+  media: mediaSettings,
+  room: roomSettings,
+  finance: financeSettings,
+  video: videoSettings,
+  games: gamesSettings,
+  call: callSettings,
+  forum: forumSettings,
+} as const;
 
-/** Resolved configuration; every field has a working default. */
-export interface Config {
-  port: number;
-  host: string;
-  nodeEnv: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  databaseSchema: string | undefined;
-  redisUrl: string | undefined;
-  redisPrefix: string;
-  cipherKey: string;
-  cipherIv: string;
-  smsProvider: string;
-  smsIpPerHour: number;
-  smsGlobalPerHour: number;
-  authRatePerMinute: number;
-  trustProxy: boolean;
-  publicUrl: string;
-  webDist: string;
-  tokenTtlDays: number;
-  tokenTtlRememberDays: number;
-  seedDemo: boolean;
-  /** Whether the contract's devOnly routes (SMS sink, captcha answer) are served. */
-  devRoutes: boolean;
-  logLevel: string;
+/** Every environment variable the server reads, with its default and meaning (README.md and ENV.md list them). */
+export const SETTINGS: SettingRow[] = Object.values(SECTIONS).flatMap((s: Section<unknown>) => s.rows);
+
+/** A start refused for bad settings: every problem, one line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
 }
 
-const int = (v: string | undefined, d: number, name: string): number => {
-  if (v === undefined || v === '') return d;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
-  return n;
-};
-const bool = (v: string | undefined, d: boolean): boolean =>
-  v === undefined || v === '' ? d : !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
-const str = (v: string | undefined): string | undefined => (v === undefined || v === '' ? undefined : v);
-
-/** Reads the configuration from the environment (process.env by default). */
-export function loadConfig(env: Env = process.env): Config {
-  const dataDir = path.resolve(str(env.DATA_DIR) ?? path.join(REPO_ROOT, 'data'));
-  const nodeEnv = str(env.NODE_ENV) ?? 'development';
-  // A local run has demo content and the test helpers; production has neither unless asked (and then refuses).
-  const local = nodeEnv !== 'production';
+/**
+ * Reads and checks the whole environment at once (only the entry points hand it the process
+ * environment; nothing else reads that). Throws a ConfigError naming every bad setting, not just the first.
+ */
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+  const parsed: Record<string, unknown> = {};
+  for (const [key, s] of Object.entries(SECTIONS) as [string, Section<unknown>][]) {
+    const out = s.schema.safeParse(env);
+    if (out.success) parsed[key] = out.data;
+    else for (const issue of out.error.issues) problems.push(`${String(issue.path[0] ?? key)}: ${issue.message}`);
+  }
+  const server = parsed.server as ServerConfig | undefined;
+  const room = parsed.room as RoomConfig | undefined;
+  const games = parsed.games as (Omit<GamesConfig, 'mainUrl'> & { mainUrl: string | undefined }) | undefined;
+  if (problems.length > 0 || !server || !room || !games) throw new ConfigError(problems);
   return {
-    port: int(env.PORT, 8080, 'PORT'),
-    host: str(env.HOST) ?? '0.0.0.0',
-    nodeEnv,
-    dataDir,
-    databaseUrl: str(env.DATABASE_URL),
-    databaseSchema: str(env.DATABASE_SCHEMA),
-    redisUrl: str(env.REDIS_URL),
-    redisPrefix: str(env.REDIS_PREFIX) ?? 'liveapp:',
-    cipherKey: str(env.CIPHER_KEY) ?? DEFAULT_CIPHER_KEY,
-    cipherIv: str(env.CIPHER_IV) ?? DEFAULT_CIPHER_IV,
-    smsProvider: str(env.SMS_PROVIDER) ?? 'log',
-    smsIpPerHour: int(env.SMS_IP_PER_HOUR, 10, 'SMS_IP_PER_HOUR'),
-    smsGlobalPerHour: int(env.SMS_GLOBAL_PER_HOUR, 500, 'SMS_GLOBAL_PER_HOUR'),
-    authRatePerMinute: int(env.AUTH_RATE_PER_MINUTE, 60, 'AUTH_RATE_PER_MINUTE'),
-    trustProxy: bool(env.TRUST_PROXY, false),
-    publicUrl: (str(env.PUBLIC_URL) ?? '').replace(/\/+$/, ''),
-    webDist: path.resolve(str(env.WEB_DIST) ?? path.join(REPO_ROOT, 'apps/web/dist')),
-    tokenTtlDays: int(env.TOKEN_TTL_DAYS, 7, 'TOKEN_TTL_DAYS'),
-    tokenTtlRememberDays: int(env.TOKEN_TTL_REMEMBER_DAYS, 30, 'TOKEN_TTL_REMEMBER_DAYS'),
-    seedDemo: bool(env.SEED_DEMO, local),
-    devRoutes: bool(env.DEV_ROUTES, local),
-    logLevel: str(env.LOG_LEVEL) ?? 'info',
+    ...server,
+    room,
+    media: parsed.media as MediaConfig,
+    finance: parsed.finance as FinanceConfig,
+    video: parsed.video as VideoConfig,
+    games: { ...games, mainUrl: games.mainUrl ?? `http://${server.host === '0.0.0.0' || server.host === '::' ? '127.0.0.1' : server.host}:${server.port}` },
+    call: parsed.call as CallConfig,
+    forum: parsed.forum as ForumConfig,
+    s3: parsed.storage as S3Config | undefined,
   };
 }
 
+/**
+ * The secrets every instance must share when several can run (a shared database or Redis): a random
+ * one per process makes an instance refuse the media tokens and game calls another one signed. A
+ * serving process refuses to start without them; the operator's command line needs none.
+ */
+export function sharedSecretProblems(c: Config, needs: readonly ('media' | 'games')[] = ['media', 'games']): string[] {
+  if (!c.databaseUrl && !c.redisUrl) return [];
+  const out: string[] = [];
+  if (needs.includes('media') && !c.room.mediaTokenSecretGiven) out.push('MEDIA_TOKEN_SECRET: must be set with DATABASE_URL or REDIS_URL (every instance signs and checks media tokens with it)');
+  if (needs.includes('games') && !c.games.secretGiven) out.push('GAMES_SECRET: must be set with DATABASE_URL or REDIS_URL (the games host and every instance share it)');
+  return out;
+}
+
 export const isProduction = (c: Pick<Config, 'nodeEnv'>): boolean => c.nodeEnv === 'production';
+
+/** Whether this instance takes a role. */
+export const runs = (c: Pick<Config, 'roles'>, role: Role): boolean => c.roles.has(role);

@@ -5,16 +5,13 @@
  * start with NODE_ENV=production names every unsafe setting and exits (SECURITY.md).
  */
 import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
-import { isProduction, loadConfig } from './config.js';
+import { isProduction, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { DEMO_USER } from './db/seed.js';
 import { verifyPassword } from './modules/auth/password.js';
-import { DEFAULT_SANDBOX_SECRET, loadFinanceConfig } from './modules/finance/finance.config.js';
-import { loadGamesConfig } from './modules/game/games.config.js';
+import { DEFAULT_SANDBOX_SECRET } from './modules/finance/finance.config.js';
 import { DEMO_ANCHORS } from './modules/room/room.seed.js';
 import { userRepository } from './modules/user/user.repository.js';
-
-type Env = Record<string, string | undefined>;
 
 /** One setting a production start refuses, and what to do about it. */
 export interface UnsafeSetting {
@@ -31,15 +28,14 @@ const secretProblem = (value: string | undefined, what: string): string | undefi
   return undefined;
 };
 
-/** Every unsafe setting of this environment when NODE_ENV=production; none otherwise. */
-export function unsafeProductionSettings(env: Env): UnsafeSetting[] {
-  const config = loadConfig(env);
+/** Every unsafe setting of this configuration when NODE_ENV=production; none otherwise. */
+export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
   if (!isProduction(config)) return [];
   const out: UnsafeSetting[] = [];
   const add = (setting: string, problem: string | undefined) => {
     if (problem) out.push({ setting, problem });
   };
-  const finance = loadFinanceConfig(env);
+  const { finance, room, games } = config;
   if (finance.payProvider === 'sandbox') {
     add('PAY_PROVIDER', finance.paySandboxInProduction ? undefined : 'is the sandbox, whose checkout page pays any order for free; set a real provider, `none` (recharge off), or PAY_SANDBOX_IN_PRODUCTION=1 for a staging deployment');
     add('PAY_SANDBOX_SECRET', finance.paySandboxSecret === DEFAULT_SANDBOX_SECRET ? 'is the public default: anyone can sign a "paid" callback; set your own secret' : secretProblem(finance.paySandboxSecret, 'it signs payment callbacks'));
@@ -48,8 +44,8 @@ export function unsafeProductionSettings(env: Env): UnsafeSetting[] {
   add('CIPHER_IV', config.cipherIv === DEFAULT_CIPHER_IV ? 'is the public default iv; set your own (16 bytes) and build the web app with the same VITE_CIPHER_IV' : undefined);
   add('SEED_DEMO', config.seedDemo ? 'seeds demo accounts with a public password and demo content; demo content is for a local try-out, never production (unset it or set 0)' : undefined);
   add('DEV_ROUTES', config.devRoutes ? 'serves the SMS sink and the captcha answer to anyone; unset it or set 0' : undefined);
-  add('MEDIA_TOKEN_SECRET', secretProblem(env.MEDIA_TOKEN_SECRET, 'media tokens signed by one instance are refused by the others, and a restart voids every live stream'));
-  add('GAMES_SECRET', secretProblem(loadGamesConfig(env).secretGiven ? env.GAMES_SECRET : undefined, 'the games host and every server instance must share it'));
+  add('MEDIA_TOKEN_SECRET', secretProblem(room.mediaTokenSecretGiven ? room.mediaTokenSecret.toString('utf8') : undefined, 'media tokens signed by one instance are refused by the others, and a restart voids every live stream'));
+  add('GAMES_SECRET', secretProblem(games.secretGiven ? games.secret : undefined, 'the games host and every server instance must share it'));
   return out;
 }
 
@@ -57,9 +53,9 @@ export function unsafeProductionSettings(env: Env): UnsafeSetting[] {
 export const refusalMessage = (unsafe: UnsafeSetting[]): string =>
   ['refusing to start with NODE_ENV=production; fix these settings (SECURITY.md):', ...unsafe.map((u) => `  - ${u.setting} ${u.problem}`)].join('\n');
 
-/** Throws the refusal when the environment is unsafe for production. */
-export function assertSafeForProduction(env: Env): void {
-  const unsafe = unsafeProductionSettings(env);
+/** Throws the refusal when the configuration is unsafe for production. */
+export function assertSafeForProduction(config: Config): void {
+  const unsafe = unsafeProductionSettings(config);
   if (unsafe.length > 0) throw new UnsafeProductionError(refusalMessage(unsafe));
 }
 

@@ -10,10 +10,8 @@ import { CommentService } from './modules/forum/comment.service.js';
 import { ForumCatalogService } from './modules/forum/catalog.service.js';
 import { PostService } from './modules/forum/post.service.js';
 import { GameService } from './modules/game/game.service.js';
-import { loadGamesConfig } from './modules/game/games.config.js';
 import { HomeService } from './modules/home/home.service.js';
 import { MessageService } from './modules/message/message.service.js';
-import { roomConfigFromEnv } from './modules/room/room.config.js';
 import { RoomService } from './modules/room/room.service.js';
 import { RoomLiveService } from './modules/room/roomLive.service.js';
 import { RoomMediaService } from './modules/room/roomMedia.service.js';
@@ -31,7 +29,7 @@ export function createServices(deps: Deps) {
   const message = new MessageService(deps);
   const social = new SocialService(deps);
   const anchor = new AnchorService(deps, message);
-  const room = new RoomService(deps, anchor, roomConfigFromEnv());
+  const room = new RoomService(deps, anchor, deps.config.room);
   const finance = createFinance(deps, { redis: deps.redis });
   const forumPosts = new PostService(deps);
   const forumComments = new CommentService(deps, message);
@@ -61,7 +59,7 @@ export function createServices(deps: Deps) {
     chat: new ChatService(deps, social, message),
     video,
     admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments, video, message }),
-    game: new GameService(deps, sessions, finance, loadGamesConfig()),
+    game: new GameService(deps, sessions, finance, deps.config.games),
   };
 }
 

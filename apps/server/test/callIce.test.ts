@@ -1,7 +1,8 @@
+import { loadConfig } from '../src/config.js';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
-import { iceServersFor, loadCallConfig } from '../src/modules/chat/call.config.js';
+import {iceServersFor} from '../src/modules/chat/call.config.js';
 import { quickMember } from './financeHelpers.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
@@ -14,19 +15,19 @@ const CALL_ENV = {
 
 describe('call ICE settings', () => {
   it('give no servers by default (calls on one network)', () => {
-    expect(iceServersFor(loadCallConfig({}), 7)).toEqual({ ice_servers: [], expires_at: null });
+    expect(iceServersFor(loadConfig({}).call, 7)).toEqual({ ice_servers: [], expires_at: null });
   });
 
   it('refuse URLs of the wrong scheme, TURN without its secret, and a nonsense lifetime, naming the variable', () => {
-    expect(() => loadCallConfig({ CALL_STUN_URLS: 'http://stun.example' })).toThrow(/CALL_STUN_URLS/);
-    expect(() => loadCallConfig({ CALL_TURN_URLS: 'stun:x.example' })).toThrow(/CALL_TURN_URLS/);
-    expect(() => loadCallConfig({ CALL_TURN_URLS: 'turn:x.example' })).toThrow(/CALL_TURN_SECRET/);
-    expect(() => loadCallConfig({ ...CALL_ENV, CALL_TURN_TTL_S: '10' })).toThrow(/CALL_TURN_TTL_S/);
+    expect(() => loadConfig({ CALL_STUN_URLS: 'http://stun.example' }).call).toThrow(/CALL_STUN_URLS/);
+    expect(() => loadConfig({ CALL_TURN_URLS: 'stun:x.example' }).call).toThrow(/CALL_TURN_URLS/);
+    expect(() => loadConfig({ CALL_TURN_URLS: 'turn:x.example' }).call).toThrow(/CALL_TURN_SECRET/);
+    expect(() => loadConfig({ ...CALL_ENV, CALL_TURN_TTL_S: '10' }).call).toThrow(/CALL_TURN_TTL_S/);
   });
 
   it('give each user TURN credentials that expire, as a TURN server with the shared secret checks them', () => {
     const now = Date.parse('2026-11-25T12:00:00Z');
-    const { ice_servers, expires_at } = iceServersFor(loadCallConfig(CALL_ENV), 42, now);
+    const { ice_servers, expires_at } = iceServersFor(loadConfig(CALL_ENV).call, 42, now);
     expect(expires_at).toBe('2026-11-25T13:00:00.000Z');
     const [stun, turn] = ice_servers;
     expect(stun).toEqual({ urls: ['stun:stun.live.example:3478'] });
@@ -35,26 +36,17 @@ describe('call ICE settings', () => {
     const expiry = now / 1000 + 3600;
     expect(turn?.username).toBe(`${expiry}:42`);
     expect(turn?.credential).toBe(createHmac('sha1', CALL_ENV.CALL_TURN_SECRET).update(`${expiry}:42`).digest('base64'));
-    expect(iceServersFor(loadCallConfig(CALL_ENV), 43, now).ice_servers[1]?.credential).not.toBe(turn?.credential);
+    expect(iceServersFor(loadConfig(CALL_ENV).call, 43, now).ice_servers[1]?.credential).not.toBe(turn?.credential);
   });
 });
 
 describe('chat/call/ice', () => {
   let s: TestServer;
-  const saved: Record<string, string | undefined> = {};
   beforeAll(async () => {
-    for (const [k, v] of Object.entries(CALL_ENV)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    s = await startTestServer();
+    s = await startTestServer({ env: CALL_ENV });
   });
   afterAll(async () => {
     await s?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
   });
 
   it("answers a member the configured servers with that member's own TURN credentials", async () => {

@@ -198,8 +198,8 @@ describe('wallet flow over HTTP', () => {
     expect(approve.status, approve.stderr).toBe(0);
     expect(approve.stdout).toContain('approved');
     // The rest through the functions the commands call (each spawn of tsx costs seconds).
-    expect((await reviewWithdrawal(s.deps.db, w2.id, 'rejected', '账户名不符')).status).toBe('rejected');
-    await expect(reviewWithdrawal(s.deps.db, w1.id, 'rejected', 'x')).rejects.toMatchObject({ code: ErrorCode.ORDER_NOT_PENDING });
+    expect((await reviewWithdrawal(s.deps.db, s.config.finance, w2.id, 'rejected', '账户名不符')).status).toBe('rejected');
+    await expect(reviewWithdrawal(s.deps.db, s.config.finance, w1.id, 'rejected', 'x')).rejects.toMatchObject({ code: ErrorCode.ORDER_NOT_PENDING });
     expect((await ledgerCheck(s.deps.db)).sound).toBe(true);
     const mine = (await s.api.call(api.withdrawFetch, {}, { token: host.token })).data.list;
     expect(mine.map((w) => [w.id, w.status, w.reason])).toEqual([[w2.id, 'rejected', '账户名不符'], [w1.id, 'approved', '']]);

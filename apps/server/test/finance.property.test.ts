@@ -1,7 +1,7 @@
+import { loadConfig } from '../src/config.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createFinance, type Finance } from '../src/modules/finance/finance.js';
-import { loadFinanceConfig } from '../src/modules/finance/finance.config.js';
 import { pgUrl, startTestServer, type TestServer } from './helpers/testServer.js';
 import { expectSound, makeOperator, quickMember } from './financeHelpers.js';
 import { httpDriver, Model, opArb, serviceDriver, type World } from './financeModel.js';
@@ -12,16 +12,7 @@ let f: Finance;
 
 beforeAll(async () => {
   // Small withdrawals and an exchange rate below 1:1 reach more paths; a 30 % share leaves odd remainders.
-  process.env.WITHDRAW_MIN_COINS = '1';
-  process.env.EXCHANGE_RATE = '0.9';
-  process.env.GIFT_ANCHOR_SHARE = '0.3';
-  try {
-    s = await startTestServer();
-  } finally {
-    delete process.env.WITHDRAW_MIN_COINS;
-    delete process.env.EXCHANGE_RATE;
-    delete process.env.GIFT_ANCHOR_SHARE;
-  }
+  s = await startTestServer({ env: { WITHDRAW_MIN_COINS: '1', EXCHANGE_RATE: '0.9', GIFT_ANCHOR_SHARE: '0.3' } });
   // The service layer of the same database with the same rules (the instance's own is used over HTTP).
   f = createFinance(s.deps, { config: s.services.finance.config });
 });
@@ -55,7 +46,7 @@ describe('ledger properties', () => {
       { numRuns: pgUrl() ? 8 : 20, endOnFailure: true },
     );
     // Loose settings should not hide a fresh-config mistake: the defaults parse too.
-    loadFinanceConfig({});
+    loadConfig({}).finance;
   }, 120_000);
 
   it('keeps them over HTTP too (a smaller run)', async () => {

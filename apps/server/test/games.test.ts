@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, gamesHostCalls as f4 } from '@app/contract';
 import { openGamesDb } from '../src/games/db.js';
 import { expectSound, quickMember, rechargeDirect, rid } from './financeHelpers.js';
-import { startGamesHost, TEST_GAMES_SECRET, type GamesHostProcess } from './helpers/gamesHost.js';
+import { startGamesHost, type GamesHostProcess } from './helpers/gamesHost.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 const C = 10_000;
-process.env.GAMES_SECRET = TEST_GAMES_SECRET;
 
 let s: TestServer;
 let host: GamesHostProcess;

@@ -1,7 +1,7 @@
 /** The SFU's pure pieces: keyframe detection, PLI throttling, REMB encoding, slots, config, SDP checks. */
+import { loadConfig } from '../src/config.js';
 import { RtcpPacketConverter, RtcpPayloadSpecificFeedback, ReceiverEstimatedMaxBitrate, RtpHeader, type RTCRtpSender } from 'werift';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mediaConfigFromEnv } from '../src/media/config.js';
 import { MediaError } from '../src/media/errors.js';
 import { isVp8KeyframeStart } from '../src/media/keyframe.js';
 import { assertOfferShape, hasNegotiatedMedia } from '../src/media/peer.js';
@@ -121,20 +121,20 @@ describe('viewer slots', () => {
 
 describe('mediaConfigFromEnv', () => {
   it('has working defaults for loopback', () => {
-    const c = mediaConfigFromEnv({});
+    const c = loadConfig({}).media;
     expect(c.interfaceAddress).toBe('127.0.0.1');
     expect(c.announcedAddress).toBe('127.0.0.1');
     expect(c.portRange).toBeUndefined();
     expect(c.maxViewers).toBeGreaterThan(0);
   });
   it('reads a deployment: bind all, announce the public IP, a port range', () => {
-    const c = mediaConfigFromEnv({ MEDIA_INTERFACE: '0.0.0.0', MEDIA_ANNOUNCED_IP: '203.0.113.7', MEDIA_PORT_MIN: '40000', MEDIA_PORT_MAX: '40100' });
+    const c = loadConfig({ MEDIA_INTERFACE: '0.0.0.0', MEDIA_ANNOUNCED_IP: '203.0.113.7', MEDIA_PORT_MIN: '40000', MEDIA_PORT_MAX: '40100' }).media;
     expect(c).toMatchObject({ interfaceAddress: '0.0.0.0', announcedAddress: '203.0.113.7', portRange: [40000, 40100] });
   });
   it('fails loudly on a half or inverted port range and on junk numbers', () => {
-    expect(() => mediaConfigFromEnv({ MEDIA_PORT_MIN: '40000' })).toThrow(/MEDIA_PORT/);
-    expect(() => mediaConfigFromEnv({ MEDIA_PORT_MIN: '5', MEDIA_PORT_MAX: '5' })).toThrow(/MEDIA_PORT/);
-    expect(() => mediaConfigFromEnv({ MEDIA_MAX_VIEWERS: 'lots' })).toThrow(/MEDIA_MAX_VIEWERS/);
+    expect(() => loadConfig({ MEDIA_PORT_MIN: '40000' }).media).toThrow(/MEDIA_PORT/);
+    expect(() => loadConfig({ MEDIA_PORT_MIN: '5', MEDIA_PORT_MAX: '5' }).media).toThrow(/MEDIA_PORT/);
+    expect(() => loadConfig({ MEDIA_MAX_VIEWERS: 'lots' }).media).toThrow(/MEDIA_MAX_VIEWERS/);
   });
 });
 

@@ -1,7 +1,7 @@
+import { loadConfig } from '../src/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@app/contract';
 import { createFinance } from '../src/modules/finance/finance.js';
-import { loadFinanceConfig } from '../src/modules/finance/finance.config.js';
 import { quickMember, rid } from './financeHelpers.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
@@ -15,12 +15,12 @@ afterAll(async () => {
 
 describe('PAY_PROVIDER=none (production until a real provider is plugged in)', () => {
   it('is the only other provider the settings accept', () => {
-    expect(loadFinanceConfig({ PAY_PROVIDER: 'none' }).payProvider).toBe('none');
-    expect(() => loadFinanceConfig({ PAY_PROVIDER: 'alipay' })).toThrow(/PAY_PROVIDER/);
+    expect(loadConfig({ PAY_PROVIDER: 'none' }).finance.payProvider).toBe('none');
+    expect(() => loadConfig({ PAY_PROVIDER: 'alipay' }).finance).toThrow(/PAY_PROVIDER/);
   });
 
   it('lists no provider, refuses orders, and refuses even a correctly signed sandbox callback', async () => {
-    const none = createFinance(s.deps, { config: { ...loadFinanceConfig({}), payProvider: 'none' } });
+    const none = createFinance(s.deps, { config: { ...loadConfig({}).finance, payProvider: 'none' } });
     const cats = await none.recharge.categories();
     expect(cats.providers).toEqual([]);
     const fan = await quickMember(s);

@@ -4,14 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
-import { REPO_ROOT } from '../src/config.js';
+import { loadConfig, REPO_ROOT } from '../src/config.js';
 import { openDb } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedDemo, DEMO_USER } from '../src/db/seed.js';
 import { seedDemoRooms } from '../src/modules/room/room.seed.js';
-import { unsafeProductionSettings } from '../src/productionSafety.js';
+import { unsafeProductionSettings as unsafeOf } from '../src/productionSafety.js';
 import { freePort } from './helpers/spawnServer.js';
 import { dropSchema, newSchemaName, pgUrl } from './helpers/testServer.js';
+
+/** The unsafe settings of an environment, as a start reads it. */
+const unsafeProductionSettings = (env: Record<string, string>) => unsafeOf(loadConfig(env));
 
 /** Settings a production deployment sets: every one of them safe. */
 const SAFE = {
@@ -114,7 +117,7 @@ describe('a production start', () => {
 
   it('with nothing set, refuses to start and names every unsafe setting', async () => {
     const db = database();
-    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, NODE_ENV: 'production', PORT: String(await freePort()), HOST: '127.0.0.1', GAMES_SPAWN: '0' });
+    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, NODE_ENV: 'production', PORT: String(await freePort()), HOST: '127.0.0.1', ROLES: 'api,realtime,worker,media' });
     runs.push(r);
     expect(await r.exitCode).toBe(1);
     for (const name of ['PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET']) expect(r.stderr()).toContain(`- ${name} `);
@@ -123,7 +126,7 @@ describe('a production start', () => {
   it('with safe settings, starts without demo accounts or dev routes', async () => {
     const db = database();
     const port = await freePort();
-    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, ...SAFE, PORT: String(port), HOST: '127.0.0.1', GAMES_SPAWN: '0', LOG_LEVEL: 'error' });
+    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, ...SAFE, PORT: String(port), HOST: '127.0.0.1', ROLES: 'api,realtime,worker,media', LOG_LEVEL: 'error' });
     runs.push(r);
     const url = `http://127.0.0.1:${port}`;
     await up(`${url}/healthz`, r);
@@ -140,7 +143,7 @@ describe('a production start', () => {
     await seedDemo(seeded);
     await seedDemoRooms(seeded);
     await seeded.close();
-    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, ...SAFE, PORT: String(await freePort()), HOST: '127.0.0.1', GAMES_SPAWN: '0' });
+    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, ...SAFE, PORT: String(await freePort()), HOST: '127.0.0.1', ROLES: 'api,realtime,worker,media' });
     runs.push(r);
     expect(await r.exitCode).toBe(1);
     expect(r.stderr()).toContain(`account ${DEMO_USER.mobile}`);

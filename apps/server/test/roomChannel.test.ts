@@ -305,11 +305,7 @@ describe('room channel: the end of a live', () => {
   });
 
   it('announces "the anchor has left", takes them back within the grace period, and closes the room after it', async () => {
-    const prev = process.env.ROOM_GRACE_MS;
-    process.env.ROOM_GRACE_MS = '1200';
-    const g = await startTestServer();
-    if (prev === undefined) delete process.env.ROOM_GRACE_MS;
-    else process.env.ROOM_GRACE_MS = prev;
+    const g = await startTestServer({ env: { ROOM_GRACE_MS: '1200' } });
     try {
       const gop = await operator(g);
       const owner = await anchor(g, gop);

@@ -7,26 +7,18 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import { api, type Session } from '@app/contract';
-import { FFMPEG } from '../src/media/demo/demoPublisher.js';
 import { isVp8KeyframeStart } from '../src/media/keyframe.js';
 import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { closeSockets, collect, connectRoom, join, member, sleep } from './roomHarness.js';
 
-const hasFfmpeg = fs.existsSync(FFMPEG);
+const hasFfmpeg = fs.existsSync('/usr/bin/ffmpeg');
 let s: TestServer;
 let viewer: Session;
 
 beforeAll(async () => {
   if (!hasFfmpeg) return;
-  const prev = process.env.DEMO_PUBLISHER;
-  process.env.DEMO_PUBLISHER = 'on';
-  try {
-    s = await startTestServer();
-  } finally {
-    if (prev === undefined) delete process.env.DEMO_PUBLISHER;
-    else process.env.DEMO_PUBLISHER = prev;
-  }
+  s = await startTestServer({ env: { DEMO_PUBLISHER: 'on' } });
   viewer = await member(s);
 });
 afterAll(async () => {

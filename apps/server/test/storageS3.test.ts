@@ -3,6 +3,7 @@
  * bucket and not on local disk, their URLs fetch the stored (guarded) bytes, only one's own
  * uploads count as avatars and chat images, and a misconfigured S3 refuses to start.
  */
+import { loadConfig } from '../src/config.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, fullPath, type Session } from '@app/contract';
 import { looksLikeImage, unguardBytes } from '@app/kit';
-import { loadS3Config } from '../src/storage/storage.config.js';
 import { freshMobile } from './helpers/apiClient.js';
 import { startS3Sandbox, startTestServerOnS3, type S3Sandbox } from './helpers/s3rver.js';
 import type { TestServer } from './helpers/testServer.js';
@@ -103,10 +103,10 @@ describe('S3 storage (s3rver)', () => {
   });
 
   it('refuses to start with a bucket but no credentials, and reads the public URL and path style', () => {
-    expect(() => loadS3Config({ S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID/);
-    expect(() => loadS3Config({ ...s3.env, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
-    expect(loadS3Config({})).toBeUndefined();
-    expect(loadS3Config({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_REGION: 'ap-east-1' })?.publicUrl).toBe('https://b.s3.ap-east-1.amazonaws.com');
-    expect(loadS3Config({ ...s3.env, S3_PUBLIC_URL: 'https://cdn.example/' })?.publicUrl).toBe('https://cdn.example');
+    expect(() => loadConfig({ S3_BUCKET: 'b' }).s3).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ ...s3.env, S3_FORCE_PATH_STYLE: 'yes' }).s3).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_REGION: 'ap-east-1' }).s3?.publicUrl).toBe('https://b.s3.ap-east-1.amazonaws.com');
+    expect(loadConfig({ ...s3.env, S3_PUBLIC_URL: 'https://cdn.example/' }).s3?.publicUrl).toBe('https://cdn.example');
   });
 });

@@ -9,9 +9,8 @@ import { expectSound, quickMember, rechargeDirect, rid } from './financeHelpers.
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { durationOf, ffprobeUrl, makeClip as makeClipIn, run, segmentsOf, videoClient } from './videoHelpers.js';
 
-// A short preview keeps the clips short; set before the server reads its video settings, put back after.
+// A short preview keeps the clips short.
 const PREVIEW_S = 4;
-const previewBefore = process.env.VIDEO_PREVIEW_S;
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'video-test-'));
 
@@ -31,15 +30,12 @@ const playlist = (...a: Parameters<typeof v.playlist>) => v.playlist(...a);
 let published: { resourceId: number; videoId: number };
 
 beforeAll(async () => {
-  process.env.VIDEO_PREVIEW_S = String(PREVIEW_S);
-  s = await startTestServer();
+  s = await startTestServer({ env: { VIDEO_PREVIEW_S: String(PREVIEW_S) } });
   v = videoClient(s);
   [owner, buyer, stranger] = await Promise.all([quickMember(s, '上传者'), quickMember(s, '买家'), quickMember(s, '路人')]);
   clip10 = await makeClip('ten.mp4', 10);
 }, 60_000);
 afterAll(async () => {
-  if (previewBefore === undefined) delete process.env.VIDEO_PREVIEW_S;
-  else process.env.VIDEO_PREVIEW_S = previewBefore;
   await s?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });

@@ -20,7 +20,7 @@ Opens the same database as the server (DATA_DIR / DATABASE_URL).`;
 /** Operator command line; works on the database the server uses. */
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
-  const config = loadConfig();
+  const config = loadConfig(process.env);
   const db = openDb(config);
   // Every operator action is audited, from the console or from here (operator: none, ip: cli).
   const audit = (action: string, target: string, detail: Record<string, unknown>) => recordAudit(db.kysely, { operatorId: null, action: `cli:${action}`, target, detail, ip: 'cli' });
@@ -56,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
         console.error('a rejection needs a reason: npm run admin -- withdraw reject <id> <reason>');
         return 2;
       }
-      const w = await reviewWithdrawal(db, Number(rest[1]), rest[0] === 'approve' ? 'approved' : 'rejected', reason);
+      const w = await reviewWithdrawal(db, config.finance, Number(rest[1]), rest[0] === 'approve' ? 'approved' : 'rejected', reason);
       await audit(`withdraw ${rest[0]}`, `withdrawal:${w.id}`, { reason });
       console.log(`withdrawal ${w.id} (${w.order_no}, ${w.user.nickname}): ${w.status}, ${w.amount / 10000} coins, payout ${(w.payout_fen / 100).toFixed(2)} 元 to ${w.platform} ${w.account}`);
       return 0;

@@ -13,6 +13,7 @@ import { userRevs } from './migrations/0010_user_revs.js';
 import { guestDevice } from './migrations/0011_guest_device.js';
 import { refusedRequests } from './migrations/0012_refused_requests.js';
 import { textColumns } from './migrations/0013_text_columns.js';
+import { leaderLeases } from './migrations/0014_leader_leases.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0011_guest_device': guestDevice(db.dialect),
     '0012_refused_requests': refusedRequests(db.dialect),
     '0013_text_columns': textColumns(db.dialect),
+    '0014_leader_leases': leaderLeases(),
   };
 }
 

@@ -277,7 +277,15 @@ export interface CheckInsTable {
   created_at: string;
 }
 
+/** Who runs a background duty, until when (db/leaderLease.ts). */
+export interface LeaderLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
+  leader_leases: LeaderLeasesTable;
   users: UsersTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;

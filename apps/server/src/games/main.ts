@@ -1,5 +1,4 @@
-import { isProduction, loadConfig } from '../config.js';
-import { loadGamesConfig } from '../modules/game/games.config.js';
+import { ConfigError, isProduction, loadConfig, sharedSecretProblems } from '../config.js';
 import { MIN_SECRET_LENGTH, UnsafeProductionError } from '../productionSafety.js';
 import { openGamesDb } from './db.js';
 import { buildGamesHost } from './host.js';
@@ -12,8 +11,10 @@ const RECOVER_EVERY_MS = 3_000;
  * wallets without a live session, so both ledgers agree and no balance stays stuck.
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const games = loadGamesConfig();
+  const config = loadConfig(process.env);
+  const games = config.games;
+  const unshared = sharedSecretProblems(config, ['games']);
+  if (unshared.length > 0) throw new ConfigError(unshared);
   // Its own check: the games host can run apart from the main server, and its secret moves coins.
   if (isProduction(config) && (!games.secretGiven || games.secret.length < MIN_SECRET_LENGTH)) {
     throw new UnsafeProductionError(`refusing to start with NODE_ENV=production: GAMES_SECRET must be set (≥ ${MIN_SECRET_LENGTH} characters, the same as the main server's)`);
@@ -45,7 +46,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   // Started by the main server: leave with it, so a killed parent never leaves the port taken.
-  const parent = Number(process.env.GAMES_PARENT_PID || 0);
+  const parentFlag = process.argv.indexOf('--parent-pid');
+  const parent = parentFlag > 0 ? Number(process.argv[parentFlag + 1]) : 0;
   if (parent > 0) {
     setInterval(() => {
       try {
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof UnsafeProductionError) console.error(err.message);
+  if (err instanceof UnsafeProductionError || err instanceof ConfigError) console.error(err.message);
   else console.error('games host failed to start', err);
   process.exit(1);
 });

@@ -22,9 +22,9 @@ export class GamesSupervisor {
     if (this.stopped) return;
     const startedAt = Date.now();
     // One process (node with tsx's loader), so a signal to it reaches the games host itself.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts'), '--parent-pid', String(process.pid)], {
       cwd: REPO_ROOT,
-      env: { ...this.env, GAMES_PARENT_PID: String(process.pid) },
+      env: this.env,
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     this.child = child;

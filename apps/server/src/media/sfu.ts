@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { RTCPeerConnection, RTCRtpTransceiver } from 'werift';
-import { mediaConfigFromEnv, type MediaConfig } from './config.js';
+import { mediaDefaults, type MediaConfig } from './config.js';
 import { MediaError, MediaErrorCode } from './errors.js';
 import { applyOffer, assertOfferShape, completeAnswer, createPeer, hasNegotiatedMedia } from './peer.js';
 import { Publisher } from './publisher.js';
@@ -111,7 +111,7 @@ export class Sfu {
   private shutDown = false;
 
   constructor(config: Partial<MediaConfig> = {}) {
-    this.config = { ...mediaConfigFromEnv(), ...config };
+    this.config = { ...mediaDefaults(), ...config };
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.ticker.unref();
   }

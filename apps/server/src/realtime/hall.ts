@@ -42,7 +42,8 @@ export class Hall implements HallEmitter {
   readonly io: Server;
   private readonly nsp: HallNamespace;
 
-  constructor(httpServer: HttpServer, private readonly opts: HallOptions) {
+  /** Without an HTTP server the hall takes no sockets; it still pushes events to the other instances (Redis). */
+  constructor(httpServer: HttpServer | undefined, private readonly opts: HallOptions) {
     this.io = new Server(httpServer, {
       path: HALL_PATH,
       transports: ['websocket'],

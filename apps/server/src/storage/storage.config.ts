@@ -1,4 +1,4 @@
-type Env = Record<string, string | undefined>;
+import { optionalText, section, text } from '../config/setting.js';
 
 /** Where an S3-compatible store is and how to reach it; undefined when files stay on local disk. */
 export interface S3Config {
@@ -13,34 +13,32 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-/** The storage settings, in the shape of the server's ENV_VARS table (listed in the README with the others). */
-export const STORAGE_ENV_VARS = [
-  { name: 'S3_BUCKET', default: '(unset: files on local disk under DATA_DIR/uploads)', doc: 'Bucket of an S3-compatible store for uploads, posters and video segments; setting it turns S3 storage on' },
-  { name: 'S3_ENDPOINT', default: '(unset: AWS)', doc: 'Endpoint of a non-AWS S3-compatible store (MinIO, R2, OSS…)' },
-  { name: 'S3_REGION', default: 'us-east-1', doc: 'Region of the bucket' },
-  { name: 'S3_ACCESS_KEY_ID', default: '(required with S3_BUCKET)', doc: 'Access key' },
-  { name: 'S3_SECRET_ACCESS_KEY', default: '(required with S3_BUCKET)', doc: 'Secret key' },
-  { name: 'S3_PUBLIC_URL', default: '(unset: <endpoint>/<bucket>)', doc: 'Base URL clients fetch objects from (a CDN in front of the bucket); objects must be publicly readable there' },
-  { name: 'S3_FORCE_PATH_STYLE', default: '1 with S3_ENDPOINT, else 0', doc: 'Path-style bucket addressing' },
-] as const;
-
-/** Reads the S3 settings; undefined (local disk) unless S3_BUCKET is set. */
-export function loadS3Config(env: Env = process.env): S3Config | undefined {
-  const bucket = env.S3_BUCKET?.trim();
-  if (!bucket) return undefined;
-  const accessKeyId = env.S3_ACCESS_KEY_ID ?? '';
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
-  if (!accessKeyId || !secretAccessKey) throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
-  const endpoint = env.S3_ENDPOINT?.trim().replace(/\/+$/, '') || undefined;
-  const region = env.S3_REGION?.trim() || 'us-east-1';
-  const pathStyle = env.S3_FORCE_PATH_STYLE;
-  if (pathStyle !== undefined && pathStyle !== '' && pathStyle !== '0' && pathStyle !== '1') throw new Error(`S3_FORCE_PATH_STYLE must be 0 or 1, got "${pathStyle}"`);
-  const forcePathStyle = pathStyle ? pathStyle === '1' : endpoint !== undefined;
-  const defaultPublic = endpoint
-    ? forcePathStyle
-      ? `${endpoint}/${bucket}`
-      : endpoint.replace('://', `://${bucket}.`)
-    : `https://${bucket}.s3.${region}.amazonaws.com`;
-  const publicUrl = (env.S3_PUBLIC_URL?.trim() || defaultPublic).replace(/\/+$/, '');
-  return { endpoint, region, bucket, accessKeyId, secretAccessKey, publicUrl, forcePathStyle };
-}
+/** The storage settings: one section of the server's configuration schema; undefined (local disk) unless S3_BUCKET is set. */
+export const storageSettings = section(
+  {
+    S3_BUCKET: optionalText('(unset: files on local disk under DATA_DIR/uploads)', 'Bucket of an S3-compatible store for uploads, posters and video segments; setting it turns S3 storage on'),
+    S3_ENDPOINT: optionalText('(unset: AWS)', 'Endpoint of a non-AWS S3-compatible store (MinIO, R2, OSS…)'),
+    S3_REGION: text('us-east-1', 'us-east-1', 'Region of the bucket'),
+    S3_ACCESS_KEY_ID: text('', '(required with S3_BUCKET)', 'Access key'),
+    S3_SECRET_ACCESS_KEY: text('', '(required with S3_BUCKET)', 'Secret key'),
+    S3_PUBLIC_URL: optionalText('(unset: <endpoint>/<bucket>)', 'Base URL clients fetch objects from (a CDN in front of the bucket); objects must be publicly readable there'),
+    S3_FORCE_PATH_STYLE: optionalText('1 with S3_ENDPOINT, else 0', 'Path-style bucket addressing'),
+  },
+  (v, fail): S3Config | undefined => {
+    const bucket = v.S3_BUCKET?.trim();
+    if (!bucket) return undefined;
+    if (!v.S3_ACCESS_KEY_ID || !v.S3_SECRET_ACCESS_KEY) fail('S3_ACCESS_KEY_ID', 'S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
+    const endpoint = v.S3_ENDPOINT?.trim().replace(/\/+$/, '') || undefined;
+    const region = v.S3_REGION.trim() || 'us-east-1';
+    const pathStyle = v.S3_FORCE_PATH_STYLE;
+    if (pathStyle !== undefined && pathStyle !== '0' && pathStyle !== '1') fail('S3_FORCE_PATH_STYLE', `S3_FORCE_PATH_STYLE must be 0 or 1, got "${pathStyle}"`);
+    const forcePathStyle = pathStyle ? pathStyle === '1' : endpoint !== undefined;
+    const defaultPublic = endpoint
+      ? forcePathStyle
+        ? `${endpoint}/${bucket}`
+        : endpoint.replace('://', `://${bucket}.`)
+      : `https://${bucket}.s3.${region}.amazonaws.com`;
+    const publicUrl = (v.S3_PUBLIC_URL?.trim() || defaultPublic).replace(/\/+$/, '');
+    return { endpoint, region, bucket, accessKeyId: v.S3_ACCESS_KEY_ID, secretAccessKey: v.S3_SECRET_ACCESS_KEY, publicUrl, forcePathStyle };
+  },
+);

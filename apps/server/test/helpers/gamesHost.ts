@@ -3,10 +3,10 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../src/config.js';
 import { ApiClient } from './apiClient.js';
 import { freePort } from './spawnServer.js';
-import { dropSchema, type TestServer } from './testServer.js';
+import { dropSchema, TEST_SECRETS, type TestServer } from './testServer.js';
 
-/** The shared secret test servers and games hosts use (set before the test server is built). */
-export const TEST_GAMES_SECRET = 'test-games-secret-0123456789';
+/** The shared secret test servers and games hosts use. */
+export const TEST_GAMES_SECRET = TEST_SECRETS.GAMES_SECRET;
 
 export interface GamesHostProcess {
   url: string;

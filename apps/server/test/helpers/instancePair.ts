@@ -14,8 +14,8 @@ export interface InstancePair {
 
 /**
  * Two instances on two ports sharing one PostgreSQL schema and one Redis prefix, as behind a load
- * balancer; started before the suite's tests and stopped (schema dropped) after them. `env` is set
- * while the two start (a shared secret, say) and restored afterwards.
+ * balancer; started before the suite's tests and stopped (schema dropped) after them. `env` holds
+ * settings both are started with.
  */
 export function useInstancePair(prefix: string, env: Record<string, string> = {}): InstancePair {
   const schema = newSchemaName();
@@ -24,17 +24,8 @@ export function useInstancePair(prefix: string, env: Record<string, string> = {}
   const servers: { a?: TestServer; b?: TestServer } = {};
 
   beforeAll(async () => {
-    const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, env);
-    try {
-      servers.a = await startTestServer({ shared });
-      servers.b = await startTestServer({ shared });
-    } finally {
-      for (const [k, v] of Object.entries(before)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-    }
+    servers.a = await startTestServer({ shared, env });
+    servers.b = await startTestServer({ shared, env });
   });
   afterAll(async () => {
     for (const sock of sockets) sock.close();

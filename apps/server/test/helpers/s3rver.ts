@@ -47,13 +47,7 @@ export async function startS3Sandbox(bucket = 'liveapp'): Promise<S3Sandbox> {
   };
 }
 
-/** A test server whose storage is this sandbox's bucket (S3_* set only while it starts). */
-export async function startTestServerOnS3(s3: S3Sandbox): Promise<TestServer> {
-  const before = { ...process.env };
-  Object.assign(process.env, s3.env);
-  try {
-    return await startTestServer();
-  } finally {
-    for (const k of Object.keys(s3.env)) if (before[k] === undefined) delete process.env[k];
-  }
+/** A test server whose storage is this sandbox's bucket. */
+export function startTestServerOnS3(s3: S3Sandbox, env: Record<string, string> = {}): Promise<TestServer> {
+  return startTestServer({ env: { ...s3.env, ...env } });
 }

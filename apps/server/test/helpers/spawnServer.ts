@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from '../../src/config.js';
-import { pgUrl } from './testServer.js';
+import { pgUrl, TEST_SECRETS } from './testServer.js';
 
 const children: ChildProcess[] = [];
 
@@ -52,8 +52,9 @@ export async function spawnServer(opts: { dataDir: string; schema: string | unde
       DATABASE_URL: pgUrl() ?? '',
       DATABASE_SCHEMA: opts.schema ?? '',
       REDIS_URL: '',
+      ...TEST_SECRETS,
       // No games host child: it is not under test here, and a fixed GAMES_PORT would clash between runs.
-      GAMES_SPAWN: '0',
+      ROLES: 'api,realtime,worker,media',
       ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

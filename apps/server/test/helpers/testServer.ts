@@ -18,11 +18,16 @@ export interface TestServer extends BuiltApp {
 }
 
 export interface TestServerOptions {
-  /** Config fields to override (limits, for instance). */
+  /** Settings as the environment gives them (ROOM_GRACE_MS, S3_BUCKET, …), parsed by the one config schema. */
+  env?: Record<string, string>;
+  /** Config fields to override after parsing (limits, for instance). */
   config?: Partial<Config>;
   /** Share a PostgreSQL schema and Redis prefix with another test server (the scale test). */
   shared?: { schema: string; redisPrefix: string };
 }
+
+/** The secrets every test server and games host shares (several instances must agree on them). */
+export const TEST_SECRETS = { MEDIA_TOKEN_SECRET: 'test-media-token-secret-0123456789abcdef', GAMES_SECRET: 'test-games-secret-0123456789' } as const;
 
 /** A fresh PostgreSQL schema name, or a fresh shared setup for several instances. */
 export const newSchemaName = () => `t_${randomBytes(6).toString('hex')}`;
@@ -45,13 +50,14 @@ export async function dropSchema(schema: string): Promise<void> {
 /**
  * Builds and starts a real server on a free port: SQLite in a fresh temp DATA_DIR, or, with
  * TEST_DATABASE_URL, PostgreSQL in a fresh schema (and the Redis adapter with TEST_REDIS_URL).
+ * Its settings are passed in (`env`, `config`), never through process.env, so files can run at once.
  * Limits are raised so suites do not trip over each other; limit tests lower them again.
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-test-'));
   const schema = pgUrl() ? (opts.shared?.schema ?? newSchemaName()) : undefined;
   const config: Config = {
-    ...loadConfig({}),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...TEST_SECRETS, ...opts.env }),
     port: 0,
     host: '127.0.0.1',
     nodeEnv: 'test',
@@ -64,7 +70,6 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     smsIpPerHour: 10_000,
     smsGlobalPerHour: 100_000,
     authRatePerMinute: 10_000,
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...opts.config,
   };
   const built = await buildApp(config);

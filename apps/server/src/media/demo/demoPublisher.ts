@@ -9,7 +9,7 @@
  * Keyframes: ffmpeg cannot answer PLI, so it sends one every second (-g 20 at 20 fps); a viewer's
  * first frame therefore waits up to a second.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,7 +19,6 @@ import type { RoomConfig } from '../../modules/room/room.config.js';
 import { openDemoRooms, type DemoRoom } from '../../modules/room/room.seed.js';
 import type { Sfu } from '../sfu.js';
 
-export const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
 const RESTART_MS = 3000;
 /** A stream whose peer connection is not up this long after the answer is started again. */
 const CONNECT_WITHIN_MS = 8000;
@@ -49,6 +48,8 @@ export interface DemoPublisherOptions {
   log: FastifyBaseLogger;
   config: Pick<RoomConfig, 'demoPublisher'>;
   nodeEnv: string;
+  /** The ffmpeg program (FFMPEG_PATH). */
+  ffmpeg: string;
 }
 
 export interface DemoPublisher {
@@ -56,6 +57,9 @@ export interface DemoPublisher {
   readonly roomIds: number[];
   stop(): Promise<void>;
 }
+
+/** Whether a program starts here (ffmpeg -version). */
+const runs = (program: string): Promise<boolean> => new Promise((resolve) => execFile(program, ['-version'], { timeout: 10_000 }, (err) => resolve(!err)));
 
 /** Whether the demo publisher runs: DEMO_PUBLISHER=on/off, or `auto` (on unless NODE_ENV=test). */
 export function demoPublisherEnabled(mode: RoomConfig['demoPublisher'], nodeEnv: string): boolean {
@@ -65,12 +69,12 @@ export function demoPublisherEnabled(mode: RoomConfig['demoPublisher'], nodeEnv:
 /** Opens the demo rooms and starts a stream in each; undefined when disabled or ffmpeg is missing. */
 export async function startDemoPublisher(opts: DemoPublisherOptions): Promise<DemoPublisher | undefined> {
   if (!demoPublisherEnabled(opts.config.demoPublisher, opts.nodeEnv)) return undefined;
-  if (!fs.existsSync(FFMPEG)) {
-    opts.log.warn({ ffmpeg: FFMPEG }, 'demo publisher off: ffmpeg not found (install ffmpeg, or set DEMO_PUBLISHER=off to silence this)');
+  if (!(await runs(opts.ffmpeg))) {
+    opts.log.warn({ ffmpeg: opts.ffmpeg }, 'demo publisher off: ffmpeg not found (install ffmpeg, or set DEMO_PUBLISHER=off to silence this)');
     return undefined;
   }
   const rooms = await openDemoRooms(opts.db);
-  const streams = rooms.map((room) => new DemoStream(room, opts.sfu, opts.log));
+  const streams = rooms.map((room) => new DemoStream(room, opts.sfu, opts.log, opts.ffmpeg));
   // One after another: werift peers negotiating at the same moment in one process stalled here.
   for (const s of streams) await s.start();
   opts.log.info({ rooms: rooms.map((r) => r.roomId) }, 'demo publisher: demo rooms are live');
@@ -95,6 +99,7 @@ class DemoStream {
     private readonly room: DemoRoom,
     private readonly sfu: Sfu,
     private readonly log: FastifyBaseLogger,
+    private readonly program: string,
   ) {
     // The session can end under us (room closed by an operator, idle after a hiccup): start again.
     this.offSfu = sfu.on('publisher-down', (e) => {
@@ -184,8 +189,8 @@ class DemoStream {
       '-f', 'rtp', '-payload_type', '111', `rtp://127.0.0.1:${aPort}?pkt_size=1200`,
     ];
     const child = useSetpriv
-      ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', FFMPEG, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
-      : spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', this.program, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+      : spawn(this.program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     track(child);
     this.ffmpeg = child;
     let stderr = '';

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { IceServer } from '@app/contract';
-
-type Env = Record<string, string | undefined>;
+import { int, list, section, text } from '../../config/setting.js';
 
 /**
  * ICE servers of one-to-one video calls. Without any, calls connect on one network only (host
@@ -17,34 +16,21 @@ export interface CallConfig {
   turnTtlS: number;
 }
 
-/** The call settings, in the shape of the server's ENV_VARS table (listed in the README with the others). */
-export const CALL_ENV_VARS = [
-  { name: 'CALL_STUN_URLS', default: '(unset: none)', doc: 'STUN servers for one-to-one video calls, comma-separated `stun:host:port` (none: calls connect on one network only)' },
-  { name: 'CALL_TURN_URLS', default: '(unset: none)', doc: 'TURN servers for calls that STUN cannot connect, comma-separated `turn:`/`turns:` URLs (needs CALL_TURN_SECRET)' },
-  { name: 'CALL_TURN_SECRET', default: '(unset)', doc: "The TURN server's shared secret (coturn `static-auth-secret`): each user gets credentials that expire" },
-  { name: 'CALL_TURN_TTL_S', default: '86400', doc: 'How long TURN credentials handed to a user stay valid, seconds' },
-] as const;
+const urls = (scheme: RegExp) => (u: string) => (scheme.test(u) ? u : { error: `"${u}" is not a ${scheme.source} URL` });
 
-const list = (env: Env, name: string, schemes: RegExp): string[] => {
-  const urls = (env[name] ?? '')
-    .split(',')
-    .map((u) => u.trim())
-    .filter(Boolean);
-  const bad = urls.find((u) => !schemes.test(u));
-  if (bad) throw new Error(`${name}: "${bad}" is not a ${schemes.source} URL`);
-  return urls;
-};
-
-/** Reads the call settings (process.env by default); refuses TURN without its secret. */
-export function loadCallConfig(env: Env = process.env): CallConfig {
-  const stunUrls = list(env, 'CALL_STUN_URLS', /^stuns?:\S+$/);
-  const turnUrls = list(env, 'CALL_TURN_URLS', /^turns?:\S+$/);
-  const turnSecret = env.CALL_TURN_SECRET ?? '';
-  if (turnUrls.length > 0 && !turnSecret) throw new Error('CALL_TURN_URLS needs CALL_TURN_SECRET (the TURN server checks credentials made with it)');
-  const ttl = env.CALL_TURN_TTL_S ? Number(env.CALL_TURN_TTL_S) : 86_400;
-  if (!Number.isInteger(ttl) || ttl < 60 || ttl > 7 * 86_400) throw new Error(`CALL_TURN_TTL_S must be whole seconds in [60, 604800], got "${env.CALL_TURN_TTL_S}"`);
-  return { stunUrls, turnUrls, turnSecret, turnTtlS: ttl };
-}
+/** The call settings: one section of the server's configuration schema. Refuses TURN without its secret. */
+export const callSettings = section(
+  {
+    CALL_STUN_URLS: list([], '(unset: none)', 'STUN servers for one-to-one video calls, comma-separated `stun:host:port` (none: calls connect on one network only)', urls(/^stuns?:\S+$/)),
+    CALL_TURN_URLS: list([], '(unset: none)', 'TURN servers for calls that STUN cannot connect, comma-separated `turn:`/`turns:` URLs (needs CALL_TURN_SECRET)', urls(/^turns?:\S+$/)),
+    CALL_TURN_SECRET: text('', '(unset)', "The TURN server's shared secret (coturn `static-auth-secret`): each user gets credentials that expire"),
+    CALL_TURN_TTL_S: int(86_400, 'How long TURN credentials handed to a user stay valid, seconds', { min: 60, max: 7 * 86_400 }),
+  },
+  (v, fail): CallConfig => {
+    if (v.CALL_TURN_URLS.length > 0 && !v.CALL_TURN_SECRET) fail('CALL_TURN_SECRET', 'CALL_TURN_URLS needs CALL_TURN_SECRET (the TURN server checks credentials made with it)');
+    return { stunUrls: v.CALL_STUN_URLS, turnUrls: v.CALL_TURN_URLS, turnSecret: v.CALL_TURN_SECRET, turnTtlS: v.CALL_TURN_TTL_S };
+  },
+);
 
 /** The ICE servers one user's call may use, with TURN credentials valid until `expires_at`. */
 export function iceServersFor(config: CallConfig, userId: number, nowMs = Date.now()): { ice_servers: IceServer[]; expires_at: string | null } {

@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@app/contract';
 import { serve } from '../../http/serve.js';
 import type { RouteEnv } from '../../http/routeEnv.js';
-import { iceServersFor, loadCallConfig } from './call.config.js';
+import { iceServersFor } from './call.config.js';
 
 /** Private messages: conversations, history, catch-up, send, read, settings, clear, delete; call ICE servers. */
 export function chatRoutes(app: FastifyInstance, env: RouteEnv): void {
   const { chat } = env.services;
-  // Read at start: a misconfigured TURN server stops the server instead of failing calls later.
-  const calls = loadCallConfig();
+  const calls = env.config.call;
   serve(app, api.callIce, env.plain, async ({ me }) => iceServersFor(calls, me.user.id));
   serve(app, api.chatConversations, env.plain, ({ me, query }) => chat.conversations(me.user.id, query.page, query.size));
   serve(app, api.chatConversation, env.plain, ({ me, query }) => chat.conversation(me.user.id, query.user_id));

@@ -1,6 +1,7 @@
 import { MONEY_UNIT } from '@app/kit';
+import { bool, int, list, num, oneOf, section, text } from '../../config/setting.js';
 
-type Env = Record<string, string | undefined>;
+const DEFAULT_CHECK_IN_REWARDS = [1, 2, 3, 4, 5, 6, 10];
 
 /** The sandbox secret of a local run: public, so a production start refuses it. */
 export const DEFAULT_SANDBOX_SECRET = 'sandbox-dev-secret';
@@ -8,7 +9,7 @@ export const DEFAULT_SANDBOX_SECRET = 'sandbox-dev-secret';
 export const PAY_PROVIDERS = ['sandbox', 'none'] as const;
 export type PayProvider = (typeof PAY_PROVIDERS)[number];
 
-/** Money rules of the wallet; every one has a working default (docs/decisions.md, "Wallet"). */
+/** Money rules of the wallet; every one has a working default . */
 export interface FinanceConfig {
   /** Share of a gift credited to the receiver, basis points; the rest is platform revenue. */
   giftAnchorShareBp: number;
@@ -30,52 +31,37 @@ export interface FinanceConfig {
   checkInRewards: number[];
 }
 
-/** The wallet's environment variables, in the shape of the server's ENV_VARS table (merged into it with the others). */
-export const FINANCE_ENV_VARS = [
-  { name: 'GIFT_ANCHOR_SHARE', default: '0.5', doc: "Share of a gift's value credited to the receiver's gift earnings (0–1); the rest is platform revenue" },
-  { name: 'EXCHANGE_RATE', default: '1', doc: 'Gold coins credited per coin of gift earnings exchanged (0–1]' },
-  { name: 'WITHDRAW_MIN_COINS', default: '100', doc: 'Smallest withdrawal, in gold coins' },
-  { name: 'WITHDRAW_FEE_RATE', default: '0.02', doc: 'Withdrawal fee as a fraction of the amount (rounded up to a fen)' },
-  { name: 'PAY_PROVIDER', default: 'sandbox', doc: 'Payment provider of new recharge orders: `sandbox` (the built-in checkout page, which pays any order for free) or `none` (recharge off)' },
-  { name: 'PAY_SANDBOX_SECRET', default: DEFAULT_SANDBOX_SECRET, doc: 'HMAC-SHA256 secret of the sandbox provider callbacks (a production start refuses the default)' },
-  { name: 'PAY_SANDBOX_IN_PRODUCTION', default: '0', doc: '`1` lets a NODE_ENV=production start use the sandbox provider (a staging deployment; refused otherwise)' },
-  { name: 'PAY_CALLBACK_WINDOW_S', default: '600', doc: 'Payment callbacks older or newer than this many seconds are refused' },
-  { name: 'CHECK_IN_REWARDS', default: '1,2,3,4,5,6,10', doc: 'Check-in reward in gold coins for streak day 1, 2, … (then again from day 1)' },
-] as const;
-
-const fraction = (env: Env, name: string, d: number, opts: { min: number; max: number; minExclusive?: boolean }): number => {
-  const v = env[name];
-  if (v === undefined || v === '') return Math.round(d * 10_000);
-  const n = Number(v);
-  if (!Number.isFinite(n) || n > opts.max || n < opts.min || (opts.minExclusive && n === opts.min)) {
-    throw new Error(`${name} must be a number in ${opts.minExclusive ? '(' : '['}${opts.min}, ${opts.max}], got "${v}"`);
-  }
-  return Math.round(n * 10_000);
+const coins = (s: string): number | { error: string } => {
+  const n = Number(s);
+  return Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n * MONEY_UNIT : { error: 'must be whole coins (0–1000000)' };
 };
+const bp = (fraction: number) => Math.round(fraction * 10_000);
 
-const wholeCoins = (v: string, name: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 1_000_000) throw new Error(`${name} must be whole coins (0–1000000), got "${v}"`);
-  return n * MONEY_UNIT;
-};
-
-/** Reads the wallet settings (process.env by default). */
-export function loadFinanceConfig(env: Env = process.env): FinanceConfig {
-  const rewards = (env.CHECK_IN_REWARDS || '1,2,3,4,5,6,10').split(',').map((s) => wholeCoins(s.trim(), 'CHECK_IN_REWARDS'));
-  if (rewards.length === 0 || rewards.length > 31) throw new Error('CHECK_IN_REWARDS must list 1–31 rewards');
-  const window = Number(env.PAY_CALLBACK_WINDOW_S || '600');
-  if (!Number.isInteger(window) || window < 1) throw new Error('PAY_CALLBACK_WINDOW_S must be a positive integer');
-  const payProvider = (env.PAY_PROVIDER || 'sandbox') as PayProvider;
-  if (!PAY_PROVIDERS.includes(payProvider)) throw new Error(`PAY_PROVIDER must be one of ${PAY_PROVIDERS.join(', ')}, got "${env.PAY_PROVIDER}"`);
-  return {
-    giftAnchorShareBp: fraction(env, 'GIFT_ANCHOR_SHARE', 0.5, { min: 0, max: 1 }),
-    exchangeRateBp: fraction(env, 'EXCHANGE_RATE', 1, { min: 0, max: 1, minExclusive: true }),
-    withdrawMin: wholeCoins(env.WITHDRAW_MIN_COINS || '100', 'WITHDRAW_MIN_COINS'),
-    withdrawFeeBp: fraction(env, 'WITHDRAW_FEE_RATE', 0.02, { min: 0, max: 0.5 }),
-    payProvider,
-    paySandboxSecret: env.PAY_SANDBOX_SECRET || DEFAULT_SANDBOX_SECRET,
-    paySandboxInProduction: ['1', 'true', 'yes', 'on'].includes((env.PAY_SANDBOX_IN_PRODUCTION ?? '').toLowerCase()),
-    payCallbackWindowS: window,
-    checkInRewards: rewards,
-  };
-}
+/** The wallet settings: one section of the server's configuration schema. */
+export const financeSettings = section(
+  {
+    GIFT_ANCHOR_SHARE: num(0.5, "Share of a gift's value credited to the receiver's gift earnings (0–1); the rest is platform revenue", { min: 0, max: 1 }),
+    EXCHANGE_RATE: num(1, 'Gold coins credited per coin of gift earnings exchanged (0–1]', { min: 0, max: 1, open: true }),
+    WITHDRAW_MIN_COINS: int(100, 'Smallest withdrawal, in gold coins', { max: 1_000_000 }),
+    WITHDRAW_FEE_RATE: num(0.02, 'Withdrawal fee as a fraction of the amount (rounded up to a fen)', { min: 0, max: 0.5 }),
+    PAY_PROVIDER: oneOf(PAY_PROVIDERS, 'sandbox', 'Payment provider of new recharge orders: `sandbox` (the built-in checkout page, which pays any order for free) or `none` (recharge off)'),
+    PAY_SANDBOX_SECRET: text(DEFAULT_SANDBOX_SECRET, DEFAULT_SANDBOX_SECRET, 'HMAC-SHA256 secret of the sandbox provider callbacks (a production start refuses the default)'),
+    PAY_SANDBOX_IN_PRODUCTION: bool(false, '0', '`1` lets a NODE_ENV=production start use the sandbox provider (a staging deployment; refused otherwise)'),
+    PAY_CALLBACK_WINDOW_S: int(600, 'Payment callbacks older or newer than this many seconds are refused', { min: 1 }),
+    CHECK_IN_REWARDS: list(DEFAULT_CHECK_IN_REWARDS.map((c) => c * MONEY_UNIT), DEFAULT_CHECK_IN_REWARDS.join(','), 'Check-in reward in gold coins for streak day 1, 2, … (then again from day 1)', coins),
+  },
+  (v, fail): FinanceConfig => {
+    if (v.CHECK_IN_REWARDS.length === 0 || v.CHECK_IN_REWARDS.length > 31) fail('CHECK_IN_REWARDS', 'CHECK_IN_REWARDS must list 1–31 rewards');
+    return {
+      giftAnchorShareBp: bp(v.GIFT_ANCHOR_SHARE),
+      exchangeRateBp: bp(v.EXCHANGE_RATE),
+      withdrawMin: v.WITHDRAW_MIN_COINS * MONEY_UNIT,
+      withdrawFeeBp: bp(v.WITHDRAW_FEE_RATE),
+      payProvider: v.PAY_PROVIDER,
+      paySandboxSecret: v.PAY_SANDBOX_SECRET,
+      paySandboxInProduction: v.PAY_SANDBOX_IN_PRODUCTION,
+      payCallbackWindowS: v.PAY_CALLBACK_WINDOW_S,
+      checkInRewards: v.CHECK_IN_REWARDS,
+    };
+  },
+);

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Deps } from '../../deps.js';
 import { CheckInService } from './checkin/checkin.service.js';
 import { EarningsService } from './earnings/earnings.service.js';
-import { loadFinanceConfig, type FinanceConfig } from './finance.config.js';
+import type { FinanceConfig } from './finance.config.js';
 import { GiftService } from './gift/gift.service.js';
 import { checkLedger } from './ledger/invariants.js';
 import { Ledger } from './ledger/ledger.js';
@@ -15,7 +15,7 @@ import { WithdrawService } from './withdraw/withdraw.service.js';
 export interface FinanceOptions {
   /** Redis for the ranking sorted sets (REDIS_URL); SQL alone without it. */
   redis?: Redis | undefined;
-  /** Wallet settings; read from the environment when not given. */
+  /** Wallet settings; the configuration's when not given. */
   config?: FinanceConfig;
 }
 
@@ -24,7 +24,7 @@ export interface FinanceOptions {
  * goes through `ledger.post` inside `ledger.tx`.
  */
 export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
-  const config = opts.config ?? loadFinanceConfig();
+  const config = opts.config ?? deps.config.finance;
   const ledger = new Ledger(deps.db);
   const wallet = new WalletService(deps, config);
   const sandbox = new SandboxProvider(config.paySandboxSecret, config.payCallbackWindowS, deps.config.publicUrl);

@@ -50,7 +50,7 @@ export class CommentService {
     const db = this.db;
     await assertNotBanned(db, user.id, 'post');
     assertUnder(await commentRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.commentsPerMinute);
-    const words = await sensitiveWords(db);
+    const words = await sensitiveWords(db, this.deps.config.forum.sensitiveWords);
     let notify: number | null = null;
     const row = await db.transaction().execute(async (trx) => {
       const post = await postRepository.lockById(trx, body.post_id);

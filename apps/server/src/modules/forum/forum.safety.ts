@@ -5,21 +5,17 @@ import { BizError } from '../../http/errors.js';
 /**
  * The sensitive-word filter: words are replaced by asterisks before storing. The list is the
  * `sensitive_words` table (operators edit it in the console; migration 0008 seeds a small default)
- * plus FORUM_SENSITIVE_WORDS (comma separated) when set. Read at most every few seconds per process.
+ * plus the words of FORUM_SENSITIVE_WORDS (`ForumConfig`). Read at most every few seconds per process.
  */
 const WORDS_TTL_MS = 5000;
 const cache = new WeakMap<object, { at: number; words: string[] }>();
 
-export function envSensitiveWords(env: NodeJS.ProcessEnv = process.env): string[] {
-  return env.FORUM_SENSITIVE_WORDS?.split(',').map((w) => w.trim()).filter(Boolean) ?? [];
-}
-
 /** The words in force now (the table and the environment). */
-export async function sensitiveWords(db: Conn): Promise<string[]> {
+export async function sensitiveWords(db: Conn, configured: string[]): Promise<string[]> {
   const hit = cache.get(db);
   if (hit && Date.now() - hit.at < WORDS_TTL_MS) return hit.words;
   const rows = await db.selectFrom('sensitive_words').select('word').execute();
-  const words = [...new Set([...rows.map((r) => r.word), ...envSensitiveWords()])];
+  const words = [...new Set([...rows.map((r) => r.word), ...configured])];
   cache.set(db, { at: Date.now(), words });
   return words;
 }

@@ -83,7 +83,7 @@ export class PostService {
       activityId = (await catalogRepository.ongoingActivityOfTags(db, tagIds, now))?.id ?? null;
     }
     assertUnder(await postRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.postsPerMinute);
-    const words = await sensitiveWords(db);
+    const words = await sensitiveWords(db, this.deps.config.forum.sensitiveWords);
     const row = await db.transaction().execute(async (trx) => {
       const post = await postRepository.insert(trx, {
         user_id: user.id,

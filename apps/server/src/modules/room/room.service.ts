@@ -55,7 +55,6 @@ const pageOf = <T>(list: T[], total: number, q: { page: number; size: number }):
 export class RoomService {
   readonly views: RoomViews;
   private readonly timers = new Map<number, NodeJS.Timeout>();
-  private readonly sweeper: NodeJS.Timeout;
   /** This process's lease: rooms whose anchor stream lived on an instance without one are found by the sweep. */
   readonly lease: InstanceLease;
 
@@ -66,9 +65,17 @@ export class RoomService {
   ) {
     this.views = new RoomViews(deps.rooms, config.graceMs);
     this.lease = new InstanceLease(() => this.db, config.instanceLeaseMs, (err) => deps.log.warn({ err }, 'instance lease refresh failed'));
-    // Timers run where the anchor was last seen; the sweep closes rooms whose instance went away.
-    this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, Math.min(10_000, config.graceMs / 2)));
-    this.sweeper.unref();
+  }
+
+  /**
+   * The periodic sweep, which the worker role runs on one instance at a time (under its leader
+   * lease): grace timers run where the anchor was last seen, and the sweep closes the rooms whose
+   * instance went away. Returns what stops it.
+   */
+  startSweeps(): () => void {
+    const sweeper = setInterval(() => void this.sweep(), Math.max(1000, Math.min(10_000, this.config.graceMs / 2)));
+    sweeper.unref();
+    return () => clearInterval(sweeper);
   }
 
   private get db() {
@@ -283,7 +290,8 @@ export class RoomService {
     }
   }
 
-  private async sweep(): Promise<void> {
+  /** One pass of the sweep (see startSweeps). */
+  async sweep(): Promise<void> {
     try {
       await this.sweepOrphans();
       const due = await repo.anchorGoneSince(this.db, new Date(Date.now() - this.config.graceMs).toISOString());
@@ -324,7 +332,6 @@ export class RoomService {
 
   /** Stops the timers and gives the lease back (shutdown, before the database closes). */
   async dispose(): Promise<void> {
-    clearInterval(this.sweeper);
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     await this.lease.stop().catch((err: unknown) => this.deps.log.warn({ err }, 'instance lease release failed'));

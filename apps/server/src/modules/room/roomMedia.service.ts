@@ -2,7 +2,7 @@ import { ANCHOR_SEAT, ErrorCode, seatId, type MediaCredentials } from '@app/cont
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { mediaConfigFromEnv, type MediaAuthorize } from '../../media/index.js';
+import type { MediaAuthorize } from '../../media/index.js';
 import type { Auth } from '../auth/session.service.js';
 import { sessionRepository } from '../auth/session.repository.js';
 import { MediaTokens, type MediaGrant } from './mediaToken.js';
@@ -27,7 +27,7 @@ export class RoomMediaService {
   ) {
     this.tokens = new MediaTokens(rooms.config.mediaTokenSecret);
     // The SFU caps publishers with REMB at this rate; clients are told so they set maxBitrate too.
-    this.maxBitrate = mediaConfigFromEnv().maxPublishBitrate;
+    this.maxBitrate = deps.config.media.maxPublishBitrate;
   }
 
   private readonly maxBitrate: number;

@@ -20,7 +20,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe.runIf(process.platform === 'linux')('ffmpeg memory bound', () => {
   // ffmpeg maps ~300 MB of libraries before it reads anything; one 8K frame needs far more than
   // the rest of 640 MB to decode, a small one does not.
-  const poster = (src: string, out: string, memoryMb: number | undefined) => ffmpeg(['-i', src, '-frames:v', '1', path.join(dir, out)], { memoryMb });
+  const poster = (src: string, out: string, memoryMb: number | undefined) => ffmpeg(['-i', src, '-frames:v', '1', path.join(dir, out)], { programs: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, memoryMb });
 
   it('stops an ffmpeg that needs more than its address-space limit, and lets small work through it', async () => {
     await expect(poster(clip, 'big-limited.jpg', 640)).rejects.toThrow(/ffmpeg failed/);

@@ -4,8 +4,11 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
-export const FFPROBE = process.env.FFPROBE_PATH || 'ffprobe';
+/** The ffmpeg and ffprobe programs to run (VideoConfig has them, from FFMPEG_PATH and FFPROBE_PATH). */
+export interface Programs {
+  ffmpeg: string;
+  ffprobe: string;
+}
 
 /** What ffprobe says about a file; null when it is not a video it can read. */
 export interface Probe {
@@ -16,9 +19,9 @@ export interface Probe {
 }
 
 /** Reads duration and picture size with ffprobe (never trusting the file name or the client). */
-export async function probe(file: string): Promise<Probe | null> {
+export async function probe(programs: Programs, file: string): Promise<Probe | null> {
   try {
-    const { stdout } = await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeout: 30_000, maxBuffer: 4 * 1024 * 1024 });
+    const { stdout } = await run(programs.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeout: 30_000, maxBuffer: 4 * 1024 * 1024 });
     const info = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }[] };
     const video = info.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0);
     const duration = Number(info.format?.duration ?? video?.duration ?? NaN);
@@ -39,6 +42,7 @@ const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => fs.existsSync(p
 const THREADS = '4';
 
 export interface FfmpegOptions {
+  programs: Programs;
   timeoutMs?: number;
   signal?: AbortSignal | undefined;
   /** Address-space limit of the process, MB (through prlimit, where there is one); 0 or unset: none. */
@@ -46,9 +50,9 @@ export interface FfmpegOptions {
 }
 
 /** Runs ffmpeg with these arguments; rejects with the tail of its log when it fails. */
-export function ffmpeg(args: string[], opts: FfmpegOptions = {}): Promise<void> {
+export function ffmpeg(args: string[], opts: FfmpegOptions): Promise<void> {
   return new Promise((resolve, reject) => {
-    const argv = [FFMPEG, '-hide_banner', '-nostdin', '-loglevel', 'error', '-threads', THREADS, '-y', ...args];
+    const argv = [opts.programs.ffmpeg, '-hide_banner', '-nostdin', '-loglevel', 'error', '-threads', THREADS, '-y', ...args];
     const limited = PRLIMIT && opts.memoryMb ? [PRLIMIT, `--as=${opts.memoryMb * 1024 * 1024}`, '--', ...argv] : argv;
     const child = spawn(limited[0]!, limited.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], ...(opts.signal ? { signal: opts.signal } : {}) });
     let log = '';
@@ -69,10 +73,10 @@ export function ffmpeg(args: string[], opts: FfmpegOptions = {}): Promise<void> 
 }
 
 /** Whether ffmpeg and ffprobe can be run here. */
-export async function ffmpegAvailable(): Promise<boolean> {
+export async function ffmpegAvailable(programs: Programs): Promise<boolean> {
   try {
-    await run(FFMPEG, ['-version'], { timeout: 10_000 });
-    await run(FFPROBE, ['-version'], { timeout: 10_000 });
+    await run(programs.ffmpeg, ['-version'], { timeout: 10_000 });
+    await run(programs.ffprobe, ['-version'], { timeout: 10_000 });
     return true;
   } catch {
     return false;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { guardBytes } from '@app/kit';
 import type { Storage } from '../../storage/storage.js';
 import { toWebp } from '../upload/imagePipeline.js';
-import { ffmpeg, type Probe } from './ffmpeg.js';
+import { ffmpeg, type Probe, type Programs } from './ffmpeg.js';
 import type { Rendition } from './video.tables.js';
 
 /** Target segment length, seconds: short, so a preview can stop close to its limit. */
@@ -28,8 +28,8 @@ export interface TranscodeResult {
  * poster, and stores them. Segment names carry a random part: the full playlist is the only way
  * to find a segment past a paid video's preview, and only buyers get it.
  */
-export async function transcode(src: string, info: Probe, workDir: string, storage: Storage, opts: { signal?: AbortSignal; memoryMb?: number } = {}): Promise<TranscodeResult> {
-  const { signal, memoryMb } = opts;
+export async function transcode(src: string, info: Probe, workDir: string, storage: Storage, opts: { programs: Programs; signal?: AbortSignal; memoryMb?: number }): Promise<TranscodeResult> {
+  const { programs, signal, memoryMb } = opts;
   const portrait = info.height > info.width;
   const short = Math.min(info.width, info.height);
   const rungs = LADDER.map((r, i) => ({ ...r, short: even(Math.min(r.short, i === 0 ? short : short / 2)) }));
@@ -47,7 +47,7 @@ export async function transcode(src: string, info: Probe, workDir: string, stora
       '-hls_segment_filename', path.join(workDir, `r${i}_%04d.ts`), path.join(workDir, `r${i}.m3u8`),
     );
   });
-  await ffmpeg(args, { signal, memoryMb });
+  await ffmpeg(args, { programs, signal, memoryMb });
 
   const now = new Date().toISOString();
   const base = `video/${now.slice(0, 4)}/${now.slice(5, 7)}/${randomUUID()}`;
@@ -76,7 +76,7 @@ export async function transcode(src: string, info: Probe, workDir: string, stora
   }
 
   const frame = path.join(workDir, 'poster.jpg');
-  await ffmpeg(['-ss', String(Math.min(1, info.duration / 2)), '-i', src, '-frames:v', '1', '-q:v', '3', frame], { signal, memoryMb });
+  await ffmpeg(['-ss', String(Math.min(1, info.duration / 2)), '-i', src, '-frames:v', '1', '-q:v', '3', frame], { programs, signal, memoryMb });
   const poster = await toWebp(await fs.readFile(frame), 'cover');
   const posterKey = `cover/${now.slice(0, 4)}/${now.slice(5, 7)}/${randomUUID()}.webp`;
   await storage.put(posterKey, guardBytes(poster.data), 'image/webp');

@@ -106,9 +106,9 @@ export class TranscodeQueue {
     try {
       // This instance's file of a chunked upload, or (S3) a copy of the source from the bucket.
       const src = await this.sources.fetch(row.upload_id, workDir);
-      const info = src && (await probe(src));
+      const info = src && (await probe(this.deps.config.video, src));
       if (!src || !info) throw new Error('source missing or unreadable');
-      const out = await transcode(src, info, workDir, this.deps.storage, { signal: this.abort.signal, memoryMb: this.opts.ffmpegMemoryMb });
+      const out = await transcode(src, info, workDir, this.deps.storage, { programs: this.deps.config.video, signal: this.abort.signal, memoryMb: this.opts.ffmpegMemoryMb });
       if (this.stopping) return;
       await repo.update(db, id, { status: 'ready', renditions: JSON.stringify(out.renditions), poster: out.poster, error: '', lease_until: null, updated_at: nowIso() });
       await this.sources.remove(row.upload_id);

@@ -135,7 +135,7 @@ export class VideoUploadService {
   /** The whole file is here: ffprobe decides whether it is a video and how long; then it waits for the transcode. */
   private async finish(row: VideoResourceRow, file: string): Promise<VideoResourceRow> {
     const db = this.deps.db.kysely;
-    const info = await probe(file);
+    const info = await probe(this.config, file);
     const fail = async (code: typeof ErrorCode.UPLOAD_BAD_FILE | typeof ErrorCode.VIDEO_TOO_LONG, msg: string): Promise<never> => {
       await repo.update(db, row.id, { status: 'failed', error: msg, updated_at: nowIso() });
       await fs.rm(file, { force: true });

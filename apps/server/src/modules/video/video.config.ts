@@ -1,4 +1,4 @@
-type Env = Record<string, string | undefined>;
+import { int, num, oneOf, section, text } from '../../config/setting.js';
 
 /** Video rules; every one has a working default. */
 export interface VideoConfig {
@@ -16,38 +16,33 @@ export interface VideoConfig {
   ffmpegMemoryMb: number;
   /** Generate demo clips with ffmpeg at start (`auto`: on unless NODE_ENV=test). */
   demoVideos: 'auto' | 'on' | 'off';
+  /** The ffmpeg and ffprobe programs (the demo publisher uses the same ffmpeg). */
+  ffmpeg: string;
+  ffprobe: string;
 }
 
-/** The video settings, in the shape of the server's ENV_VARS table (listed in the README with the others). */
-export const VIDEO_ENV_VARS = [
-  { name: 'VIDEO_PREVIEW_S', default: '15', doc: 'Seconds of a paid video anyone may watch before buying (enforced by the preview playlist)' },
-  { name: 'VIDEO_UPLOADER_SHARE', default: '0.7', doc: "Share of a paid video's price credited to the uploader's gift earnings (0–1); the rest is platform revenue" },
-  { name: 'VIDEO_MAX_UPLOAD_MB', default: '200', doc: 'Largest video file accepted, in MB (uploaded in chunks)' },
-  { name: 'VIDEO_TRANSCODE_CONCURRENCY', default: '1', doc: 'ffmpeg transcodes one process runs at once (the queue is in the database and survives a restart)' },
-  { name: 'VIDEO_MAX_PIXELS', default: '8847360', doc: 'Largest picture accepted, width × height (default 4096 × 2160, so phones\' 4K passes); larger videos are refused before decoding' },
-  { name: 'VIDEO_FFMPEG_MEMORY_MB', default: '1024', doc: 'Address space one ffmpeg transcode may use, MB (Linux, through prlimit; 0: no limit)' },
-  { name: 'DEMO_VIDEOS', default: 'auto', doc: '`off` skips generating the demo clips with ffmpeg at first start (`auto`: on unless NODE_ENV=test)' },
-] as const;
-
-const num = (env: Env, name: string, d: number, min: number, max: number, integer = true): number => {
-  const v = env[name];
-  if (v === undefined || v === '') return d;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) throw new Error(`${name} must be ${integer ? 'an integer' : 'a number'} in [${min}, ${max}], got "${v}"`);
-  return n;
-};
-
-/** Reads the video settings (process.env by default). */
-export function loadVideoConfig(env: Env = process.env): VideoConfig {
-  const demo = env.DEMO_VIDEOS || 'auto';
-  if (demo !== 'auto' && demo !== 'on' && demo !== 'off') throw new Error(`DEMO_VIDEOS must be auto, on or off, got "${demo}"`);
-  return {
-    previewS: num(env, 'VIDEO_PREVIEW_S', 15, 1, 60),
-    uploaderShareBp: Math.round(num(env, 'VIDEO_UPLOADER_SHARE', 0.7, 0, 1, false) * 10_000),
-    maxUploadBytes: num(env, 'VIDEO_MAX_UPLOAD_MB', 200, 1, 4096) * 1024 * 1024,
-    concurrency: num(env, 'VIDEO_TRANSCODE_CONCURRENCY', 1, 1, 16),
-    maxPixels: num(env, 'VIDEO_MAX_PIXELS', 4096 * 2160, 320 * 240, 16384 * 16384),
-    ffmpegMemoryMb: num(env, 'VIDEO_FFMPEG_MEMORY_MB', 1024, 0, 65536),
-    demoVideos: demo,
-  };
-}
+/** The video settings: one section of the server's configuration schema. */
+export const videoSettings = section(
+  {
+    VIDEO_PREVIEW_S: int(15, 'Seconds of a paid video anyone may watch before buying (enforced by the preview playlist)', { min: 1, max: 60 }),
+    VIDEO_UPLOADER_SHARE: num(0.7, "Share of a paid video's price credited to the uploader's gift earnings (0–1); the rest is platform revenue", { min: 0, max: 1 }),
+    VIDEO_MAX_UPLOAD_MB: int(200, 'Largest video file accepted, in MB (uploaded in chunks)', { min: 1, max: 4096 }),
+    VIDEO_TRANSCODE_CONCURRENCY: int(1, 'ffmpeg transcodes one process runs at once (the queue is in the database and survives a restart)', { min: 1, max: 16 }),
+    VIDEO_MAX_PIXELS: int(4096 * 2160, "Largest picture accepted, width × height (default 4096 × 2160, so phones' 4K passes); larger videos are refused before decoding", { min: 320 * 240, max: 16384 * 16384 }),
+    VIDEO_FFMPEG_MEMORY_MB: int(1024, 'Address space one ffmpeg transcode may use, MB (Linux, through prlimit; 0: no limit)', { max: 65536 }),
+    DEMO_VIDEOS: oneOf(['auto', 'on', 'off'], 'auto', '`off` skips generating the demo clips with ffmpeg at first start (`auto`: on unless NODE_ENV=test)'),
+    FFMPEG_PATH: text('ffmpeg', 'ffmpeg (found on PATH)', 'The ffmpeg program that transcodes videos and feeds the demo rooms'),
+    FFPROBE_PATH: text('ffprobe', 'ffprobe (found on PATH)', 'The ffprobe program that reads an upload before it is transcoded'),
+  },
+  (v): VideoConfig => ({
+    previewS: v.VIDEO_PREVIEW_S,
+    uploaderShareBp: Math.round(v.VIDEO_UPLOADER_SHARE * 10_000),
+    maxUploadBytes: v.VIDEO_MAX_UPLOAD_MB * 1024 * 1024,
+    concurrency: v.VIDEO_TRANSCODE_CONCURRENCY,
+    maxPixels: v.VIDEO_MAX_PIXELS,
+    ffmpegMemoryMb: v.VIDEO_FFMPEG_MEMORY_MB,
+    demoVideos: v.DEMO_VIDEOS,
+    ffmpeg: v.FFMPEG_PATH,
+    ffprobe: v.FFPROBE_PATH,
+  }),
+);

@@ -30,7 +30,7 @@ export async function seedDemoVideos(deps: Deps, config: VideoConfig, queue: Tra
   const { db, log } = deps;
   if (!deps.config.seedDemo || config.demoVideos === 'off' || (config.demoVideos === 'auto' && deps.config.nodeEnv === 'test')) return;
   if (await db.kysely.selectFrom('video_resources').select('id').limit(1).executeTakeFirst()) return;
-  if (!(await ffmpegAvailable())) {
+  if (!(await ffmpegAvailable(config))) {
     log.info('ffmpeg not found: no demo videos');
     return;
   }
@@ -43,8 +43,8 @@ export async function seedDemoVideos(deps: Deps, config: VideoConfig, queue: Tra
     await ffmpeg([
       '-f', 'lavfi', '-i', clip.src, '-f', 'lavfi', '-i', `sine=frequency=${clip.tone}:sample_rate=44100`,
       '-t', String(CLIP_S), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-f', 'mp4', file,
-    ]);
-    const info = await probe(file);
+    ], { programs: config });
+    const info = await probe(config, file);
     if (!info) continue;
     const now = nowIso();
     const { size } = await fs.stat(file);

@@ -5,12 +5,12 @@ import type { SocialService } from '../social/social.service.js';
 import { TranscodeQueue } from './transcodeQueue.js';
 import { seedDemoVideos } from './video.seed.js';
 import { VideoUploadService } from './upload.service.js';
-import { loadVideoConfig, type VideoConfig } from './video.config.js';
+import type { VideoConfig } from './video.config.js';
 import { VideoService, type RoomLister } from './video.service.js';
 
 /** The videos of one instance: uploads, the transcode queue, and published videos. */
 export function createVideo(deps: Deps, parts: { finance: Finance; social: SocialService; rooms: RoomLister; config?: VideoConfig }) {
-  const config = parts.config ?? loadVideoConfig();
+  const config = parts.config ?? deps.config.video;
   const incomingDir = path.join(deps.config.dataDir, 'video-incoming');
   const queue = new TranscodeQueue(deps, { incomingDir, concurrency: config.concurrency, ffmpegMemoryMb: config.ffmpegMemoryMb });
   const uploads = new VideoUploadService(deps, config, queue, incomingDir);

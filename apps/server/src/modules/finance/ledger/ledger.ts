@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { CompiledQuery } from 'kysely';
 import type { Conn, Db } from '../../../db/database.js';
 import { nowIso } from '../../../db/time.js';
@@ -74,7 +75,8 @@ const ROLLBACK = CompiledQuery.raw('rollback');
  * database refuses to take a guarded account below zero), never a read-modify-write.
  */
 export class Ledger {
-  private readonly userCache = new Map<number, UserAccounts>();
+  /** Account ids of recently active users (ids never change; bounded, least recently used first out). */
+  private readonly userCache = new LRUCache<number, UserAccounts>({ max: 50_000 });
   private platformCache: PlatformAccounts | undefined;
 
   constructor(private readonly db: Db) {}

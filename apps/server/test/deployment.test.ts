@@ -1,0 +1,182 @@
+/**
+ * The deployment the README shows, really run: HAProxy (deploy/haproxy.cfg) in front of two
+ * api+realtime+media instances, one worker, one games host, on PostgreSQL, Redis and an S3 server.
+ * A user registers, chats, recharges, sends a gift and watches a room through the balancer; one api
+ * instance is stopped mid-test and the user goes on without logging in again; the background jobs
+ * run on exactly one instance. Runs under `npm run test:scale` where haproxy is installed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, HALL_NAMESPACE, HALL_PATH, ROOM_NAMESPACE, ROOM_PATH, type Session } from '@app/contract';
+import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
+import { eventually, freshMobile, once } from '@app/testkit';
+import { REPO_ROOT } from '../src/config.js';
+import { DEFAULT_SANDBOX_SECRET } from '../src/modules/finance/finance.config.js';
+import { SandboxProvider } from '../src/modules/finance/recharge/paymentProvider.js';
+import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
+import { ApiClient } from './helpers/apiClient.js';
+import { HAPROXY, startHaproxy, type Balancer } from './helpers/haproxy.js';
+import { scaleEnabled } from './helpers/instancePair.js';
+import { startS3Sandbox, type S3Sandbox } from './helpers/s3rver.js';
+import { exited, freePort } from './helpers/spawnServer.js';
+import { dropSchema, newSchemaName, pgUrl, redisUrl, TEST_SECRETS } from './helpers/testServer.js';
+
+const schema = newSchemaName();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-deploy-'));
+const procs: ChildProcess[] = [];
+let s3: S3Sandbox;
+let lb: Balancer;
+const web: { name: string; port: number; child: ChildProcess }[] = [];
+let worker: { port: number; child: ChildProcess };
+let gamesPort: number;
+
+/** One instance of the product with these roles, as an operator starts it (node + tsx, its own env). */
+async function instance(roles: string, port: number, extra: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
+      ROLES: roles,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgUrl(),
+      DATABASE_SCHEMA: schema,
+      REDIS_URL: redisUrl(),
+      REDIS_PREFIX: `deploy:${schema}:`,
+      TRUST_PROXY: '1',
+      DEMO_PUBLISHER: 'off',
+      DEMO_VIDEOS: 'off',
+      SMS_IP_PER_HOUR: '1000',
+      GAMES_PORT: String(gamesPort),
+      GAMES_DATABASE_SCHEMA: `${schema}_games`,
+      ...TEST_SECRETS,
+      ...s3.env,
+      ...extra,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  procs.push(child);
+  return child;
+}
+
+async function healthy(port: number, child: ChildProcess): Promise<{ roles: string[]; worker: string }> {
+  return eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`instance on ${port} exited with ${child.exitCode}`);
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      return res.ok ? ((await res.json()) as { data: { roles: string[]; worker: string } }).data : undefined;
+    },
+    { timeout: 60_000, interval: 200, what: `the instance on port ${port}` },
+  );
+}
+
+const run = describe.skipIf(!scaleEnabled() || !HAPROXY);
+
+run('the deployment behind HAProxy (two api instances, a worker, a games host; PostgreSQL, Redis, S3)', () => {
+  beforeAll(async () => {
+    s3 = await startS3Sandbox();
+    gamesPort = await freePort();
+    // The first instance migrates and seeds the schema; the others start on it.
+    const first = { name: 'web1', port: await freePort() };
+    const firstChild = await instance('api,realtime,media', first.port, { SEED_DEMO: '1' });
+    await healthy(first.port, firstChild);
+    web.push({ ...first, child: firstChild });
+    const second = { name: 'web2', port: await freePort() };
+    const workerPort = await freePort();
+    const [secondChild, workerChild] = await Promise.all([instance('api,realtime,media', second.port, { SEED_DEMO: '0' }), instance('worker', workerPort, { SEED_DEMO: '0' })]);
+    web.push({ ...second, child: secondChild });
+    worker = { port: workerPort, child: workerChild };
+    const lbPort = await freePort();
+    // The games host reaches the main server's internal API through the balancer too.
+    const games = await instance('games', 0, { SEED_DEMO: '0', GAMES_MAIN_URL: `http://127.0.0.1:${lbPort}` });
+    await Promise.all([healthy(second.port, secondChild), healthy(workerPort, workerChild)]);
+    await eventually(async () => (await fetch(`http://127.0.0.1:${gamesPort}/healthz`)).ok, { timeout: 60_000, interval: 200, what: 'the games host' });
+    expect(games.exitCode).toBeNull();
+    lb = await startHaproxy({ port: lbPort, servers: web.map((w) => ({ name: w.name, port: w.port })) });
+  }, 180_000);
+
+  afterAll(async () => {
+    await lb?.stop();
+    for (const p of procs) if (p.exitCode === null && p.signalCode === null) p.kill('SIGTERM');
+    await Promise.all(procs.map((p) => exited(p)));
+    await s3?.close();
+    await dropSchema(schema);
+    await dropSchema(`${schema}_games`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('serves a user end to end through the balancer, and the user goes on when an api instance stops', async () => {
+    const client = new ApiClient(lb.url, { cipherKey: DEFAULT_CIPHER_KEY, cipherIv: DEFAULT_CIPHER_IV });
+    // Requests spread over both api instances: a session made on one is known to the other.
+    const alice: Session = await client.register(freshMobile());
+    const bob: Session = await client.register(freshMobile());
+    for (let i = 0; i < 4; i++) expect((await client.call(api.userInfo, undefined, { token: alice.token })).code).toBe(200);
+
+    // Chat: Bob's message reaches Alice's hall socket, wherever each request lands.
+    const hallOpts = { path: HALL_PATH, transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 500, forceNew: true };
+    const hall = io(`${lb.url}${HALL_NAMESPACE}`, { ...hallOpts, auth: { uuid: alice.user.uuid, token: alice.token } });
+    await once(hall, 'connect');
+    const message = once<{ kind: string }>(hall, 'newMessage');
+    const sent = await client.call(api.chatSend, { to_user_id: alice.user.id, client_id: `deploy-${schema}-1`, type: 'text', content: '负载均衡后的私信' }, { token: bob.token });
+    expect(sent.code, sent.msg).toBe(200);
+    expect((await message).kind).toBe('chat');
+
+    // A demo anchor goes live; Alice watches the room, recharges and sends a gift the room sees.
+    const anchorLogin = await client.login(DEMO_ANCHORS[0]!.mobile, 'demo1234');
+    const opened = await client.call(api.roomOpen, { title: '均衡器直播间' }, { token: anchorLogin.token });
+    expect(opened.code, opened.msg).toBe(200);
+    const roomId = opened.data.id;
+    const room = io(`${lb.url}${ROOM_NAMESPACE}`, { path: ROOM_PATH, transports: ['websocket'], forceNew: true, auth: { token: alice.token } });
+    await once(room, 'connect');
+    const joined = await room.emitWithAck('join', { room_id: roomId });
+    expect(joined.code).toBe(200);
+
+    const order = await client.call(api.rechargeOrder, { request_id: `deploy-${schema}-order`, package_id: 1 }, { token: alice.token });
+    expect(order.code, order.msg).toBe(200);
+    const sandbox = new SandboxProvider(DEFAULT_SANDBOX_SECRET, 600, '');
+    const paid = await client.call(api.sandboxPayCallback, { ...sandbox.signed({ order_no: order.data.order_no, trade_no: `T-${schema}`, amount_fen: order.data.price_fen, status: 'paid' }) });
+    expect(paid.code, paid.msg).toBe(200);
+    const gifts = (await client.call(api.giftList, undefined, { token: alice.token })).data.list;
+    const rose = gifts[0]!;
+    const giftEvent = once<{ record: { gift_id: number } }>(room, 'gift');
+    const gift = await client.call(api.giftSend, { request_id: `deploy-${schema}-gift`, room_id: roomId, gift_id: rose.id, count: 1, receiver_id: anchorLogin.user.id }, { token: alice.token });
+    expect(gift.code, gift.msg).toBe(200);
+    expect((await giftEvent).record.gift_id).toBe(rose.id);
+
+    // One api instance stops (a deploy, a crash): the user's next calls and their hall are served
+    // by the other, with the same token.
+    const stopping = web[0]!;
+    stopping.child.kill('SIGTERM');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => client.call(api.userInfo, undefined, { token: alice.token })));
+    expect(answers.map((a) => a.code)).toEqual(Array(10).fill(200));
+    await exited(stopping.child);
+    for (let i = 0; i < 4; i++) expect((await client.call(api.userInfo, undefined, { token: alice.token })).code).toBe(200);
+    await eventually(() => hall.connected, { timeout: 15_000, what: 'the hall to be connected (again)' });
+    const after = once<{ kind: string }>(hall, 'newMessage');
+    expect((await client.call(api.chatSend, { to_user_id: alice.user.id, client_id: `deploy-${schema}-2`, type: 'text', content: '还在吗' }, { token: bob.token })).code).toBe(200);
+    expect((await after).kind).toBe('chat');
+    hall.close();
+    room.close();
+  }, 120_000);
+
+  it('runs the background jobs on the worker alone, under one lease', async () => {
+    expect(await healthy(worker.port, worker.child)).toEqual({ db: 'ok', redis: 'ok', roles: ['worker'], worker: 'leader' });
+    const alive = web.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
+    for (const w of alive) expect((await healthy(w.port, w.child)).worker).toBe('off');
+  });
+});
+
+describe('the README', () => {
+  it('shows the HAProxy configuration the deployment test runs', () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const shown = /```haproxy\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(shown).toBe(fs.readFileSync(path.join(REPO_ROOT, 'deploy/haproxy.cfg'), 'utf8'));
+  });
+});
