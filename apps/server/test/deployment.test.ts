@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, HALL_NAMESPACE, HALL_PATH, ROOM_NAMESPACE, ROOM_PATH, type Session } from '@app/contract';
+import { api, HALL_NAMESPACE, HALL_PATH, ROOM_NAMESPACE, type Session } from '@app/contract';
 import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
 import { eventually, freshMobile, once } from '@app/testkit';
 import { REPO_ROOT } from '../src/config.js';
@@ -120,8 +120,10 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     for (let i = 0; i < 4; i++) expect((await client.call(api.userInfo, undefined, { token: alice.token })).code).toBe(200);
 
     // Chat: Bob's message reaches Alice's hall socket, wherever each request lands.
-    const hallOpts = { path: HALL_PATH, transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 500, forceNew: true };
-    const hall = io(`${lb.url}${HALL_NAMESPACE}`, { ...hallOpts, auth: { uuid: alice.user.uuid, token: alice.token } });
+    // Alice's hall is held by web1 (the balancer's sticky cookie), the instance stopped below.
+    const hallOpts = { path: HALL_PATH, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie: 'SERVERID=web1' } };
+    const openHall = () => io(`${lb.url}${HALL_NAMESPACE}`, { ...hallOpts, auth: { uuid: alice.user.uuid, token: alice.token } });
+    const hall = openHall();
     await once(hall, 'connect');
     const message = once<{ kind: string }>(hall, 'newMessage');
     const sent = await client.call(api.chatSend, { to_user_id: alice.user.id, client_id: `deploy-${schema}-1`, type: 'text', content: '负载均衡后的私信' }, { token: bob.token });
@@ -129,11 +131,12 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     expect((await message).kind).toBe('chat');
 
     // A demo anchor goes live; Alice watches the room, recharges and sends a gift the room sees.
-    const anchorLogin = await client.login(DEMO_ANCHORS[0]!.mobile, 'demo1234');
-    const opened = await client.call(api.roomOpen, { title: '均衡器直播间' }, { token: anchorLogin.token });
+    const anchorLogin = (await client.login(DEMO_ANCHORS[0]!.mobile, 'demo1234')).data;
+    const category = (await client.call(api.roomCategories)).data.list[0]!;
+    const opened = await client.call(api.roomOpen, { title: '均衡器直播间', category_id: category.id }, { token: anchorLogin.token });
     expect(opened.code, opened.msg).toBe(200);
     const roomId = opened.data.id;
-    const room = io(`${lb.url}${ROOM_NAMESPACE}`, { path: ROOM_PATH, transports: ['websocket'], forceNew: true, auth: { token: alice.token } });
+    const room = io(`${lb.url}${ROOM_NAMESPACE}`, { path: HALL_PATH, transports: ['websocket'], forceNew: true, auth: { uuid: alice.user.uuid, token: alice.token } });
     await once(room, 'connect');
     const joined = await room.emitWithAck('join', { room_id: roomId });
     expect(joined.code).toBe(200);
@@ -143,26 +146,31 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     const sandbox = new SandboxProvider(DEFAULT_SANDBOX_SECRET, 600, '');
     const paid = await client.call(api.sandboxPayCallback, { ...sandbox.signed({ order_no: order.data.order_no, trade_no: `T-${schema}`, amount_fen: order.data.price_fen, status: 'paid' }) });
     expect(paid.code, paid.msg).toBe(200);
-    const gifts = (await client.call(api.giftList, undefined, { token: alice.token })).data.list;
-    const rose = gifts[0]!;
+    const rose = (await client.call(api.commonConfig)).data.gift[0]!;
     const giftEvent = once<{ record: { gift_id: number } }>(room, 'gift');
-    const gift = await client.call(api.giftSend, { request_id: `deploy-${schema}-gift`, room_id: roomId, gift_id: rose.id, count: 1, receiver_id: anchorLogin.user.id }, { token: alice.token });
+    const gift = await client.call(api.giftSend, { request_id: `deploy-${schema}-gift`, room_id: roomId, gift_id: rose.gift_id, count: 1, receiver_id: anchorLogin.user.id }, { token: alice.token });
     expect(gift.code, gift.msg).toBe(200);
-    expect((await giftEvent).record.gift_id).toBe(rose.id);
+    expect((await giftEvent).record.gift_id).toBe(rose.gift_id);
 
     // One api instance stops (a deploy, a crash): the user's next calls and their hall are served
     // by the other, with the same token.
     const stopping = web[0]!;
+    expect(stopping.name).toBe('web1');
+    const dropped = once(hall, 'disconnect');
     stopping.child.kill('SIGTERM');
     const answers = await Promise.all(Array.from({ length: 10 }, () => client.call(api.userInfo, undefined, { token: alice.token })));
     expect(answers.map((a) => a.code)).toEqual(Array(10).fill(200));
     await exited(stopping.child);
     for (let i = 0; i < 4; i++) expect((await client.call(api.userInfo, undefined, { token: alice.token })).code).toBe(200);
-    await eventually(() => hall.connected, { timeout: 15_000, what: 'the hall to be connected (again)' });
-    const after = once<{ kind: string }>(hall, 'newMessage');
+    // The client opens a new hall socket after a lost one, as the web client does (same token).
+    await dropped;
+    const again = openHall();
+    await once(again, 'connect', 15_000);
+    const after = once<{ kind: string }>(again, 'newMessage');
     expect((await client.call(api.chatSend, { to_user_id: alice.user.id, client_id: `deploy-${schema}-2`, type: 'text', content: '还在吗' }, { token: bob.token })).code).toBe(200);
     expect((await after).kind).toBe('chat');
     hall.close();
+    again.close();
     room.close();
   }, 120_000);
 
