@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Text input, one way for every string a client sends (docs/decisions.md "Text input").
+ * Text input, one way for every string a client sends (docs/decisions/0135-one-way-for-text-input-line-text-name-opaque.md).
  * - `line()`: one line. C0 controls (NUL included), DEL and C1 are refused; invisible and
  *   direction-changing characters are stripped (an emoji's joiner is kept).
  * - `text()`: several lines. Like `line()`, but tab and newline are allowed (CRLF and CR become LF,

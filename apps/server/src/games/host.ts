@@ -32,7 +32,7 @@ export async function buildGamesHost(config: Config, games: GamesConfig, db: Gam
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 16 * 1024, trustProxy: config.trustProxy });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
-  // Per IP, in memory: there is one games host per deployment (docs/decisions.md).
+  // Per IP, in memory: there is one games host per deployment (docs/decisions/0112-per-ip-rate-limit-on-the-games-host.md).
   await registerRateLimit(app, { prefix: 'games:' });
   registerEnvelope(app);
   // The web app calls from its own origin with a bearer token (no cookies), so any origin may call.

@@ -4,7 +4,7 @@ import { isoTime, pageOf, pageQuery } from '../envelope.js';
 import { line, opaque, text as multiline } from '../text.js';
 import { id, idNumber, strict, userBrief } from './common.js';
 
-/** Limits of the forum (docs/decisions.md "Forum"). */
+/** Limits of the forum (docs/decisions/0024-what-a-forum-post-holds.md, 0029-comments-threaded-one-level.md). */
 export const FORUM_LIMITS = {
   POST_MAX: 2000,
   COMMENT_MAX: 500,

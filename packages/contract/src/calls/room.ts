@@ -7,7 +7,7 @@ import { id, mobile, strict, userBrief } from './common.js';
 // ---- constants -------------------------------------------------------------------------------------
 
 /**
- * Room auth levels (seed §3: "room auth level, default 4"). Lower is stronger; see docs/decisions.md "Rooms".
+ * Room auth levels (seed §3: "room auth level, default 4"). Lower is stronger; see docs/decisions/0016-room-auth-levels.md.
  * 1 owner (the anchor), 2 room admin (appointed by the owner), 3 co-host (holds a mic seat), 4 viewer.
  */
 export const RoomAuth = { OWNER: 1, ADMIN: 2, COHOST: 3, VIEWER: 4 } as const;

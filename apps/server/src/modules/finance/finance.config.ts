@@ -9,7 +9,7 @@ export const DEFAULT_SANDBOX_SECRET = 'sandbox-dev-secret';
 export const PAY_PROVIDERS = ['sandbox', 'none'] as const;
 export type PayProvider = (typeof PAY_PROVIDERS)[number];
 
-/** Money rules of the wallet; every one has a working default . */
+/** Money rules of the wallet; every one has a working default (docs/decisions/0065-wallet-settings.md). */
 export interface FinanceConfig {
   /** Share of a gift credited to the receiver, basis points; the rest is platform revenue. */
   giftAnchorShareBp: number;
