@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './routes.js';
-import { gamesHostCalls } from './calls/games.js';
+import { gamesHostCalls } from './calls/gamesHost.js';
 
 describe('games calls', () => {
   it('keeps the games host calls out of the main route table', () => {

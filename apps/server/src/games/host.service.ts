@@ -1,11 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { ErrorCode, type GameWallet } from '@app/contract';
+import { ErrorCode, gameRules, type GameRules, type gamesHostCalls, type GameWallet, type RouteBody } from '@app/contract';
 import { BizError, sessionError } from '../http/errors.js';
 import { hashToken as hash, newToken } from '../modules/auth/token.js';
 import { chinaDay } from '../modules/finance/chinaTime.js';
 import { isUniqueViolation } from '../modules/finance/ledger/ledger.js';
 import type { GamesConfig } from '../modules/game/games.config.js';
-import { gameRules, type GameRules } from '../modules/game/internal.schema.js';
 import type { GameSessionRow, GamesDb } from './db.js';
 import type { Platform } from './platform.js';
 import { roundRepository as rounds } from './round.repository.js';
@@ -47,7 +46,7 @@ export class GamesHostService {
    * f4/login: checks the platform token with the main server, returns what an earlier session left
    * in the game wallet, moves `amount` in when asked, and opens a session for the game.
    */
-  async login(platformToken: string | undefined, body: { game: string; amount?: number | undefined; request_id?: string | undefined }, pageBase: string) {
+  async login(platformToken: string | undefined, body: RouteBody<typeof gamesHostCalls.f4Login>, pageBase: string) {
     if (!platformToken) throw sessionError(ErrorCode.TOKEN_MISSING);
     const who = await this.platform.login(platformToken, body.game);
     const userId = who.user_id;
