@@ -62,7 +62,9 @@ export async function registerGamesOpenApi(app: FastifyInstance): Promise<void> 
         description:
           'The games host (its own port): game sessions, the game wallet and rounds. Every answer is the envelope {code, msg, data}; ' +
           'code 200 is success, a refusal keeps HTTP 200 with its own code (docs/conventions.md). Bodies are plain JSON ' +
-          '(text/plain carrying JSON is accepted too, for navigator.sendBeacon). Money is × 10000.',
+          '(text/plain carrying JSON is accepted too, for navigator.sendBeacon). Money is × 10000. A call\'s auth level is its ' +
+          '`x-auth`: `public` calls name a game session in the body; `platform` (f4/login) takes the platform token in ' +
+          'Authorization, which the main server checks after the body.',
       },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: Header.authorization } } },
     },
