@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { api, envelope, ErrorCode, errorAnswers, fullPath, GAMES_SECRET_HEADER, type AnswerStatus, type RouteBody, type RouteData, type RouteDef, type RouteQuery } from '@app/contract';
+import { api, envelope, ErrorCode, errorAnswers, fullPath, GAMES_SECRET_HEADER, type AnswerStatus, type RouteBody, type RouteData, type RouteAuth, type RouteDef, type RouteQuery } from '@app/contract';
 import { authenticate } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import { BizError } from './errors.js';
@@ -68,6 +68,9 @@ class RequestCtx<R extends RouteDef> implements Ctx<R> {
   }
 }
 
+/** The levels checked with the platform's sessions (`public` only names the caller when it can). */
+const SESSION_LEVELS: ReadonlySet<RouteAuth> = new Set<RouteAuth>(['public', 'session', 'member', 'operator']);
+
 const routeNames = new Map<RouteDef, string>(Object.entries(api).map(([name, def]) => [def as RouteDef, name]));
 
 /** Routes registered so far, by `METHOD path`: the OpenAPI test compares them with the route table. */
@@ -90,7 +93,9 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
   // against the contract once: its envelope is kept by the answer, and frozen too, so the
   // serializer (validator.ts) keeps its JSON as well. Entries go with the answer they belong to.
   const envelopes = new WeakMap<object, Readonly<ReturnType<typeof ok>>>();
-  const sessions = def.auth === 'public' || def.auth === 'platform' || def.auth === 'secret' ? opts.sessions : (opts.sessions ?? noSessions(def, url));
+  // The platform's own levels are checked with its sessions; the games side's (`platform`, `secret`) are not.
+  const sessions = SESSION_LEVELS.has(def.auth) ? opts.sessions : undefined;
+  if (!sessions && SESSION_LEVELS.has(def.auth) && def.auth !== 'public') throw new Error(`${def.method} ${url}: ${def.auth} routes need the session service`);
   app.route({
     method: def.method,
     url,
@@ -113,7 +118,7 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
     ...(def.auth === 'secret' ? { onRequest: secretGuard(def, url, opts.secret) } : {}),
     // Before validation: a caller without a valid session learns that first, not which field is wrong.
     // (A `platform` token is checked by the main server with the call's input: after validation.)
-    ...(sessions && def.auth !== 'platform' && def.auth !== 'secret'
+    ...(sessions
       ? {
           preValidation: async (req: FastifyRequest) => {
             req.caller = await authenticate(sessions, req, def.auth);
@@ -165,10 +170,6 @@ function answerSchemas(def: RouteDef, opts: ServeOptions): Partial<Record<Answer
     out[status] = status === 200 ? z.union([envelope(def.data), errorAnswers[200]]) : errorAnswers[status];
   }
   return out;
-}
-
-function noSessions(def: RouteDef, url: string): never {
-  throw new Error(`${def.method} ${url}: ${def.auth} routes need the session service`);
 }
 
 /** The `secret` level: the shared GAMES_SECRET in its header, compared in constant time; else 403. */
