@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './routes.js';
-import { gamesHostCalls } from './calls/games.js';
+import { gamesHostCalls, gamesInternalCalls } from './calls/gamesHost.js';
 
 describe('games calls', () => {
   it('keeps the games host calls out of the main route table', () => {
@@ -10,6 +10,14 @@ describe('games calls', () => {
       expect(mainPaths.has(def.path)).toBe(false);
     }
     expect(api.gameFetch.path).toBe('game/fetch');
+  });
+
+  it('keeps the internal games calls out of the main route table, behind the secret', () => {
+    const mainPaths = new Set(Object.values(api).map((d) => d.path));
+    for (const def of Object.values(gamesInternalCalls)) {
+      expect(def.auth).toBe('secret');
+      expect(mainPaths.has(def.path)).toBe(false);
+    }
   });
 
   it('asks for a request_id when the login moves coins in, naming it', () => {

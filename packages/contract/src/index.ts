@@ -26,4 +26,5 @@ export * from './calls/social.js';
 export * from './calls/chat.js';
 export * from './calls/video.js';
 export * from './calls/games.js';
+export * from './calls/gamesHost.js';
 export * from './text.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { api } from './routes.js';
-import { gamesHostCalls } from './calls/games.js';
+import { gamesHostCalls } from './calls/gamesHost.js';
 import { callSignalInput, chatSendInput } from './calls/chat.js';
 import { roomIn } from './roomSocket.js';
 import { INT4_MAX } from './text.js';

@@ -1,7 +1,12 @@
 import type { z } from 'zod';
 
-/** Who may call a route: anyone; any session (guest or member); members only; operators only. */
-export type RouteAuth = 'public' | 'session' | 'member' | 'operator';
+/**
+ * Who may call a route: anyone; any session (guest or member); members only; operators only. Two
+ * more on the games side: `platform`, a member's platform token that the games host hands to the
+ * main server with the call's input (so it is checked after the input); `secret`, the games host
+ * and the main server calling each other with the shared GAMES_SECRET (internal, in no document).
+ */
+export type RouteAuth = 'public' | 'session' | 'member' | 'operator' | 'platform' | 'secret';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

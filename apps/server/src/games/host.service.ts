@@ -1,14 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { ErrorCode, type GameWallet } from '@app/contract';
+import { ErrorCode, gameRules, type GameRules, type gamesHostCalls, type GameWallet, type RouteBody } from '@app/contract';
 import { BizError, sessionError } from '../http/errors.js';
 import { hashToken as hash, newToken } from '../modules/auth/token.js';
 import { chinaDay } from '../modules/finance/chinaTime.js';
 import { isUniqueViolation } from '../modules/finance/ledger/ledger.js';
 import type { GamesConfig } from '../modules/game/games.config.js';
-import { gameRules, type GameRules } from '../modules/game/internal.schema.js';
 import type { GameSessionRow, GamesDb } from './db.js';
 import type { Platform } from './platform.js';
-import { sessionRepository as repo } from './session.repository.js';
+import { roundRepository as rounds } from './round.repository.js';
+import { sessionRepository as sessions } from './session.repository.js';
+import { walletRepository } from './wallet.repository.js';
 import type { GameWallets } from './wallet.js';
 
 /** A live session with its rules. */
@@ -30,13 +31,13 @@ export class GamesHostService {
   ) {}
 
   private async state(userId: number): Promise<GameWallet> {
-    const [balance, rewardToday] = await Promise.all([this.wallets.balance(userId), repo.rewardOn(this.db.kysely, userId, chinaDay(Date.now()))]);
+    const [balance, rewardToday] = await Promise.all([this.wallets.balance(userId), rounds.rewardOn(this.db.kysely, userId, chinaDay(Date.now()))]);
     return { balance, reward_today: rewardToday, reward_cap: this.config.dailyRewardCap };
   }
 
   /** The session a call names, live (not closed, not expired), or GAME_SESSION_INVALID. */
   async live(token: string): Promise<Live> {
-    const row = await repo.byHash(this.db.kysely, hash(token));
+    const row = await sessions.byHash(this.db.kysely, hash(token));
     if (!row || row.closed_at || row.expires_at <= new Date().toISOString()) throw new BizError(ErrorCode.GAME_SESSION_INVALID);
     return { row, rules: gameRules.parse(JSON.parse(row.rules)) };
   }
@@ -45,12 +46,12 @@ export class GamesHostService {
    * f4/login: checks the platform token with the main server, returns what an earlier session left
    * in the game wallet, moves `amount` in when asked, and opens a session for the game.
    */
-  async login(platformToken: string | undefined, body: { game: string; amount?: number | undefined; request_id?: string | undefined }, pageBase: string) {
+  async login(platformToken: string | undefined, body: RouteBody<typeof gamesHostCalls.f4Login>, pageBase: string) {
     if (!platformToken) throw sessionError(ErrorCode.TOKEN_MISSING);
     const who = await this.platform.login(platformToken, body.game);
     const userId = who.user_id;
     const now = new Date().toISOString();
-    await repo.closeOpen(this.db.kysely, userId, now);
+    await sessions.closeOpen(this.db.kysely, userId, now);
     const inKey = body.request_id ? `in:${userId}:${body.request_id}` : '';
     // A retried login (its transfer-in already written) keeps what it moved in.
     const retry = inKey !== '' && (await this.wallets.opByKey(inKey)) !== undefined;
@@ -60,7 +61,7 @@ export class GamesHostService {
     }
     const token = newToken();
     const expires = new Date(Date.now() + this.config.sessionTtlMs).toISOString();
-    await repo.insertSession(this.db.kysely, { token_hash: hash(token), user_id: userId, game: who.game.code, rules: JSON.stringify(who.game), created_at: now, expires_at: expires, closed_at: null });
+    await sessions.insertSession(this.db.kysely, { token_hash: hash(token), user_id: userId, game: who.game.code, rules: JSON.stringify(who.game), created_at: now, expires_at: expires, closed_at: null });
     const { max_points_per_s: _, ...game } = who.game;
     return {
       ...(await this.state(userId)),
@@ -91,7 +92,7 @@ export class GamesHostService {
     try {
       return await work;
     } catch (err) {
-      if (err instanceof BizError && err.code === ErrorCode.ACCOUNT_DISABLED) await repo.closeOpen(this.db.kysely, userId, new Date().toISOString());
+      if (err instanceof BizError && err.code === ErrorCode.ACCOUNT_DISABLED) await sessions.closeOpen(this.db.kysely, userId, new Date().toISOString());
       throw err;
     }
   }
@@ -108,10 +109,10 @@ export class GamesHostService {
    * take its money out (the page's last call as the tab closes).
    */
   async transOut(token: string, requestId: string, close: boolean) {
-    const row = await repo.byHash(this.db.kysely, hash(token));
+    const row = await sessions.byHash(this.db.kysely, hash(token));
     if (!row) throw new BizError(ErrorCode.GAME_SESSION_INVALID);
     const userId = row.user_id;
-    if (close) await repo.close(this.db.kysely, row.id, new Date().toISOString());
+    if (close) await sessions.close(this.db.kysely, row.id, new Date().toISOString());
     const amount = await this.returnAll(userId, `out:${userId}:${requestId}`, row.game);
     return { ...(await this.state(userId)), amount };
   }
@@ -125,22 +126,22 @@ export class GamesHostService {
   async roundStart(token: string, requestId: string) {
     const { row, rules } = await this.live(token);
     const key = `round:${row.user_id}:${requestId}`;
-    let round = await repo.roundByKey(this.db.kysely, key);
+    let round = await rounds.byKey(this.db.kysely, key);
     if (!round) {
       const now = new Date().toISOString();
       const fresh = { idem_key: key, session_id: row.id, user_id: row.user_id, game: row.game, seed: randomInt(1, 2 ** 31 - 1), entry: rules.entry, state: 'open' as const, score: 0, reward: 0, day: chinaDay(Date.now()), started_at: now, ended_at: null };
       if (rules.entry > 0) {
         const paid = this.wallets.run({ key: `entry:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'entry', amount: rules.entry, game: row.game }, async (trx) => {
-          await repo.insertRound(trx, fresh);
+          await rounds.insert(trx, fresh);
         });
         await this.unlessBanned(row.user_id, paid);
       } else {
         // No entry op decides between copies of one start sent at once: the round's key does.
-        await repo.insertRound(this.db.kysely, fresh).catch((err: unknown) => {
+        await rounds.insert(this.db.kysely, fresh).catch((err: unknown) => {
           if (!isUniqueViolation(err)) throw err;
         });
       }
-      round = await repo.roundByKey(this.db.kysely, key);
+      round = await rounds.byKey(this.db.kysely, key);
       if (!round) throw new Error('round not written');
     } else if (round.entry > 0) {
       const entry = await this.wallets.opByKey(`entry:${row.user_id}:${requestId}`);
@@ -156,7 +157,7 @@ export class GamesHostService {
    */
   async roundScore(token: string, roundId: number, score: number) {
     const { row, rules } = await this.live(token);
-    const round = await repo.round(this.db.kysely, roundId);
+    const round = await rounds.byId(this.db.kysely, roundId);
     if (!round || round.session_id !== row.id) throw new BizError(ErrorCode.GAME_ROUND_CLOSED);
     if (round.state !== 'open') throw new BizError(ErrorCode.GAME_ROUND_CLOSED);
     const nowMs = Date.now();
@@ -164,16 +165,16 @@ export class GamesHostService {
     const day = chinaDay(nowMs);
     const seconds = Math.max(0, (nowMs - Date.parse(round.started_at)) / 1000);
     if (score > rules.max_points_per_s * (seconds + 2)) {
-      await repo.endRound(this.db.kysely, round.id, { state: 'refused', score, reward: 0, day, ended_at: now });
+      await rounds.end(this.db.kysely, round.id, { state: 'refused', score, reward: 0, day, ended_at: now });
       throw new BizError(ErrorCode.GAME_SCORE_REFUSED, `成绩无效：${Math.round(seconds)} 秒内不可能得到 ${score} 分`);
     }
     const worth = Math.min(Math.floor((score * 10_000) / rules.points_per_coin), rules.reward_max);
     const result = await this.db.kysely.transaction().execute(async (trx) => {
       // Touching the wallet row first serializes one user's rounds (PostgreSQL row lock), so the cap holds.
-      await trx.updateTable('game_wallets').set({ updated_at: now }).where('user_id', '=', row.user_id).execute();
-      const used = await repo.rewardOn(trx, row.user_id, day);
+      await walletRepository.touch(trx, row.user_id, now);
+      const used = await rounds.rewardOn(trx, row.user_id, day);
       const reward = Math.max(0, Math.min(worth, this.config.dailyRewardCap - used));
-      if (!(await repo.endRound(trx, round.id, { state: 'scored', score, reward, day, ended_at: now }))) throw new BizError(ErrorCode.GAME_ROUND_CLOSED);
+      if (!(await rounds.end(trx, round.id, { state: 'scored', score, reward, day, ended_at: now }))) throw new BizError(ErrorCode.GAME_ROUND_CLOSED);
       const op = reward > 0 ? await this.wallets.stageCredit(trx, { key: `reward:${round.id}`, userId: row.user_id, kind: 'reward', amount: reward, game: row.game }) : null;
       return { reward, capped: reward < worth, op };
     });
@@ -188,7 +189,7 @@ export class GamesHostService {
 
   /** Returns coins left in game wallets without a live session (the tab was closed, the session ran out). */
   async sweepStranded(): Promise<void> {
-    const stranded = await repo.strandedWallets(this.db.kysely, new Date().toISOString(), new Date(Date.now() - 60_000).toISOString());
+    const stranded = await sessions.strandedWallets(this.db.kysely, new Date().toISOString(), new Date(Date.now() - 60_000).toISOString());
     for (const w of stranded) {
       await this.sweep(w.user_id, '').catch(() => undefined);
     }

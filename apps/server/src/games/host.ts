@@ -1,17 +1,16 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { gamesHostCalls, type RouteBody, type RouteDef } from '@app/contract';
+import { ErrorCode, gamesHostCalls as f4, gamesInternalCalls } from '@app/contract';
 import type { Config } from '../config.js';
+import { BizError } from '../http/errors.js';
+import { serve, type ServeOptions } from '../http/serve.js';
 import { jsonSerializerCompiler, zodValidatorCompiler } from '../http/validator.js';
 import { tokenFromHeader } from '../modules/auth/token.js';
 import type { GamesConfig } from '../modules/game/games.config.js';
-import { internalBooksBody, SECRET_HEADER } from '../modules/game/internal.schema.js';
 import { ok, registerEnvelope } from '../plugins/envelope.js';
 import { registerRateLimit } from '../plugins/rateLimit.js';
-import { BizError } from '../http/errors.js';
-import { ErrorCode } from '@app/contract';
 import type { GamesDb } from './db.js';
 import { GamesHostService } from './host.service.js';
-import { registerGamesOpenApi, responsesOf } from './openapi.js';
+import { gamesAnswers, registerGamesOpenApi } from './openapi.js';
 import { registerGamePages } from './pages.js';
 import { Platform } from './platform.js';
 import { GameWallets } from './wallet.js';
@@ -26,12 +25,14 @@ export interface GamesHost {
 
 /**
  * The games host: `/api/f4/*` (contract `gamesHostCalls`), the game pages under `/play/`, and an
- * internal books call for the agreement checks. Its own Fastify instance, port and database.
+ * internal books call for the agreement checks (`gamesInternalCalls.hostBooks`). Its own Fastify
+ * instance, port and database; its calls are contract routes served by `serve()` like the main server's.
  */
 export async function buildGamesHost(config: Config, games: GamesConfig, db: GamesDb): Promise<GamesHost> {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 16 * 1024, trustProxy: config.trustProxy });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
+  app.decorateRequest('caller', null);
   // Per IP, in memory: there is one games host per deployment (docs/decisions/0112-per-ip-rate-limit-on-the-games-host.md).
   await registerRateLimit(app, { prefix: 'games:' });
   registerEnvelope(app);
@@ -60,29 +61,17 @@ export async function buildGamesHost(config: Config, games: GamesConfig, db: Gam
 
   // Before the routes: the document is built from the routes as they are added.
   await registerGamesOpenApi(app);
-  /** One games-host call: the contract's body schema validates (and documents) the input, its data schema checks the answer. */
-  const route = <N extends keyof typeof gamesHostCalls>(name: N, handler: (body: RouteBody<(typeof gamesHostCalls)[N]>, req: FastifyRequest) => Promise<unknown>) => {
-    const def: RouteDef = gamesHostCalls[name];
-    app.route({
-      method: 'POST',
-      url: def.path,
-      schema: { tags: [def.tag], summary: def.summary, body: def.body, ...(def.auth === 'public' ? {} : { security: [{ token: [] }] }), response: responsesOf(name, def) },
-      config: { rateLimit: { max: games.ratePerMinute, timeWindow: '1 minute' } },
-      handler: async (req) => ok(def.data.parse(await handler(req.body as RouteBody<(typeof gamesHostCalls)[N]>, req))),
-    });
-  };
-  route('f4Login', (b, req) => service.login(tokenFromHeader(req.headers.authorization), b, pageBase(req)));
-  route('f4TransIn', (b) => service.transIn(b.session, b.amount, b.request_id));
-  route('f4TransOut', (b) => service.transOut(b.session, b.request_id, b.close ?? false));
-  route('f4Balance', (b) => service.balance(b.session));
-  route('f4RoundStart', (b) => service.roundStart(b.session, b.request_id));
-  route('f4RoundScore', (b) => service.roundScore(b.session, b.round_id, b.score));
+  // Counted per call and IP. The games host has no platform sessions: `platform` routes hand the token to the main server.
+  const calls: ServeOptions = { dev: config.devRoutes, limit: { max: games.ratePerMinute, timeWindow: '1 minute' }, responses: gamesAnswers };
+  serve(app, f4.f4Login, calls, ({ body, req }) => service.login(tokenFromHeader(req.headers.authorization), body, pageBase(req)));
+  serve(app, f4.f4TransIn, calls, ({ body }) => service.transIn(body.session, body.amount, body.request_id));
+  serve(app, f4.f4TransOut, calls, ({ body }) => service.transOut(body.session, body.request_id, body.close ?? false));
+  serve(app, f4.f4Balance, calls, ({ body }) => service.balance(body.session));
+  serve(app, f4.f4RoundStart, calls, ({ body }) => service.roundStart(body.session, body.request_id));
+  serve(app, f4.f4RoundScore, calls, ({ body }) => service.roundScore(body.session, body.round_id, body.score));
+  serve(app, gamesInternalCalls.hostBooks, { dev: config.devRoutes, secret: games.secret }, async ({ body }) => ({ users: await wallets.books(body.user_ids) }));
 
-  app.post('/internal/books', { schema: { body: internalBooksBody } }, async (req) => {
-    if (req.headers[SECRET_HEADER] !== games.secret) throw new BizError(ErrorCode.FORBIDDEN, '需要游戏服务密钥', { status: 403 });
-    return ok({ users: await wallets.books((req.body as { user_ids: number[] }).user_ids) });
-  });
-  app.get('/healthz', async () => ok({ pid: process.pid }));
+  app.get('/healthz', { schema: { hide: true } }, async () => ok({ pid: process.pid }));
   await registerGamePages(app);
   return { app, wallets, service };
 }

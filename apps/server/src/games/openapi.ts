@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION } from '@app/kit';
-import { envelope, ErrorCode, errorMessages, gamesHostCalls, Header, type ErrorCodeValue, type RouteDef } from '@app/contract';
+import { envelope, ErrorCode, errorMessages, gamesHostCalls, Header, type AnswerStatus, type ErrorCodeValue, type RouteDef } from '@app/contract';
 
 /** Where the games host serves its document and the browsable docs (the main server's `/api/docs` links here). */
 export const GAMES_OPENAPI_PATH = '/api/f4/openapi.json';
@@ -30,8 +30,12 @@ const refusal = (codes: ErrorCodeValue[]) =>
 
 const SESSION_CODES: ErrorCodeValue[] = [ErrorCode.TOKEN_MISSING, ErrorCode.TOKEN_INVALID, ErrorCode.TOKEN_EXPIRED, ErrorCode.GUEST_NOT_ALLOWED];
 
-/** Every status one call answers, each with its envelope: the route's `schema.response`. */
-export function responsesOf(name: Call, def: RouteDef) {
+const callNames = new Map<RouteDef, Call>(Object.entries(gamesHostCalls).map(([name, def]) => [def as RouteDef, name as Call]));
+
+/** Every status a `/api/f4/*` call answers, each with its envelope (`serve()`'s `responses`), the refusals of the call by code. */
+export function gamesAnswers(def: RouteDef): Partial<Record<AnswerStatus, z.ZodType>> {
+  const name = callNames.get(def);
+  if (!name) throw new Error(`${def.method} ${def.path} is not a games host call`);
   return {
     200: z.union([envelope(def.data), refusal(REFUSALS[name])]).describe('code 200 with data, or a refusal with its own code and data null'),
     400: refusal([ErrorCode.VALIDATION]).describe('bad input: msg names the field, data.fields lists them'),
@@ -43,8 +47,10 @@ export function responsesOf(name: Call, def: RouteDef) {
 }
 
 /**
- * The games host's own OpenAPI 3.1 document of its `/api/f4/*` calls, from the contract's zod
- * schemas (the same ones that validate), and the browsable docs. Registered before the routes.
+ * The games host's own OpenAPI 3.1 document of its `/api/f4/*` calls, built as the main one is:
+ * from the contract routes `serve()` registers (the same zod schemas that validate), and the
+ * browsable docs. Registered before the routes. Every route not hidden is listed, so a call
+ * registered around the contract shows up in the document (and fails its test).
  */
 export async function registerGamesOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -56,14 +62,14 @@ export async function registerGamesOpenApi(app: FastifyInstance): Promise<void> 
         description:
           'The games host (its own port): game sessions, the game wallet and rounds. Every answer is the envelope {code, msg, data}; ' +
           'code 200 is success, a refusal keeps HTTP 200 with its own code (docs/conventions.md). Bodies are plain JSON ' +
-          '(text/plain carrying JSON is accepted too, for navigator.sendBeacon). Money is × 10000.',
+          '(text/plain carrying JSON is accepted too, for navigator.sendBeacon). Money is × 10000. A call\'s auth level is its ' +
+          '`x-auth`: `public` calls name a game session in the body; `platform` (f4/login) takes the platform token in ' +
+          'Authorization, which the main server checks after the body.',
       },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: Header.authorization } } },
     },
-    // Only the tagged `/api/f4/*` calls: not the pages, the internal books call or the docs themselves.
-    hideUntagged: true,
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: GAMES_DOCS_PATH });
-  app.get(GAMES_OPENAPI_PATH, async () => app.swagger());
+  app.get(GAMES_OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

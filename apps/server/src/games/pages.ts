@@ -31,11 +31,11 @@ const page = (code: string) => `<!doctype html>
 /** The game pages: /play/<code>/ (the shell page) and /play/assets/<code>.js (the game). */
 export async function registerGamePages(app: FastifyInstance): Promise<void> {
   const scripts = await bundle();
-  app.get<{ Params: { code: string } }>('/play/:code/', async (req, reply) => {
+  app.get<{ Params: { code: string } }>('/play/:code/', { schema: { hide: true } }, async (req, reply) => {
     if (!scripts.has(req.params.code)) return reply.status(404).type('text/plain').send('no such game');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(req.params.code));
   });
-  app.get<{ Params: { file: string } }>('/play/assets/:file', async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/play/assets/:file', { schema: { hide: true } }, async (req, reply) => {
     const js = scripts.get(req.params.file.replace(/\.js$/, ''));
     if (!js) return reply.status(404).type('text/plain').send('not found');
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(js);

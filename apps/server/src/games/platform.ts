@@ -1,6 +1,5 @@
-import { ErrorCode, errorMessages, type ErrorCodeValue } from '@app/contract';
+import { ErrorCode, errorMessages, GAMES_SECRET_HEADER, gamesInternalCalls, type ErrorCodeValue, type InternalOp, type RouteBody, type RouteData, type RouteDef } from '@app/contract';
 import { BizError } from '../http/errors.js';
-import { INTERNAL_BASE, SECRET_HEADER, type GameRules, type InternalOp } from '../modules/game/internal.schema.js';
 
 /**
  * The main server could not be reached or did not answer: the outcome is unknown, try again later.
@@ -19,9 +18,9 @@ export class PlatformUnreachable extends BizError {
 const TIMEOUT_MS = 8_000;
 
 /**
- * The games host's client of the main server's internal API. A refusal (the token is bad, the
- * coins are not there) comes back as the BizError the main server sent; no answer at all is
- * PlatformUnreachable, and the caller keeps the op pending.
+ * The games host's client of the main server's internal calls (contract `gamesInternalCalls`). A
+ * refusal (the token is bad, the coins are not there) comes back as the BizError the main server
+ * sent; no answer at all is PlatformUnreachable, and the caller keeps the op pending.
  */
 export class Platform {
   constructor(
@@ -29,13 +28,13 @@ export class Platform {
     private readonly secret: string,
   ) {}
 
-  private async post<T>(path: string, body: unknown): Promise<T> {
+  private async post<R extends RouteDef>(def: R, body: RouteBody<R>): Promise<RouteData<R>> {
     let res: Response;
-    let json: { code: number; msg: string; data: T };
+    let json: { code: number; msg: string; data: RouteData<R> };
     try {
-      res = await fetch(`${this.baseUrl}${INTERNAL_BASE}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [SECRET_HEADER]: this.secret },
+      res = await fetch(`${this.baseUrl}${def.path}`, {
+        method: def.method,
+        headers: { 'content-type': 'application/json', [GAMES_SECRET_HEADER]: this.secret },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
@@ -51,11 +50,11 @@ export class Platform {
     return json.data;
   }
 
-  login(token: string, game: string): Promise<{ user_id: number; nickname: string; game: GameRules }> {
-    return this.post('/login', { token, game });
+  login(token: string, game: string) {
+    return this.post(gamesInternalCalls.login, { token, game });
   }
 
-  op(op: InternalOp): Promise<{ coin: number }> {
-    return this.post('/op', op);
+  op(op: InternalOp) {
+    return this.post(gamesInternalCalls.op, op);
   }
 }

@@ -10,9 +10,14 @@ export const walletRepository = {
     await db.insertInto('game_wallets').values({ user_id: userId, balance: 0, updated_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   },
 
-  /** The wallet's balance, its row locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time). */
-  lockBalance: async (db: GamesConn, userId: number, now: string): Promise<number> => {
+  /** Locks the wallet's row until the transaction ends (PostgreSQL; SQLite runs one transaction at a time): one user's work in turn. */
+  touch: async (db: GamesConn, userId: number, now: string): Promise<void> => {
     await db.updateTable('game_wallets').set({ updated_at: now }).where('user_id', '=', userId).execute();
+  },
+
+  /** The wallet's balance, its row locked until the transaction ends. */
+  lockBalance: async (db: GamesConn, userId: number, now: string): Promise<number> => {
+    await walletRepository.touch(db, userId, now);
     return walletRepository.balance(db, userId);
   },
 

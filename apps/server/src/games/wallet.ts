@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode } from '@app/contract';
+import { ErrorCode, type GameOpKind } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { BizError } from '../http/errors.js';
 import { reusedKey } from '../modules/finance/idempotency.js';
 import { isUniqueViolation } from '../modules/finance/ledger/ledger.js';
-import type { GameOpKind } from '../modules/game/internal.schema.js';
 import type { GameOpRow, GamesConn, GamesDb } from './db.js';
 import { PlatformUnreachable, type Platform } from './platform.js';
 import { walletRepository as repo } from './wallet.repository.js';

@@ -1,17 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { api, envelope, errorAnswers, fullPath, type AnswerStatus, type RouteBody, type RouteData, type RouteDef, type RouteQuery } from '@app/contract';
+import { api, envelope, ErrorCode, errorAnswers, fullPath, GAMES_SECRET_HEADER, type AnswerStatus, type RouteBody, type RouteData, type RouteAuth, type RouteDef, type RouteQuery } from '@app/contract';
 import { authenticate } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
+import { BizError } from './errors.js';
 import type { Auth, SessionService } from '../modules/auth/session.service.js';
 
 /** What a handler receives: validated query and body, the caller, and the raw request for headers/IP. */
 export interface Ctx<R extends RouteDef> {
   query: RouteQuery<R>;
   body: RouteBody<R>;
-  /** The caller: null only on `public` routes without a valid token. */
+  /** The caller: null on `public` routes without a valid token, and on the games side's `platform` and `secret` routes. */
   auth: Auth | null;
-  /** The caller on non-public routes (authenticated before the handler runs); throws on a public route without one. */
+  /** The caller on session, member and operator routes (authenticated before the handler runs); throws where there is none. */
   me: Auth;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -26,13 +28,18 @@ export interface RouteLimit {
 }
 
 export interface ServeOptions {
-  sessions: SessionService;
+  /** Checks platform tokens: the session, member and operator levels need it; on public routes it names the caller when it can. */
+  sessions?: SessionService | undefined;
+  /** GAMES_SECRET: the `secret` level (the internal games calls) needs it. */
+  secret?: string | undefined;
   /** Per-IP limit for this route (auth and verification routes). */
   limit?: RouteLimit | undefined;
   /** Whether devOnly routes are served (NODE_ENV !== 'production'). */
   dev: boolean;
   /** Writes the audit log entry of an operator's successful write call (modules/admin/audit.service.ts). */
   audit?: (entry: { name: string; operatorId: number; body: unknown; data: unknown; ip: string }) => Promise<void>;
+  /** Response schemas by status where a host documents its answers its own way (the games host: games/openapi.ts). */
+  responses?: ((def: RouteDef) => Partial<Record<AnswerStatus, z.ZodType>>) | undefined;
 }
 
 /**
@@ -52,7 +59,7 @@ class RequestCtx<R extends RouteDef> implements Ctx<R> {
   ) {
     this.query = req.query as RouteQuery<R>;
     this.body = req.body as RouteBody<R>;
-    this.auth = req.caller;
+    this.auth = req.caller ?? null;
   }
 
   get me(): Auth {
@@ -61,6 +68,9 @@ class RequestCtx<R extends RouteDef> implements Ctx<R> {
   }
 }
 
+/** The levels checked with the platform's sessions (`public` only names the caller when it can). */
+const SESSION_LEVELS: ReadonlySet<RouteAuth> = new Set<RouteAuth>(['public', 'session', 'member', 'operator']);
+
 const routeNames = new Map<RouteDef, string>(Object.entries(api).map(([name, def]) => [def as RouteDef, name]));
 
 /** Routes registered so far, by `METHOD path`: the OpenAPI test compares them with the route table. */
@@ -68,7 +78,8 @@ export type Served = Set<string>;
 
 /**
  * Registers one contract route: method and path from the table, the query/body schemas for
- * validation and OpenAPI, the success data wrapped in the envelope, auth by the route's level.
+ * validation and OpenAPI, the success data wrapped in the envelope, auth by the route's level
+ * (`secret` routes are internal: checked before the body is read, and kept out of the document).
  * The handler's answer is parsed by the contract's data schema, so a field that is not in the
  * contract (a password hash, say) can never leak: unknown keys are stripped, a mismatch is a 500.
  */
@@ -82,27 +93,38 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
   // against the contract once: its envelope is kept by the answer, and frozen too, so the
   // serializer (validator.ts) keeps its JSON as well. Entries go with the answer they belong to.
   const envelopes = new WeakMap<object, Readonly<ReturnType<typeof ok>>>();
+  // The platform's own levels are checked with its sessions; the games side's (`platform`, `secret`) are not.
+  const sessions = SESSION_LEVELS.has(def.auth) ? opts.sessions : undefined;
+  if (!sessions && SESSION_LEVELS.has(def.auth) && def.auth !== 'public') throw new Error(`${def.method} ${url}: ${def.auth} routes need the session service`);
   app.route({
     method: def.method,
     url,
     schema: {
+      ...(def.auth === 'secret' ? { hide: true } : {}),
       tags: [def.tag],
       summary: def.summary,
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body && !def.multipart ? { body: def.body } : {}),
-      ...(def.auth === 'public' ? {} : { security: [{ token: [] }] }),
+      ...(def.auth === 'public' || def.auth === 'secret' ? {} : { security: [{ token: [] }] }),
       // The auth level (docs/conventions.md "Auth levels") as an extension of the operation.
       'x-auth': def.auth,
-      response: answerSchemas(def, opts),
+      response: opts.responses ? opts.responses(def) : answerSchemas(def, opts),
     },
     config: {
       ...(opts.limit ? { rateLimit: opts.limit } : {}),
       ...(def.multipart && def.body ? { multipartFields: def.body } : {}),
     },
+    // Before the body is read: a call without the secret learns nothing more.
+    ...(def.auth === 'secret' ? { onRequest: secretGuard(def, url, opts.secret) } : {}),
     // Before validation: a caller without a valid session learns that first, not which field is wrong.
-    preValidation: async (req) => {
-      req.caller = await authenticate(opts.sessions, req, def.auth);
-    },
+    // (A `platform` token is checked by the main server with the call's input: after validation.)
+    ...(sessions
+      ? {
+          preValidation: async (req: FastifyRequest) => {
+            req.caller = await authenticate(sessions, req, def.auth);
+          },
+        }
+      : {}),
     handler: async (req, reply) => {
       const data = await handler(new RequestCtx<R>(req, reply, url, def.auth));
       const kept = !audited && isFrozenObject(data) ? envelopes : undefined;
@@ -131,8 +153,8 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
  */
 function answerStatuses(def: RouteDef, opts: Pick<ServeOptions, 'limit'>): AnswerStatus[] {
   const statuses = new Set<AnswerStatus>([200, 400, 500, ...(def.answers ?? [])]);
-  if (def.auth !== 'public') statuses.add(401);
-  if (def.auth === 'operator') statuses.add(403);
+  if (def.auth !== 'public' && def.auth !== 'secret') statuses.add(401);
+  if (def.auth === 'operator' || def.auth === 'secret') statuses.add(403);
   if (def.method !== 'GET') {
     statuses.add(413);
     statuses.add(415);
@@ -148,6 +170,16 @@ function answerSchemas(def: RouteDef, opts: ServeOptions): Partial<Record<Answer
     out[status] = status === 200 ? z.union([envelope(def.data), errorAnswers[200]]) : errorAnswers[status];
   }
   return out;
+}
+
+/** The `secret` level: the shared GAMES_SECRET in its header, compared in constant time; else 403. */
+function secretGuard(def: RouteDef, url: string, secret: string | undefined): onRequestAsyncHookHandler {
+  if (!secret) throw new Error(`${def.method} ${url}: secret routes need GAMES_SECRET`);
+  const expected = Buffer.from(secret);
+  return async (req) => {
+    const given = Buffer.from(String(req.headers[GAMES_SECRET_HEADER] ?? ''));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new BizError(ErrorCode.FORBIDDEN, '需要游戏服务密钥', { status: 403 });
+  };
 }
 
 const isFrozenObject = (value: unknown): value is object => typeof value === 'object' && value !== null && Object.isFrozen(value);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { GAMES_SECRET_HEADER, gamesInternalCalls, type RouteData, type RouteInput } from '@app/contract';
 import { REPO_ROOT } from '../../src/config.js';
 import { ApiClient } from './apiClient.js';
 import { freePort } from './spawnServer.js';
@@ -71,8 +72,10 @@ export async function startGamesHost(s: TestServer, extraEnv: Record<string, str
       if (s.config.databaseSchema && env.GAMES_DATABASE_SCHEMA) await dropSchema(env.GAMES_DATABASE_SCHEMA);
     },
     async books(userIds) {
-      const res = await fetch(`${url}/internal/books`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-games-secret': TEST_GAMES_SECRET }, body: JSON.stringify({ user_ids: userIds }) });
-      return ((await res.json()) as { data: { users: { user_id: number; balance: number; pending: number }[] } }).data.users;
+      const def = gamesInternalCalls.hostBooks;
+      const body: RouteInput<typeof def> = { user_ids: userIds };
+      const res = await fetch(`${url}${def.path}`, { method: def.method, headers: { 'content-type': 'application/json', [GAMES_SECRET_HEADER]: TEST_GAMES_SECRET }, body: JSON.stringify(body) });
+      return ((await res.json()) as { data: RouteData<typeof def> }).data.users;
     },
   };
   await host.restart();

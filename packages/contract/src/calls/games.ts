@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
-import { isoTime } from '../envelope.js';
-import { amountInput, money, requestId } from './finance.js';
-import { idNumber, strict } from './common.js';
+import { money } from './finance.js';
 
 /*
  * Mini games (issue 8). `game/fetch` is a main-server call; the others are served by the games
  * host (its own process and port, seed §7 "game calls go to a separate games host") and are not
- * in the main route table: `gamesHostCalls`.
+ * in the main route table: `gamesHostCalls` (calls/gamesHost.ts).
  *
  * Money: the user's coins move into a game wallet on the games host (`f4/login` with an amount, or
  * `f4/trans/in`) and back (`f4/trans/out`); a round costs the game's `entry`, a score earns at most
@@ -32,7 +30,7 @@ export const gameItem = z.object({
 export type GameItem = z.infer<typeof gameItem>;
 
 /** A game session: what the games host calls take instead of the platform token. */
-const session = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'session 无效');
+export const gameSession = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'session 无效');
 
 /** Game wallet state answered by most games-host calls. */
 export const gameWallet = z.object({
@@ -53,71 +51,5 @@ export const gameRoutes = {
       host: z.string().describe('base URL of the games host; ":<port>" means this page\'s host on that port'),
       list: z.array(gameItem),
     }),
-  }),
-};
-
-export const gamesHostCalls = {
-  f4Login: defineRoute({
-    method: 'POST',
-    path: '/api/f4/login',
-    auth: 'member',
-    tag: 'games-host',
-    summary: 'Opens a game session with the platform token (Authorization); returns a balance left from an earlier session first, then moves `amount` in',
-    body: strict({ game: gameCode, amount: amountInput.optional(), request_id: requestId.optional() }).refine(
-      (b) => b.amount === undefined || b.request_id !== undefined,
-      { message: 'request_id 必填（带 amount 时）', path: ['request_id'] },
-    ),
-    data: gameWallet.extend({
-      session,
-      expires_at: isoTime,
-      launch_url: z.string().describe('the game page, carrying the session'),
-      returned: money.describe('coins returned to the main wallet from an earlier session'),
-      game: gameItem.omit({ players: true, cover: true }),
-    }),
-  }),
-  f4TransIn: defineRoute({
-    method: 'POST',
-    path: '/api/f4/trans/in',
-    auth: 'public',
-    tag: 'games-host',
-    summary: 'Moves coins from the main wallet into the game wallet (idempotent per request_id)',
-    body: strict({ session, amount: amountInput, request_id: requestId }),
-    data: gameWallet.extend({ amount: money }),
-  }),
-  f4TransOut: defineRoute({
-    method: 'POST',
-    path: '/api/f4/trans/out',
-    auth: 'public',
-    tag: 'games-host',
-    summary: 'Moves the whole game wallet back to the main wallet (idempotent per request_id); `close` ends the session',
-    body: strict({ session, request_id: requestId, close: z.boolean().optional() }),
-    data: gameWallet.extend({ amount: money.describe('coins moved back') }),
-  }),
-  f4Balance: defineRoute({
-    method: 'POST',
-    path: '/api/f4/balance',
-    auth: 'public',
-    tag: 'games-host',
-    summary: 'The game wallet of the session\'s user, and the rules of the session\'s game',
-    body: strict({ session }),
-    data: gameWallet.extend({ game: gameItem.pick({ code: true, name: true, entry: true, reward_max: true, points_per_coin: true }) }),
-  }),
-  f4RoundStart: defineRoute({
-    method: 'POST',
-    path: '/api/f4/round/start',
-    auth: 'public',
-    tag: 'games-host',
-    summary: 'Starts a round: pays the entry from the game wallet (idempotent per request_id)',
-    body: strict({ session, request_id: requestId }),
-    data: gameWallet.extend({ round_id: z.number().int(), seed: z.number().int(), entry: money }),
-  }),
-  f4RoundScore: defineRoute({
-    method: 'POST',
-    path: '/api/f4/round/score',
-    auth: 'public',
-    tag: 'games-host',
-    summary: 'Ends a round with its score; the reward is paid into the game wallet within the limits',
-    body: strict({ session, round_id: idNumber, score: z.number().int().min(0).max(10_000_000) }),
-    data: gameWallet.extend({ score: z.number().int(), reward: money, capped: z.boolean().describe('the daily cap cut the reward') }),
   }),
 };

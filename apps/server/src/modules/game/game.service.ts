@@ -1,4 +1,4 @@
-import { ErrorCode, type GameItem } from '@app/contract';
+import { ErrorCode, type GameItem, type GameOpKind, type GameRules, type InternalOp } from '@app/contract';
 import type { Deps } from '../../deps.js';
 import { nowIso } from '../../db/time.js';
 import { BizError, sessionError } from '../../http/errors.js';
@@ -9,7 +9,6 @@ import { ledgerRepository, type AccountRef } from '../finance/ledger/ledger.repo
 import { userRepository } from '../user/user.repository.js';
 import { gamesHostForClient, type GamesConfig } from './games.config.js';
 import { gameRepository as repo } from './game.repository.js';
-import type { GameOpKind, GameRules, InternalOp } from './internal.schema.js';
 
 const KIND: Record<GameOpKind, TransferKind> = { in: 'game_in', out: 'game_out', entry: 'game_entry', reward: 'game_reward' };
 const REMARK: Record<GameOpKind, string> = { in: '转入游戏', out: '游戏转出', entry: '游戏入场', reward: '游戏奖励' };
