@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
 import type { Deps } from '../../../deps.js';
 import { chinaDay, chinaDayStart, monthStart, weekStart } from '../chinaTime.js';
@@ -46,7 +47,7 @@ const member = (userId: number) => String(userId).padStart(12, '0');
 export class RankService {
   private readonly store: RankStore | undefined;
   /** Sets known to be built, until when (rechecked now and then, in case Redis lost its data). */
-  private readonly builtUntil = new Map<string, number>();
+  private readonly builtUntil = new LRUCache<string, number>({ max: 256 });
 
   constructor(
     private readonly deps: Deps,
