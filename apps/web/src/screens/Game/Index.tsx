@@ -7,7 +7,7 @@ import { EmptyState, LoadError } from '../../components/EmptyState';
 import { PageFrame } from '../../components/PageFrame';
 import { PageLoading } from '../../components/PageLoading';
 import { useGames, type RememberedGame } from '../../state/queries/games';
-import { formatCoins } from '../User/wallet/money';
+import { formatCoins } from '../../lib/money';
 import './game.css';
 
 function GameRow({ g, onPlay }: { g: RememberedGame; onPlay: () => void }) {

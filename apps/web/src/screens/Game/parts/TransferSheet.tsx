@@ -3,7 +3,7 @@ import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { formatCoins } from '../../User/wallet/money';
+import { formatCoins } from '../../../lib/money';
 
 const CHOICES = [5, 10, 20, 50];
 const C = 10_000;

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { GuardedImage } from '../../../components/GuardedImage';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { formatCoins } from '../../User/wallet/money';
+import { formatCoins } from '../../../lib/money';
 
 /** One video in the two-column grid: cover, duration, views (K/W), a price badge when paid, title, uploader. */
 export function VideoCardView({ v, cateId }: { v: VideoCard; cateId: number | null }) {

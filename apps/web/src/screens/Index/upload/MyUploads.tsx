@@ -9,7 +9,7 @@ import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { GuardedImage } from '../../../components/GuardedImage';
 import { PageLoading } from '../../../components/PageLoading';
 import { isWorking, useDeleteUpload, useMyUploads } from '../../../state/queries/video';
-import { formatCoins } from '../../User/wallet/money';
+import { formatCoins } from '../../../lib/money';
 import { LoadMore } from '../../../components/LoadMore';
 
 const TONE = { receiving: 'default', uploaded: 'warning', processing: 'warning', ready: 'success', failed: 'danger' } as const;

@@ -11,7 +11,7 @@ import { showToast } from '../../../lib/toast';
 import { newRequestId } from '../../../state/queries/finance';
 import { useBuyVideo } from '../../../state/queries/video';
 import { useSession } from '../../../state/session';
-import { formatCoins } from '../../User/wallet/money';
+import { formatCoins } from '../../../lib/money';
 
 /**
  * The end of a paid video's preview: the price, buy with coins (one request_id per opening of the

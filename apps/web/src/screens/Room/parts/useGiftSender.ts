@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/apiError';
 import { showToast } from '../../../lib/toast';
 import { t } from '../../../locale/i18n';
 import { newRequestId, useSendGift } from '../../../state/queries/finance';
-import { formatCoins } from '../../User/wallet/money';
+import { formatCoins } from '../../../lib/money';
 import { giftCost, nextCombo, type ComboState } from './combo';
 
 interface Options {

@@ -3,7 +3,8 @@ import { Button, CenterPopup, SpinLoading } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from './icons';
-import { formatCoins, formatFen } from './money';
+import { formatCoins } from '../../../lib/money';
+import { formatFen } from './money';
 
 interface Props {
   visible: boolean;
