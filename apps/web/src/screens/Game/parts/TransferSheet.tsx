@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { formatCoins } from '../../../lib/money';
 
 const CHOICES = [5, 10, 20, 50];

@@ -3,7 +3,7 @@ import { formatClock, formatCount } from '@app/kit';
 import { EyeOutline, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { GuardedImage } from '../../../components/GuardedImage';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { formatCoins } from '../../../lib/money';

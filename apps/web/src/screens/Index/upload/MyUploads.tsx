@@ -4,7 +4,7 @@ import type { VideoResource } from '@app/contract';
 import { formatClock, formatCount, formatDateCN } from '@app/kit';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { GuardedImage } from '../../../components/GuardedImage';
 import { PageLoading } from '../../../components/PageLoading';

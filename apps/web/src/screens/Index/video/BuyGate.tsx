@@ -4,7 +4,7 @@ import { LockOutline } from 'antd-mobile-icons';
 import { ErrorCode, type VideoInfo } from '@app/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { isApiError } from '../../../lib/apiError';
 import { loginUrl } from '../../../lib/nav';
 import { showToast } from '../../../lib/toast';

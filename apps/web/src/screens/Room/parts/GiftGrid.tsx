@@ -1,6 +1,6 @@
 import type { Gift } from '@app/contract';
 import { Swiper } from 'antd-mobile';
-import { CoinIcon } from '../../User/wallet/icons';
+import { CoinIcon } from '../../../components/icons';
 import { formatCoins } from '../../../lib/money';
 import { GiftIcon } from './GiftIcon';
 

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { ErrorCode, type Gift, type GiftRecord } from '@app/contract';
 import { Dialog } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { isApiError } from '../../../lib/apiError';
 import { showToast } from '../../../lib/toast';
 import { t } from '../../../locale/i18n';

@@ -1,6 +1,6 @@
 import type { RechargePackage } from '@app/contract';
 import { useTranslation } from 'react-i18next';
-import { CoinIcon } from './icons';
+import { CoinIcon } from '../../../components/icons';
 import { formatCoins } from '../../../lib/money';
 import { formatFen } from './money';
 
