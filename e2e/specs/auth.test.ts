@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { call, freshMobile, registerMember } from '../lib/api.js';
+import { freshMobile } from '@app/testkit';
+import { call, registerMember } from '../lib/api.js';
 import { launch, phone, shot, shotSettled } from '../lib/browser.js';
 import { open, routeOf, storedToken, trackUniqueCode, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
