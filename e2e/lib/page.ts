@@ -40,3 +40,13 @@ export async function waitForRoute(page: Page, path: string, timeout = 15_000): 
 }
 
 export const routeOf = (page: Page): Promise<string> => page.evaluate(() => location.hash.replace(/^#/, '').split('?')[0] ?? '');
+
+/** Waits for a toast showing `text` (a success, or a business error's `code[msg]`). */
+export async function expectToast(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
+  await page.locator('.adm-toast-main', { hasText: text }).first().waitFor({ timeout });
+}
+
+/** Waits until no toast is shown (its mask gone), e.g. before a screenshot or a tap it would cover. */
+export async function toastGone(page: Page, timeout = 10_000): Promise<void> {
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout });
+}
