@@ -322,45 +322,48 @@ describe('video chat room in the browser', () => {
     await tile(hostPage, 'seat-3').filter({ hasText: '已锁定' }).waitFor();
     const guests = await Promise.all([member('阿杰'), member('小雨')]);
     const pages = await Promise.all(guests.map((g) => pageAs(g)));
-    for (const [i, page] of pages.entries()) {
-      await open(page, server.url, `/pages/newroom/index?id=${room.id}`);
-      await page.getByTestId('chat-stage').waitFor();
-      await page.locator('[data-testid=seat-mode][data-free=true]').waitFor();
-      if (i === 0) {
-        await tile(page, 'seat-3').click();
-        await expectToast(page, '已锁定');
-        assert.equal(await tile(page, 'seat-3').getAttribute('data-user-id'), '', 'nobody sits on a locked seat');
+    try {
+      for (const [i, page] of pages.entries()) {
+        await open(page, server.url, `/pages/newroom/index?id=${room.id}`);
+        await page.getByTestId('chat-stage').waitFor();
+        await page.locator('[data-testid=seat-mode][data-free=true]').waitFor();
+        if (i === 0) {
+          await tile(page, 'seat-3').click();
+          await expectToast(page, '已锁定');
+          assert.equal(await tile(page, 'seat-3').getAttribute('data-user-id'), '', 'nobody sits on a locked seat');
+        }
+        // Free seats: a tap sits down at once, no request for the host to accept.
+        await tile(page, `seat-${i + 1}`).click();
+        await page.locator(`[data-testid=seat-tile][data-seat-id="seat-${i + 1}"][data-user-id="${guests[i]!.user.id}"]`).waitFor();
       }
-      // Free seats: a tap sits down at once, no request for the host to accept.
-      await tile(page, `seat-${i + 1}`).click();
-      await page.locator(`[data-testid=seat-tile][data-seat-id="seat-${i + 1}"][data-user-id="${guests[i]!.user.id}"]`).waitFor();
-    }
-    const everyone = [
-      { page: hostPage, sees: ['seat-1', 'seat-2'] },
-      { page: pages[0]!, sees: ['anchor', 'seat-2'] },
-      { page: pages[1]!, sees: ['anchor', 'seat-1'] },
-    ];
-    for (const { page, sees } of everyone) for (const seat of sees) await firstFrame(page, seat, 15_000);
-    // Three cameras encoding and six streams decoding in one Chromium: a low but steady frame rate.
-    const rises = await Promise.all(everyone.flatMap(({ page, sees }) => sees.map((seat) => seatFrameRise(page, seat, 2000))));
-    assert.ok(rises.every((r) => r >= 3), `every seat plays for the other two: ${rises.join(', ')}`);
-    await shot(pages[0]!, 'rooms-chatroom');
+      const everyone = [
+        { page: hostPage, sees: ['seat-1', 'seat-2'] },
+        { page: pages[0]!, sees: ['anchor', 'seat-2'] },
+        { page: pages[1]!, sees: ['anchor', 'seat-1'] },
+      ];
+      for (const { page, sees } of everyone) for (const seat of sees) await firstFrame(page, seat, 15_000);
+      // Three cameras encoding and six streams decoding in one Chromium: a low but steady frame rate.
+      const rises = await Promise.all(everyone.flatMap(({ page, sees }) => sees.map((seat) => seatFrameRise(page, seat, 2000))));
+      assert.ok(rises.every((r) => r >= 3), `every seat plays for the other two: ${rises.join(', ')}`);
+      await shot(pages[0]!, 'rooms-chatroom');
 
-    // 阿杰 turns the camera and the microphone off: the host and 小雨 see the avatar and the muted icon.
-    await pages[0]!.locator('.party__tools [data-tool=camera]').click();
-    await pages[0]!.locator('.party__tools [data-tool=mic]').click();
-    for (const page of [hostPage, pages[1]!]) {
-      await page.locator('[data-testid=seat-tile][data-seat-id="seat-1"][data-camera=off][data-mic=off]').waitFor();
-      await tile(page, 'seat-1').locator('.seat-tile__face').waitFor();
-      await tile(page, 'seat-1').getByTestId('seat-muted').waitFor();
-      assert.equal(await tile(page, 'seat-1').locator('video').count(), 0, 'no frozen video over the avatar');
+      // 阿杰 turns the camera and the microphone off: the host and 小雨 see the avatar and the muted icon.
+      await pages[0]!.locator('.party__tools [data-tool=camera]').click();
+      await pages[0]!.locator('.party__tools [data-tool=mic]').click();
+      for (const page of [hostPage, pages[1]!]) {
+        await page.locator('[data-testid=seat-tile][data-seat-id="seat-1"][data-camera=off][data-mic=off]').waitFor();
+        await tile(page, 'seat-1').locator('.seat-tile__face').waitFor();
+        await tile(page, 'seat-1').getByTestId('seat-muted').waitFor();
+        assert.equal(await tile(page, 'seat-1').locator('video').count(), 0, 'no frozen video over the avatar');
+      }
+      await shot(hostPage, 'rooms-chatroom-host');
+      await pages[0]!.locator('.party__tools [data-tool=camera]').click();
+      await hostPage.locator('[data-testid=seat-tile][data-seat-id="seat-1"][data-camera=on][data-mic=off]').waitFor();
+      await firstFrame(hostPage, 'seat-1', 10_000);
+    } finally {
+      // Three cameras stop here, pass or fail, not at the end of the run: later tests get the CPU back.
+      await Promise.all([hostPage, ...pages].map((p) => p.close()));
     }
-    await shot(hostPage, 'rooms-chatroom-host');
-    await pages[0]!.locator('.party__tools [data-tool=camera]').click();
-    await hostPage.locator('[data-testid=seat-tile][data-seat-id="seat-1"][data-camera=on][data-mic=off]').waitFor();
-    await firstFrame(hostPage, 'seat-1', 10_000);
-    // Three cameras stop here, not at the end of the run: later tests get the CPU back.
-    await Promise.all([hostPage, ...pages].map((p) => p.close()));
   });
 });
 
