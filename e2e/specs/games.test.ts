@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { call, registerMember } from '../lib/api.js';
 import { eventually } from '@app/testkit';
+import { call, registerMember } from '../lib/api.js';
 import { launch, settled, shot } from '../lib/browser.js';
 import { pageAs as phonePageAs, topUp as payTopUp } from '../lib/member.js';
 import { open, routeOf, waitForRoute } from '../lib/page.js';
@@ -27,7 +27,6 @@ const until = (what: string, fn: () => Promise<boolean>, timeout = 15_000) => ev
 
 /** Two animation frames of the game's page: what a key press changed has been drawn. */
 const nextPaint = (f: Frame) => f.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-
 
 /** The game page inside the play screen's frame, once its start card is up. */
 async function gameFrame(page: Page): Promise<Frame> {
