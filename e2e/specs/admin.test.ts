@@ -50,8 +50,7 @@ async function confirmDialog(page: Page, fields: Record<string, string>, confirm
 }
 
 before(async () => {
-  server = await startServer();
-  browser = await launch();
+  [server, browser] = await Promise.all([startServer(), launch()]);
   op = await registerMember(server.url);
   await call(server.url, 'updateUserInfo', { nickname: '运营小王' }, op.token);
   await server.admin('operator', 'add', op.mobile);

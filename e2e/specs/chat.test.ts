@@ -52,9 +52,11 @@ async function uploadAvatar(m: Member, png: Buffer): Promise<string> {
 }
 
 before(async () => {
-  server = await startServer();
   // One browser for the file; the call test needs its fake camera and microphone.
-  browser = await launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns']);
+  [server, browser] = await Promise.all([
+    startServer(),
+    launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns']),
+  ]);
   [amy, ben] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
   const [avatarA, avatarB] = await Promise.all([uploadAvatar(amy, AVATAR_AMY), uploadAvatar(ben, AVATAR_BEN)]);
   await call(server.url, 'updateUserInfo', { nickname: `小美${amy.user.id}`, signature: '爱唱歌的小美 🎤', avatar: avatarA }, amy.token);

@@ -46,8 +46,7 @@ async function settle(page: Page, name: string) {
 }
 
 before(async () => {
-  server = await startServer();
-  browser = await launch();
+  [server, browser] = await Promise.all([startServer(), launch()]);
   [alice, bob] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
   await call(server.url, 'updateUserInfo', { nickname: '发帖的小林' }, alice.token);
   await call(server.url, 'updateUserInfo', { nickname: '路过的阿宁' }, bob.token);

@@ -55,10 +55,9 @@ async function openAndFund(page: Page, code: string, coins: number, shotName?: s
 }
 
 before(async () => {
-  server = await startServer({ GAMES_SPAWN: '1' });
+  [server, browser] = await Promise.all([startServer({ GAMES_SPAWN: '1' }), launch()]);
   // The games host is the server's child: it may still be starting when the server answers.
   await until('the games host', () => fetch(`http://127.0.0.1:${server.env.GAMES_PORT}/healthz`).then((r) => r.ok, () => false), 60_000);
-  browser = await launch();
   member = await registerMember(server.url);
   await payTopUp(server.url, member, 1); // 60 coins
 });

@@ -103,8 +103,7 @@ let partyRoom: { id: number };
 
 before(async () => {
   // Rooms opened through the API wait for their anchor longer than the suite runs.
-  server = await startServer({ ROOM_GRACE_MS: '600000' });
-  browser = await launch(FAKE_MEDIA_FLAGS);
+  [server, browser] = await Promise.all([startServer({ ROOM_GRACE_MS: '600000' }), launch(FAKE_MEDIA_FLAGS)]);
   // One operator CLI run (slow to start); the anchors are approved through the API.
   operator = await operatorOf(server);
   [anchor, pwHost, partyHost] = await Promise.all([anchorMember('星光主播'), anchorMember('深夜电台'), anchorMember('派对房主')]);

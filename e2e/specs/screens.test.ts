@@ -12,8 +12,7 @@ let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  server = await startServer();
-  browser = await launch();
+  [server, browser] = await Promise.all([startServer(), launch()]);
 });
 after(async () => {
   await browser?.close();

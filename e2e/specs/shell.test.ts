@@ -60,8 +60,7 @@ const PROTECTED = [
 ];
 
 before(async () => {
-  server = await startServer();
-  browser = await launch();
+  [server, browser] = await Promise.all([startServer(), launch()]);
   operatorToken = (await operatorOf(server)).token;
 });
 after(async () => {

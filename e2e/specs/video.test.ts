@@ -78,8 +78,7 @@ const playhead = (page: Page) =>
 let paidVideoId = 0;
 
 before(async () => {
-  server = await startServer({ VIDEO_PREVIEW_S: String(PREVIEW_S) });
-  browser = await launch(['--autoplay-policy=no-user-gesture-required']);
+  [server, browser] = await Promise.all([startServer({ VIDEO_PREVIEW_S: String(PREVIEW_S) }), launch(['--autoplay-policy=no-user-gesture-required'])]);
   [uploader, viewer] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
   await call(server.url, 'updateUserInfo', { nickname: '小鹿拍客' }, uploader.token);
   await call(server.url, 'updateUserInfo', { nickname: `观众${viewer.user.id}` }, viewer.token);

@@ -58,8 +58,7 @@ function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
 }
 
 before(async () => {
-  server = await startServer();
-  browser = await launch(FAKE_MEDIA_FLAGS); // the live-room test has an anchor publishing a (fake) camera
+  [server, browser] = await Promise.all([startServer(), launch(FAKE_MEDIA_FLAGS)]); // the live-room test has an anchor publishing a (fake) camera
   [viewer, anchor, operator] = await Promise.all([registerMember(server.url), registerMember(server.url), operatorOf(server)]);
   await call(server.url, 'updateUserInfo', { nickname: `观众${viewer.user.id}` }, viewer.token);
   await call(server.url, 'updateUserInfo', { nickname: `主播${anchor.user.id}` }, anchor.token);
