@@ -1,4 +1,5 @@
 import { api, fullPath, type Api, type RouteData, type RouteInput, type RouteName } from '@app/contract';
+import { freshMobile } from '@app/testkit';
 
 export class ApiFailure extends Error {
   constructor(
@@ -34,10 +35,6 @@ export async function call<N extends RouteName>(
   if (json.code !== 200) throw new ApiFailure(res.status, json.code, json.msg);
   return json.data as RouteData<Api[N]>;
 }
-
-let counter = 0;
-/** A fresh mainland mobile number for this run. */
-export const freshMobile = (): string => `139${String(Date.now() % 1e6).padStart(6, '0')}${(counter++ % 100).toString().padStart(2, '0')}`;
 
 /** Registers a member through the real captcha + SMS flow (dev sinks) and returns its session. */
 export async function registerMember(base: string, mobile = freshMobile(), password = 'abc12345') {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { toastGone } from './page.js';
 import { repoRoot } from './server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,16 +26,49 @@ export const phone = (browser: Browser, locale = 'zh-CN'): Promise<BrowserContex
 
 export const artifactsDir = join(repoRoot, 'artifacts', 'screens');
 
-/** Saves a 375×812 screenshot as a test artifact (artifacts/screens/NAME.png). */
+/** Saves a 375×812 screenshot as a test artifact (artifacts/screens/NAME.png), in CSS pixels: a quarter of the device pixels to encode. */
 export async function shot(page: Page, name: string): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   const path = join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path });
+  await page.screenshot({ path, scale: 'css' });
   return path;
 }
 
 /** A screenshot once no toast (login's 登录成功, a save's 保存成功) covers the page. */
 export async function shotSettled(page: Page, name: string): Promise<string> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  await toastGone(page);
   return shot(page, name);
+}
+
+/**
+ * Resolves once `locator` has stopped moving: the same box and opacity (its own and its
+ * ancestors') on two animation frames running, so a sheet has slid in or a dialog faded in.
+ * antd-mobile animates with react-spring (inline styles), which document.getAnimations() misses.
+ */
+export async function settled(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.waitFor({ timeout });
+  const el = await locator.elementHandle({ timeout });
+  await locator.page().waitForFunction(
+    (node) => {
+      const w = window as unknown as { __settle?: { node: Element; key: string } };
+      let opacity = 1;
+      for (let e: Element | null = node; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      const r = node!.getBoundingClientRect();
+      const key = [r.x, r.y, r.width, r.height, opacity].join(',');
+      const still = w.__settle?.node === node && w.__settle.key === key;
+      w.__settle = { node: node!, key };
+      return still;
+    },
+    el,
+    { polling: 'raf', timeout },
+  );
+}
+
+/** Resolves once no mask (of a sheet, popup or dialog) shows: closed and faded out. */
+export async function masksGone(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('.adm-mask')].every((m) => getComputedStyle(m).display === 'none' || Number(getComputedStyle(m).opacity) === 0),
+    null,
+    { polling: 'raf', timeout },
+  );
 }

@@ -67,6 +67,7 @@ const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
  */
 export async function mediaRise(page: Page, windowMs = 2000): Promise<{ frames: number[]; samples: number; before: InboundMedia; after: InboundMedia }> {
   const before = await inboundMedia(page);
+  // A fixed window on purpose: the test measures how much media arrives in it.
   await page.waitForTimeout(windowMs);
   const after = await inboundMedia(page);
   const frames = after.video.map((v) => v.framesDecoded - (before.video.find((b) => b.trackId === v.trackId)?.framesDecoded ?? 0));
@@ -84,19 +85,25 @@ export function seatFrames(page: Page, seat: string): Promise<number> {
   ) as Promise<number>;
 }
 
-/** Waits until the seat's video has shown a frame; resolves with the milliseconds waited. */
+/** Waits until the seat's video has shown a frame (checked on every animation frame); resolves with the milliseconds waited. */
 export async function firstFrame(page: Page, seat: string, timeoutMs = 15_000): Promise<number> {
   const t0 = Date.now();
-  for (;;) {
-    if ((await seatFrames(page, seat)) > 0) return Date.now() - t0;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`no frame from seat ${seat} within ${timeoutMs} ms`);
-    await page.waitForTimeout(50);
-  }
+  await page
+    .waitForFunction(
+      `(() => { const v = document.querySelector('video[data-seat="${seat}"]'); return !!v && v.getVideoPlaybackQuality().totalVideoFrames > 0; })()`,
+      null,
+      { polling: 'raf', timeout: timeoutMs },
+    )
+    .catch(() => {
+      throw new Error(`no frame from seat ${seat} within ${timeoutMs} ms`);
+    });
+  return Date.now() - t0;
 }
 
 /** How many frames the seat's video shows over `windowMs` (a stalled stream gives 0). */
 export async function seatFrameRise(page: Page, seat: string, windowMs = 1500): Promise<number> {
   const before = await seatFrames(page, seat);
+  // A fixed window on purpose: the test measures a frame rate.
   await page.waitForTimeout(windowMs);
   return (await seatFrames(page, seat)) - before;
 }

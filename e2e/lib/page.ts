@@ -40,3 +40,25 @@ export async function waitForRoute(page: Page, path: string, timeout = 15_000): 
 }
 
 export const routeOf = (page: Page): Promise<string> => page.evaluate(() => location.hash.replace(/^#/, '').split('?')[0] ?? '');
+
+/** Waits for a toast showing `text` (a success, or a business error's `code[msg]`). */
+export async function expectToast(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
+  await page.locator('.adm-toast-main', { hasText: text }).first().waitFor({ timeout });
+}
+
+/** Waits until no toast is shown (its mask gone), e.g. before a screenshot or a tap it would cover. */
+export async function toastGone(page: Page, timeout = 10_000): Promise<void> {
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout });
+}
+
+/** Waits until every image in the viewport has loaded (or failed): what a screenshot would show. Lazy images below stay unloaded. */
+export async function imagesShown(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () => [...document.images].every((i) => {
+      const r = i.getBoundingClientRect();
+      return i.complete || r.bottom <= 0 || r.top >= innerHeight || r.width === 0;
+    }),
+    null,
+    { polling: 'raf', timeout },
+  );
+}

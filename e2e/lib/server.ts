@@ -44,8 +44,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     // Browser suites register many users from 127.0.0.1.
     SMS_IP_PER_HOUR: '1000',
     AUTH_RATE_PER_MINUTE: '1000',
-    // The games host (a child of the server) on a port of its own, so parallel servers never clash.
+    // The games host (a child of the server) on a port of its own, so parallel servers never clash;
+    // started only by the files that play games (GAMES_SPAWN: '1'), as it is a second process to boot.
     GAMES_PORT: String(await freePort()),
+    GAMES_SPAWN: '0',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(tsx, [join(repoRoot, 'apps/server/src/main.ts')], {

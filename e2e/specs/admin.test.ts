@@ -4,7 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ApiFailure, call, registerMember } from '../lib/api.js';
-import { launch, phone, shot, shotSettled } from '../lib/browser.js';
+import { launch, shot, shotSettled } from '../lib/browser.js';
+import { approvedAnchor, pageAs } from '../lib/member.js';
 import { open } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -23,11 +24,11 @@ const rid = () => randomUUID().replace(/-/g, '');
 const VALID_ID_CARD = '110101199003074258';
 
 async function contextAs(m: Member, desktop: boolean): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = desktop ? await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' }) : await phone(browser);
-  const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
+  if (!desktop) return pageAs(browser, m);
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   await ctx.addInitScript((s) => {
     if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
-  }, JSON.stringify(state));
+  }, JSON.stringify({ state: { token: m.token, userInfo: m.user }, version: 1 }));
   return { ctx, page: await ctx.newPage() };
 }
 
@@ -49,8 +50,7 @@ async function confirmDialog(page: Page, fields: Record<string, string>, confirm
 }
 
 before(async () => {
-  server = await startServer();
-  browser = await launch();
+  [server, browser] = await Promise.all([startServer(), launch()]);
   op = await registerMember(server.url);
   await call(server.url, 'updateUserInfo', { nickname: '运营小王' }, op.token);
   await server.admin('operator', 'add', op.mobile);
@@ -231,9 +231,7 @@ describe('operator console', () => {
     const uploaded = gifts.find((g) => g.name === '玫瑰')!;
     assert.equal(uploaded.icon, icon);
     // A viewer's gift panel shows the new icon, decoded.
-    const host = await registerMember(server.url);
-    await call(server.url, 'anchorApply', { real_name: '李四', id_card: VALID_ID_CARD, mobile: host.mobile, introduction: '唱歌聊天' }, host.token);
-    await server.admin('anchor', 'approve', host.mobile);
+    const host = await approvedAnchor(server, op);
     const { list: cats } = await call(server.url, 'roomCategories');
     const room = await call(server.url, 'roomOpen', { title: '新图标', category_id: cats[0]!.id, kind: 'live' }, host.token);
     const viewer = await contextAs(await registerMember(server.url), false);

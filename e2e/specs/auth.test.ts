@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { call, freshMobile, registerMember } from '../lib/api.js';
+import { freshMobile } from '@app/testkit';
+import { call, registerMember } from '../lib/api.js';
 import { launch, phone, shot, shotSettled } from '../lib/browser.js';
-import { open, routeOf, storedToken, trackUniqueCode, waitForRoute } from '../lib/page.js';
+import { expectToast, open, routeOf, storedToken, trackUniqueCode, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  server = await startServer();
-  browser = await launch();
+  [server, browser] = await Promise.all([startServer(), launch()]);
 });
 after(async () => {
   await browser?.close();
@@ -87,7 +87,7 @@ describe('sign-up and login', () => {
     await page.locator('input[name=password]').fill('wrong999');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     // The toast reads code[message] (seed §8); the server adds how many tries are left.
-    await page.getByText(/^10201\[账号或密码错误/).waitFor();
+    await expectToast(page, /^10201\[账号或密码错误/);
     await shot(page, 'login-wrong-password');
     assert.equal(await routeOf(page), '/pages/login/index');
     await ctx.close();

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, registerMember } from '../lib/api.js';
-import { launch, phone, shot, shotSettled } from '../lib/browser.js';
+import { launch, masksGone, settled, shot, shotSettled } from '../lib/browser.js';
+import { pageAs as phonePageAs } from '../lib/member.js';
 import { open } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 import { AVATAR_AMY, AVATAR_BEN, PNG } from './chatFixtures.js';
@@ -22,15 +23,11 @@ let ben: Member;
 const contexts: BrowserContext[] = [];
 
 
-/** A phone page already logged in as `m` (the session the app persists, seed §3). */
+/** A phone page already logged in as `m`; its context is closed at the end. */
 async function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await phone(browser);
-  contexts.push(ctx);
-  const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
-  await ctx.addInitScript((s) => {
-    if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
-  }, JSON.stringify(state));
-  return { ctx, page: await ctx.newPage() };
+  const p = await phonePageAs(browser, m);
+  contexts.push(p.ctx);
+  return p;
 }
 
 const chatsBadge = (page: Page) => page.locator('.adm-tab-bar-item').filter({ has: page.getByTestId('tab-chats') }).locator('.adm-badge-content');
@@ -55,8 +52,11 @@ async function uploadAvatar(m: Member, png: Buffer): Promise<string> {
 }
 
 before(async () => {
-  server = await startServer();
-  browser = await launch();
+  // One browser for the file; the call test needs its fake camera and microphone.
+  [server, browser] = await Promise.all([
+    startServer(),
+    launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns']),
+  ]);
   [amy, ben] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
   const [avatarA, avatarB] = await Promise.all([uploadAvatar(amy, AVATAR_AMY), uploadAvatar(ben, AVATAR_BEN)]);
   await call(server.url, 'updateUserInfo', { nickname: `小美${amy.user.id}`, signature: '爱唱歌的小美 🎤', avatar: avatarA }, amy.token);
@@ -85,13 +85,13 @@ describe('messages and friends in the browser', () => {
     await search.press('Enter');
     await a.getByTestId(`person-${ben.user.id}`).click();
     await a.getByTestId('profile-sheet').getByText('周末一起打游戏').waitFor();
-    await a.waitForTimeout(400); // the sheet's slide-up
+    await settled(a.getByTestId('profile-sheet'));
     await shot(a, 'chat-find-friend-profile');
     await a.getByTestId(`follow-${ben.user.id}`).click();
     await a.getByTestId(`unfollow-${ben.user.id}`).waitFor();
     await a.locator('.adm-mask').click({ position: { x: 20, y: 20 } });
     await a.getByTestId('profile-sheet').waitFor({ state: 'detached' });
-    await a.waitForTimeout(300); // the mask's fade
+    await masksGone(a);
     await shot(a, 'chat-find-friend');
 
     await open(b, server.url, '/pages/user/fans');
@@ -213,25 +213,15 @@ describe('messages and friends in the browser', () => {
 });
 
 describe('a one-to-one video call between friends (Chromium fake camera)', () => {
-  let media: Browser;
   before(async () => {
-    media = await launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns']);
     // Calls are between friends (idempotent when the chat suite already made them friends).
     await call(server.url, 'followAdd', { user_id: ben.user.id }, amy.token);
     await call(server.url, 'followAdd', { user_id: amy.user.id }, ben.token);
   });
-  after(async () => {
-    await media?.close();
-  });
-
   async function callPage(m: Member): Promise<Page> {
-    const ctx = await phone(media);
+    const { ctx, page } = await phonePageAs(browser, m);
     await ctx.grantPermissions(['camera', 'microphone'], { origin: server.url });
-    const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
-    await ctx.addInitScript((st) => {
-      if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', st);
-    }, JSON.stringify(state));
-    return ctx.newPage();
+    return page;
   }
   /** Resolves once the page's remote video has decoded frames and keeps playing. */
   const decoding = (page: Page) =>
@@ -257,7 +247,7 @@ describe('a one-to-one video call between friends (Chromium fake camera)', () =>
 
     // Ben is anywhere in the app: the call screen opens by itself, ringing.
     await callee.locator('[data-testid=call-screen][data-phase=incoming]').waitFor({ timeout: 15_000 });
-    await callee.waitForTimeout(300);
+    await settled(callee.getByTestId('call-screen'));
     await shot(callee, 'chat-video-incoming');
     await callee.getByTestId('call-accept').click();
 

@@ -3,8 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { call, registerMember } from '../lib/api.js';
-import { launch, phone, shot } from '../lib/browser.js';
-import { open, waitForRoute } from '../lib/page.js';
+import { launch, shot } from '../lib/browser.js';
+import { pageAs as phonePageAs } from '../lib/member.js';
+import { imagesShown, open, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 let server: RunningServer;
@@ -15,12 +16,7 @@ let bob: Member;
 
 /** A phone page already logged in as `m` (the session the app persists, seed §3). */
 async function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await phone(browser);
-  const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
-  await ctx.addInitScript((s) => {
-    if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
-  }, JSON.stringify(state));
-  const page = await ctx.newPage();
+  const { ctx, page } = await phonePageAs(browser, m);
   // Nothing a post says may ever run: any dialog fails the test.
   page.on('dialog', (d) => {
     void d.dismiss();
@@ -42,16 +38,15 @@ async function uploadImage(token: string, bytes: Buffer): Promise<string> {
   return json.data.url;
 }
 
-/** Waits until images have loaded and animations settled, then saves the screenshot. */
+/** Waits until the page's requests are done and its images decoded, then saves the screenshot. */
 async function settle(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await imagesShown(page);
   await shot(page, name);
 }
 
 before(async () => {
-  server = await startServer();
-  browser = await launch();
+  [server, browser] = await Promise.all([startServer(), launch()]);
   [alice, bob] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
   await call(server.url, 'updateUserInfo', { nickname: '发帖的小林' }, alice.token);
   await call(server.url, 'updateUserInfo', { nickname: '路过的阿宁' }, bob.token);

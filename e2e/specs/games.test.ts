@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { eventually } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
-import { launch, phone, shot } from '../lib/browser.js';
+import { launch, settled, shot } from '../lib/browser.js';
+import { pageAs as phonePageAs, topUp as payTopUp } from '../lib/member.js';
 import { open, routeOf, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -20,34 +21,12 @@ let browser: Browser;
 type Member = Awaited<ReturnType<typeof registerMember>>;
 let member: Member;
 
-const rid = () => randomUUID().replace(/-/g, '');
 const coinsOf = async (m: Member) => (await call(server.url, 'financeWallet', undefined, m.token)).coin;
 
-async function until(what: string, fn: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const until = (what: string, fn: () => Promise<boolean>, timeout = 15_000) => eventually(fn, { what, timeout, interval: 200 });
 
-/** Pays a recharge order the way the sandbox checkout page would (its pre-signed "paid" callback). */
-async function topUp(m: Member, packageId: number): Promise<void> {
-  const o = await call(server.url, 'rechargeOrder', { request_id: rid(), package_id: packageId, provider: 'sandbox' }, m.token);
-  const html = await fetch(`${server.url}${new URL(o.pay_url, server.url).pathname}`).then((r) => r.text());
-  const paid = JSON.parse(/PAY = (\{.*?\}), CANCEL/.exec(html)![1]!) as Record<string, unknown>;
-  await call(server.url, 'sandboxPayCallback', paid as never);
-}
-
-/** A phone page logged in as `m` (the session the app persists). */
-async function pageAs(m: Member, locale = 'zh-CN'): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await phone(browser, locale);
-  const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
-  await ctx.addInitScript((s) => {
-    if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
-  }, JSON.stringify(state));
-  return { ctx, page: await ctx.newPage() };
-}
+/** Two animation frames of the game's page: what a key press changed has been drawn. */
+const nextPaint = (f: Frame) => f.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /** The game page inside the play screen's frame, once its start card is up. */
 async function gameFrame(page: Page): Promise<Frame> {
@@ -67,7 +46,7 @@ async function openAndFund(page: Page, code: string, coins: number, shotName?: s
   await page.getByText('转入游戏币').waitFor({ timeout: 20_000 });
   await page.locator(`[data-testid=amount-${coins}]`).click();
   if (shotName) {
-    await page.waitForTimeout(400); // the sheet has slid in
+    await settled(page.locator('.game-sheet'));
     await shot(page, shotName);
   }
   await page.getByRole('button', { name: `转入 ${coins} 金币` }).click();
@@ -76,12 +55,11 @@ async function openAndFund(page: Page, code: string, coins: number, shotName?: s
 }
 
 before(async () => {
-  server = await startServer();
+  [server, browser] = await Promise.all([startServer({ GAMES_SPAWN: '1' }), launch()]);
   // The games host is the server's child: it may still be starting when the server answers.
   await until('the games host', () => fetch(`http://127.0.0.1:${server.env.GAMES_PORT}/healthz`).then((r) => r.ok, () => false), 60_000);
-  browser = await launch();
   member = await registerMember(server.url);
-  await topUp(member, 1); // 60 coins
+  await payTopUp(server.url, member, 1); // 60 coins
 });
 after(async () => {
   await browser?.close();
@@ -90,7 +68,7 @@ after(async () => {
 
 describe('mini games', () => {
   it('plays 2048 to a score and brings the coins back, minus the entry, plus the reward', async () => {
-    const { ctx, page } = await pageAs(member);
+    const { ctx, page } = await phonePageAs(browser, member);
     try {
       const before = await coinsOf(member);
       assert.equal(before, 60 * C);
@@ -117,7 +95,7 @@ describe('mini games', () => {
       const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown'];
       for (let i = 0; (await gameState(frame)).score < 16 && i < 200; i++) {
         await page.keyboard.press(keys[i % keys.length]!);
-        await page.waitForTimeout(60);
+        await nextPaint(frame);
         if ((await gameState(frame)).state !== 'playing') break;
       }
       const played = await gameState(frame);
@@ -157,13 +135,16 @@ describe('mini games', () => {
   });
 
   it('returns the game coins when the tab is closed in the middle of a game', async () => {
-    const { ctx, page } = await pageAs(member);
+    const { ctx, page } = await phonePageAs(browser, member);
     const before = await coinsOf(member);
     const frame = await openAndFund(page, 'snake', 5);
     assert.equal(await coinsOf(member), before - 5 * C);
     await frame.getByRole('button', { name: '开始游戏' }).click();
     await frame.waitForFunction(() => (window as unknown as { __game: { state: string } }).__game.state === 'playing');
-    await page.waitForTimeout(900);
+    // The snake has moved: the board is no longer the picture it started with.
+    const board = () => frame.evaluate(() => (document.querySelector('canvas.snake') as HTMLCanvasElement).toDataURL());
+    const first = await board();
+    await until('the snake to move', async () => (await board()) !== first);
     await shot(page, 'games-snake-playing');
     await page.close({ runBeforeUnload: true });
     // The beacon moved what was left (5 − the 1-coin entry) back.
@@ -173,12 +154,12 @@ describe('mini games', () => {
 
   it('offers a recharge instead of a transfer when the wallet cannot pay an entry', async () => {
     const poor = await registerMember(server.url);
-    const { ctx, page } = await pageAs(poor);
+    const { ctx, page } = await phonePageAs(browser, poor);
     try {
       await open(page, server.url, '/pages/game/index');
       await page.locator('[data-testid=game-row][data-code=g2048]').click();
       await page.getByText('钱包金币不足一局的入场费').waitFor({ timeout: 20_000 });
-      await page.waitForTimeout(400);
+      await settled(page.locator('.game-sheet'));
       await shot(page, 'games-transfer-poor');
       await page.getByRole('button', { name: '去充值' }).click();
       await waitForRoute(page, '/pages/user/recharge');
@@ -188,22 +169,30 @@ describe('mini games', () => {
   });
 
   it('shows the rhythm game, and the list in English', async () => {
-    const { ctx, page } = await pageAs(member);
+    const { ctx, page } = await phonePageAs(browser, member);
     try {
       const frame = await openAndFund(page, 'rhythm', 5);
       await frame.getByRole('button', { name: '开始游戏' }).click();
       await frame.waitForFunction(() => (window as unknown as { __game: { state: string } }).__game.state === 'playing');
-      await page.waitForTimeout(1500);
+      await frame.locator('.note').first().waitFor();
       for (const k of ['a', 's', 'd']) await page.keyboard.press(k);
       await shot(page, 'games-rhythm-playing');
       // Leaving mid-round asks first: staying keeps the game, leaving goes.
       await page.locator('.page-nav .adm-nav-bar-back').click();
       await page.getByText('本局还没结束').waitFor();
-      await page.waitForTimeout(400); // the dialog has faded in
+      await settled(page.getByRole('dialog'));
       await shot(page, 'games-leave-confirm');
-      // The round is held under the dialog: notes stop falling, so none is missed meanwhile.
+      // The round is held under the dialog: notes stop falling (none moves over ten frames), so none is missed meanwhile.
       const lives = await frame.locator('.rh-lives').textContent();
-      await page.waitForTimeout(2500);
+      const notes = () => frame.locator('.note').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top).join(','));
+      // A page-script string: tsx would give a named function a helper the page does not have.
+      const tenFrames = () => frame.evaluate('new Promise((r) => { let n = 0; const tick = () => (++n >= 10 ? r() : requestAnimationFrame(tick)); requestAnimationFrame(tick); })');
+      // A running round moves its notes every frame, so this never holds unless the round is held.
+      await until('the notes to stop under the dialog', async () => {
+        const held = await notes();
+        await tenFrames();
+        return held !== '' && (await notes()) === held;
+      });
       assert.equal(await frame.locator('.rh-lives').textContent(), lives);
       await page.getByRole('button', { name: '继续玩' }).click();
       await frame.waitForFunction(() => (window as unknown as { __game: { state: string } }).__game.state === 'playing');
@@ -215,7 +204,7 @@ describe('mini games', () => {
     } finally {
       await ctx.close();
     }
-    const en = await pageAs(member, 'en');
+    const en = await phonePageAs(browser, member, [], 'en');
     try {
       await en.page.addInitScript(() => localStorage.setItem('liveapp.lang', 'en'));
       await open(en.page, server.url, '/pages/game/index');

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ApiFailure, call, registerMember } from '../lib/api.js';
 import { launch, phone, shot, shotSettled } from '../lib/browser.js';
+import { pageAs } from '../lib/member.js';
 import { open, trackUniqueCode, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -11,8 +12,7 @@ let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  server = await startServer();
-  browser = await launch();
+  [server, browser] = await Promise.all([startServer(), launch()]);
 });
 after(async () => {
   await browser?.close();
@@ -90,10 +90,9 @@ describe('screens of the foundation', () => {
   });
 
   it('edit info: nickname, signature and an uploaded avatar are saved and shown', async () => {
+    // Logged in by its stored session: the login form has its own tests (auth, forget password).
     const member = await registerMember(server.url);
-    const ctx = await phone(browser);
-    const page = await ctx.newPage();
-    await login(page, member.mobile, member.password);
+    const { ctx, page } = await pageAs(browser, member);
     await open(page, server.url, '/pages/user/modify');
     await page.locator('input[name=nickname]').waitFor();
     await shotSettled(page, 'modify');

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { call, registerMember } from '../lib/api.js';
 import { launch, phone, shot, shotSettled } from '../lib/browser.js';
+import { operatorOf } from '../lib/member.js';
 import { open, routeOf, storedToken, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -59,11 +60,8 @@ const PROTECTED = [
 ];
 
 before(async () => {
-  server = await startServer();
-  browser = await launch();
-  const op = await registerMember(server.url);
-  await server.admin('operator', 'add', op.mobile);
-  operatorToken = op.token;
+  [server, browser] = await Promise.all([startServer(), launch()]);
+  operatorToken = (await operatorOf(server)).token;
 });
 after(async () => {
   await browser?.close();

@@ -7,10 +7,11 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { api, fullPath } from '@app/contract';
+import { eventually } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
 import { pageAs, topUp, type Member } from '../lib/member.js';
-import { open, waitForRoute } from '../lib/page.js';
+import { imagesShown, open, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 /*
@@ -77,8 +78,7 @@ const playhead = (page: Page) =>
 let paidVideoId = 0;
 
 before(async () => {
-  server = await startServer({ VIDEO_PREVIEW_S: String(PREVIEW_S) });
-  browser = await launch(['--autoplay-policy=no-user-gesture-required']);
+  [server, browser] = await Promise.all([startServer({ VIDEO_PREVIEW_S: String(PREVIEW_S) }), launch(['--autoplay-policy=no-user-gesture-required'])]);
   [uploader, viewer] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
   await call(server.url, 'updateUserInfo', { nickname: '小鹿拍客' }, uploader.token);
   await call(server.url, 'updateUserInfo', { nickname: `观众${viewer.user.id}` }, viewer.token);
@@ -139,12 +139,11 @@ describe('videos in the browser', () => {
   it('the home page lists videos in two columns with a price badge', async () => {
     const freeId = await publishViaApi(uploader, await makeClip('free.mp4', 4, '360x640'), '周末去海边吹吹风', 0);
     // Listed once its transcode is ready.
-    for (let i = 0; ; i++) {
-      const page1 = await call(server.url, 'videoList', { page: 1, size: 20 });
-      if (page1.list.some((v) => v.id === freeId)) break;
-      assert.ok(i < 120, 'the free video became ready');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await eventually(async () => (await call(server.url, 'videoList', { page: 1, size: 20 })).list.some((v) => v.id === freeId), {
+      what: 'the free video to be ready',
+      timeout: 60_000,
+      interval: 250,
+    });
     const { ctx, page } = await pageAs(browser, viewer);
     await open(page, server.url, '/pages/index/index');
     await page.locator(`[data-testid=video-card][data-video-id="${paidVideoId}"]`).waitFor({ timeout: 30_000 });
@@ -152,7 +151,7 @@ describe('videos in the browser', () => {
     await page.locator(`[data-testid=video-card][data-video-id="${freeId}"]`).waitFor();
     assert.equal(await page.locator(`[data-testid=video-card][data-video-id="${freeId}"] [data-testid=video-price]`).count(), 0);
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(400);
+    await imagesShown(page);
     await shot(page, 'video-home');
     await ctx.close();
   });

@@ -37,8 +37,7 @@ before(async () => {
   await s3.run();
   endpoint = `http://127.0.0.1:${port}`;
   // s3rver takes its fixed credentials.
-  server = await startServer({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
-  browser = await launch(['--autoplay-policy=no-user-gesture-required']);
+  [server, browser] = await Promise.all([startServer({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }), launch(['--autoplay-policy=no-user-gesture-required'])]);
   uploader = await registerMember(server.url);
 });
 after(async () => {

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually } from '@app/testkit';
 import { ApiFailure, call, registerMember } from '../lib/api.js';
-import { launch, phone, shot, shotSettled } from '../lib/browser.js';
+import { launch, settled, shot, shotSettled } from '../lib/browser.js';
+import { approvedAnchor, operatorOf, pageAs as phonePageAs, topUp as payTopUp } from '../lib/member.js';
 import { FAKE_MEDIA_FLAGS } from '../lib/media.js';
 import { open, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
@@ -21,6 +23,7 @@ let browser: Browser;
 type Member = Awaited<ReturnType<typeof registerMember>>;
 let viewer: Member;
 let anchor: Member;
+let operator: Member;
 
 const rid = () => randomUUID().replace(/-/g, '');
 const coinsOf = async (m: Member) => (await call(server.url, 'financeWallet', undefined, m.token)).coin;
@@ -47,29 +50,16 @@ const GIFT_FX_PROBE_JS = `(() => {
 const giftFxSeen = (page: Page, what: string) =>
   page.waitForFunction((w) => ((window as unknown as { __giftFx?: string[] }).__giftFx ?? []).some((x) => x.startsWith(w)), what, { timeout: 10_000 });
 
-/** Pays a recharge order the way the sandbox checkout page would (its pre-signed "paid" callback). */
-async function topUp(m: Member, packageId: number): Promise<void> {
-  const o = await call(server.url, 'rechargeOrder', { request_id: rid(), package_id: packageId, provider: 'sandbox' }, m.token);
-  const html = await fetch(`${server.url}${new URL(o.pay_url, server.url).pathname}`).then((r) => r.text());
-  const paid = JSON.parse(/PAY = (\{.*?\}), CANCEL/.exec(html)![1]!) as Record<string, unknown>;
-  await call(server.url, 'sandboxPayCallback', paid as never);
-}
+const topUp = (m: Member, packageId: number) => payTopUp(server.url, m, packageId);
 
-/** A phone page already logged in as `m` (the session the app persists, seed §3). */
-async function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await phone(browser);
-  const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
-  await ctx.addInitScript((s) => {
-    if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
-  }, JSON.stringify(state));
-  await ctx.addInitScript(GIFT_FX_PROBE_JS);
-  return { ctx, page: await ctx.newPage() };
+/** A phone page already logged in as `m`, recording the gift effects it shows. */
+function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
+  return phonePageAs(browser, m, [GIFT_FX_PROBE_JS]);
 }
 
 before(async () => {
-  server = await startServer();
-  browser = await launch(FAKE_MEDIA_FLAGS); // the live-room test has an anchor publishing a (fake) camera
-  [viewer, anchor] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
+  [server, browser] = await Promise.all([startServer(), launch(FAKE_MEDIA_FLAGS)]); // the live-room test has an anchor publishing a (fake) camera
+  [viewer, anchor, operator] = await Promise.all([registerMember(server.url), registerMember(server.url), operatorOf(server)]);
   await call(server.url, 'updateUserInfo', { nickname: `观众${viewer.user.id}` }, viewer.token);
   await call(server.url, 'updateUserInfo', { nickname: `主播${anchor.user.id}` }, anchor.token);
 });
@@ -119,7 +109,7 @@ describe('wallet in the browser', () => {
     await page.locator('[data-testid="change-row"][data-type="recharge"]').first().waitFor();
     if (pkg.bonus > 0) await page.locator('[data-testid="change-row"][data-type="recharge_bonus"]').first().waitFor();
     assert.equal(await page.locator('[data-testid="change-row"]:not([data-type="recharge"]):not([data-type="recharge_bonus"])').count(), 0);
-    await page.waitForTimeout(400); // the tab's underline slides over
+    await settled(page.locator('.adm-tabs-tab-line'));
     await shot(page, 'wallet-records-recharge-tab');
 
     await open(page, server.url, '/pages/user/rechargeRecord');
@@ -234,8 +224,7 @@ describe('wallet in the browser', () => {
     await page.locator('input[name=amount]').fill('5');
     await page.getByRole('button', { name: '立即兑换' }).click();
     await page.getByTestId('exchange-row').first().waitFor();
-    await page.waitForTimeout(2600);
-    await shot(page, 'wallet-exchange');
+    await shotSettled(page, 'wallet-exchange');
     const afterEx = await call(server.url, 'financeWallet', undefined, anchor.token);
     assert.equal(afterEx.gift_earnings, start.gift_earnings - 5 * 10000);
     assert.ok(afterEx.coin > start.coin);
@@ -258,11 +247,7 @@ describe('wallet in the browser', () => {
 
     // An operator rejects it: the record says why and the money is back.
     const mine = await call(server.url, 'withdrawFetch', { page: 1, size: 1 }, anchor.token);
-    const opMobile = `137${String(Date.now() % 1e8).padStart(8, '0')}`;
-    const op = await registerMember(server.url, opMobile);
-    await server.admin('operator', 'add', op.mobile);
-    const opSession = await call(server.url, 'login', { account: op.mobile, password: op.password });
-    await call(server.url, 'adminWithdrawReject', { request_id: rid(), id: mine.list[0]!.id, reason: '收款人信息不符' }, opSession.token);
+    await call(server.url, 'adminWithdrawReject', { request_id: rid(), id: mine.list[0]!.id, reason: '收款人信息不符' }, operator.token);
     await page.reload();
     await page.locator('[data-testid="withdraw-row"][data-status="rejected"]').getByText('收款人信息不符').waitFor();
     await page.waitForLoadState('networkidle');
@@ -273,10 +258,8 @@ describe('wallet in the browser', () => {
   });
 
   it('in a live room: the panel sends with a combo, viewer and anchor see the animation, earnings and rankings follow', async () => {
-    const host = await registerMember(server.url);
+    const host = await approvedAnchor(server, operator);
     await call(server.url, 'updateUserInfo', { nickname: `主播${host.user.id}` }, host.token);
-    await call(server.url, 'anchorApply', { real_name: '李四', id_card: '11010519491231002X', mobile: host.mobile, introduction: '唱歌聊天' }, host.token);
-    await server.admin('anchor', 'approve', host.mobile);
     const { list: cats } = await call(server.url, 'roomCategories');
     const room = await call(server.url, 'roomOpen', { title: '周末唱歌', category_id: cats[0]!.id, kind: 'live' }, host.token);
     const { list: pkgs } = await call(server.url, 'rechargeCategory', undefined, viewer.token);
@@ -297,7 +280,7 @@ describe('wallet in the browser', () => {
     await v.page.getByTestId('gift-button').click();
     const panel = v.page.getByTestId('gift-panel');
     await panel.locator(`[data-testid="gift-${rose.gift_id}"] img`).waitFor();
-    await v.page.waitForTimeout(400);
+    await settled(panel);
     await shot(v.page, 'wallet-gift-panel');
     await panel.getByTestId(`gift-${rose.gift_id}`).click();
     await panel.getByTestId('gift-count').click();
@@ -316,8 +299,7 @@ describe('wallet in the browser', () => {
     await a.page.getByTestId('chat-line').filter({ hasText: rose.name }).first().waitFor();
 
     // Money: three sends of ten roses each left the viewer and reached the anchor's pending earnings.
-    for (let i = 0; i < 50 && (await coinsOf(viewer)) !== coinBefore - rose.price * 30; i++) await v.page.waitForTimeout(100);
-    assert.equal(await coinsOf(viewer), coinBefore - rose.price * 30);
+    await eventually(async () => (await coinsOf(viewer)) === coinBefore - rose.price * 30, { what: 'the three sends to leave the wallet', interval: 100 });
     const hostWallet = await call(server.url, 'financeWallet', undefined, host.token);
     assert.ok(hostWallet.gift_pending > pendingBefore, 'the anchor earned from the gifts');
     const sent = await call(server.url, 'recordGift', { direction: 'sent', page: 1, size: 3 }, viewer.token);
@@ -329,13 +311,13 @@ describe('wallet in the browser', () => {
     assert.ok(wealth.list.some((e) => e.user.id === viewer.user.id), 'the viewer is on the wealth list');
 
     // Not enough coins for 1314 crowns: the panel offers recharge and takes the viewer there.
-    await v.page.waitForTimeout(3200); // the combo window closes
+    await panel.getByTestId('gift-combo').waitFor({ state: 'detached' }); // the combo window closes
     await panel.getByTestId(`gift-${crown.gift_id}`).click();
     await panel.getByTestId('gift-count').click();
     await panel.getByRole('option').filter({ hasText: '一生一世' }).click();
     await panel.getByTestId('gift-send').click();
     await v.page.getByRole('dialog').getByText('金币余额不足').waitFor();
-    await v.page.waitForTimeout(400); // the dialog's fade-in
+    await settled(v.page.getByRole('dialog'));
     await shot(v.page, 'wallet-gift-no-balance');
     await v.page.getByRole('dialog').getByRole('button', { name: '去充值' }).click();
     await waitForRoute(v.page, '/pages/user/recharge');

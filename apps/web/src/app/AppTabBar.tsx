@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useHall } from '../state/realtime/useHall';
 import { useSession } from '../state/session';
-import { visibleTabs, type TabKey } from './tabs';
+import { visibleTabs, type TabKey } from '../lib/tabs';
 
 const ICONS: Record<TabKey, ReactNode> = {
   home: <AppOutline />,

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../state/session';
 import { useUserInfo } from '../state/queries/user';
 import { AppTabBar } from './AppTabBar';
-import { redirectForHiddenTab } from './tabs';
+import { redirectForHiddenTab } from '../lib/tabs';
 
 /** The six tab pages: the page above, the tab bar below; a switched-off tab sends the user to live. */
 export function TabLayout() {

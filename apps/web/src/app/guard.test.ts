@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess, normalizePath, WHITELIST } from './guard';
-import { PATHS } from './paths';
+import { PATHS } from '../lib/paths';
 
 const OPEN = [
   '/pages/update/index', '/', '/pages/index/index', '/pages/login/index', '/pages/login/forget', '/pages/login/register',

@@ -1,4 +1,4 @@
-import { PATHS } from './paths';
+import { PATHS } from '../lib/paths';
 
 /**
  * Pages that open without login: exactly the seed §2 list (update page, root, index index,

@@ -6,6 +6,9 @@ import { t } from '../locale/i18n';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
+/** A code-split screen; `preload()` starts fetching its chunk before the route opens. */
+export type LazyScreen = ComponentType & { preload(): void };
+
 export class ChunkTimeoutError extends Error {
   constructor() {
     super('chunk load timeout');
@@ -70,7 +73,7 @@ export class ScreenBoundary extends Component<BoundaryProps, { error: Error | nu
  * A code-split screen: its chunk loads when the route opens. A failed or hung load shows an error
  * with a retry that makes a fresh import (React caches a rejected lazy, so a new one is made).
  */
-export function lazyScreen(load: Loader): ComponentType {
+export function lazyScreen(load: Loader): LazyScreen {
   const make = () => lazy(() => withTimeout(load()));
   let Lazy = make();
   function Screen() {
@@ -88,5 +91,5 @@ export function lazyScreen(load: Loader): ComponentType {
       </ScreenBoundary>
     );
   }
-  return Screen;
+  return Object.assign(Screen, { preload: () => void load().catch(() => undefined) });
 }

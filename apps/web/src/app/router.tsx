@@ -1,6 +1,7 @@
 import { createHashRouter, type RouteObject } from 'react-router';
-import { lazyScreen } from './lazyScreen';
-import { PATHS } from './paths';
+import { lazyScreen, type LazyScreen } from './lazyScreen';
+import { setPreloader } from '../lib/nav';
+import { PATHS } from '../lib/paths';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
 import { TabLayout } from './TabLayout';
@@ -55,7 +56,11 @@ const S = {
   NotFound: lazyScreen(() => import('../screens/NotFound')),
 };
 
-const page = (path: string, Screen: React.ComponentType): RouteObject => ({ path, element: <Screen /> });
+const byPath = new Map<string, LazyScreen>();
+const page = (path: string, Screen: LazyScreen): RouteObject => {
+  byPath.set(path, Screen);
+  return { path, element: <Screen /> };
+};
 
 /** The route tree: tab pages share the tab layout; every other page stands alone. */
 export const routes: RouteObject[] = [
@@ -121,4 +126,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createHashRouter(routes);
+export function createAppRouter() {
+  setPreloader((path) => byPath.get(path)?.preload());
+  return createHashRouter(routes);
+}

@@ -1,5 +1,6 @@
 import { Tabs } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
+import './categoryTabs.css';
 
 const ALL = 'all';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../state/session';
-import { startPath } from '../app/tabs';
+import { startPath } from '../lib/tabs';
 
 /** Back when there is in-app history, otherwise to the start tab (a deep link has nothing to go back to). */
 export function useGoBack(fallback?: string): () => void {

@@ -1,11 +1,12 @@
 import type { Api, RouteData, RouteInput, RouteName } from '@app/contract';
 import { HTTP_TIMEOUT_MS } from '@app/kit';
-import { getDeviceId, getSession } from '../state/session';
 import { t } from '../locale/i18n';
 import { ApiError, ClientCode } from './apiError';
 import { encryptionOn, seal } from './cipher';
 import { loadContract } from './contract';
+import { getDeviceId } from './device';
 import { apiHeaders, fail, settle, type SettleContext } from './envelope';
+import { sessionLink } from './sessionLink';
 
 /** Options of one call. */
 export interface CallOptions {
@@ -51,7 +52,7 @@ export async function call<N extends RouteName>(name: N, ...args: CallArgs<N>): 
   const contract = await loadContract();
   const { method, url } = await routeOf(name);
   const encrypt = encryptionOn();
-  const session = getSession();
+  const session = sessionLink().read();
   const headers = apiHeaders(contract, {
     token: session.token,
     device: getDeviceId(),

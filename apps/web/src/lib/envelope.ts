@@ -1,9 +1,9 @@
 import { t } from '../locale/i18n';
-import { getSession } from '../state/session';
 import { ApiError, ClientCode } from './apiError';
 import { unseal } from './cipher';
 import type { ContractModule } from './contract';
 import { goLogin } from './nav';
+import { sessionLink } from './sessionLink';
 import { showToast } from './toast';
 
 /** The §7 headers of every call. */
@@ -71,7 +71,7 @@ export function fail(err: ApiError, ctx: SettleContext): never {
 
 /** Token gone bad (seed §8): clear token and user info, relaunch at login. */
 function invalidateSession(): void {
-  getSession().clearSession();
+  sessionLink().lost();
   goLogin();
 }
 

@@ -1,10 +1,11 @@
 import type { gamesHostCalls, RouteData, RouteInput } from '@app/contract';
 import { HTTP_TIMEOUT_MS } from '@app/kit';
 import { t } from '../locale/i18n';
-import { getDeviceId, getSession } from '../state/session';
 import { ApiError, ClientCode } from './apiError';
 import { loadContract } from './contract';
+import { getDeviceId } from './device';
 import { apiHeaders, fail, settle, type SettleContext } from './envelope';
+import { sessionLink } from './sessionLink';
 
 type Calls = typeof gamesHostCalls;
 export type GamesCallName = keyof Calls;
@@ -27,8 +28,7 @@ export async function gamesCall<N extends GamesCallName>(
 ): Promise<RouteData<Calls[N]>> {
   const contract = await loadContract();
   const def = contract.gamesHostCalls[name];
-  const session = getSession();
-  const headers = apiHeaders(contract, { token: session.token, device: getDeviceId(), referer: '', encrypt: false });
+  const headers = apiHeaders(contract, { token: sessionLink().read().token, device: getDeviceId(), referer: '', encrypt: false });
   headers['Content-Type'] = 'application/json';
   const ctx: SettleContext = { silent: opts.silent === true };
   let res: Response;

@@ -23,6 +23,18 @@ export function loginUrl(wanted: string = currentPath()): string {
   return keep ? `${LOGIN_PATH}?redirect=${encodeURIComponent(wanted)}` : LOGIN_PATH;
 }
 
+let preloader: ((path: string) => void) | null = null;
+
+/** The router registers how to fetch a route's screen code ahead of navigation. */
+export function setPreloader(fn: ((path: string) => void) | null): void {
+  preloader = fn;
+}
+
+/** Starts loading the screen of `path` (the query ignored), so its code overlaps the tap's navigation. */
+export function preload(path: string): void {
+  preloader?.(path.split('?')[0] ?? path);
+}
+
 export function go(to: string, opts: { replace?: boolean } = {}): void {
   if (navigate) navigate(to, opts);
   else if (globalThis.location) {

@@ -1,11 +1,12 @@
 import type { Api, RouteData, RouteInput } from '@app/contract';
 import { HTTP_TIMEOUT_MS } from '@app/kit';
 import { t } from '../locale/i18n';
-import { getDeviceId, getSession } from '../state/session';
 import { ApiError, ClientCode } from './apiError';
 import { loadContract } from './contract';
+import { getDeviceId } from './device';
 import { apiHeaders, fail, settle } from './envelope';
 import { routeOf } from './api';
+import { sessionLink } from './sessionLink';
 
 export type UploadedFile = RouteData<Api['uploadFile']>;
 
@@ -40,7 +41,7 @@ export async function postForm<N extends FormRoute>(
   const contract = await loadContract();
   const { url } = await routeOf(name);
   const ctx = { silent: opts.silent === true };
-  const session = getSession();
+  const session = sessionLink().read();
   const headers = apiHeaders(contract, {
     token: session.token,
     device: getDeviceId(),

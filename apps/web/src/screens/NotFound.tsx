@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../components/EmptyState';
 import { PageFrame } from '../components/PageFrame';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../lib/paths';
 
 /** Any path that is not a page of the app. */
 export default function NotFound() {

@@ -15,7 +15,7 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useAdminQuery } from '../../state/queries/admin';
 import { useSession } from '../../state/session';

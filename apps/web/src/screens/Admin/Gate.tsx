@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageLoading } from '../../components/PageLoading';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { useUserInfo } from '../../state/queries/user';
 
 // The console itself is a separate chunk: only an operator's browser ever loads it.

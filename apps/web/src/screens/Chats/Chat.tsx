@@ -4,7 +4,7 @@ import type { ChatReply } from '@app/contract';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { EmptyState, LoadError } from '../../components/EmptyState';
 import { PageFrame } from '../../components/PageFrame';
 import { PageLoading } from '../../components/PageLoading';
@@ -16,7 +16,7 @@ import { chatItems, type ChatItem } from './parts/chatItems';
 import { needsSeparator, separatorTime } from './parts/chatTime';
 import { Composer } from './parts/Composer';
 import { MessageBubble } from './parts/MessageBubble';
-import { ProfileSheet } from './parts/ProfileSheet';
+import { ProfileSheet } from '../../components/ProfileSheet';
 import './chat.css';
 
 /** A conversation (/pages/chats/chat?uid=…): live bubbles, history upward, reply quotes, read receipts. */

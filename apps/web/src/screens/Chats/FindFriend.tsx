@@ -9,8 +9,8 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useSearchUsers } from '../../state/queries/room';
 import { useFollowing } from '../../state/queries/social';
 import { useSession } from '../../state/session';
-import { ProfileSheet } from './parts/ProfileSheet';
-import './parts/people.css';
+import { ProfileSheet } from '../../components/ProfileSheet';
+import '../../components/people.css';
 import './findFriend.css';
 import { LoadMore } from '../../components/LoadMore';
 

@@ -7,7 +7,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { PageLoading } from '../../components/PageLoading';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useChatClear, useChatSetting, useConversation } from '../../state/queries/chat';
-import { ProfileSheet } from './parts/ProfileSheet';
+import { ProfileSheet } from '../../components/ProfileSheet';
 import './chat.css';
 import './setting.css';
 

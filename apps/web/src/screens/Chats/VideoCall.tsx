@@ -3,7 +3,7 @@ import { formatClock } from '@app/kit';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useConversation } from '../../state/queries/chat';
 import { callSession } from '../../state/realtime/call';

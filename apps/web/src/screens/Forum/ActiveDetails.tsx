@@ -1,7 +1,7 @@
 import { formatDateCN } from '@app/kit';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { LoadError } from '../../components/EmptyState';
 import { GuardedImage } from '../../components/GuardedImage';
 import { PageFrame } from '../../components/PageFrame';

@@ -2,7 +2,7 @@ import { PullToRefresh } from 'antd-mobile';
 import { GiftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { EmptyState, LoadError } from '../../components/EmptyState';
 import { GuardedImage } from '../../components/GuardedImage';
 import { PageFrame } from '../../components/PageFrame';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { forumKeys, useActivities, useAdLinks, useCommentInbox, useForumCates, useTags, type FeedType } from '../../state/queries/forum';
 import { useSession } from '../../state/session';
 import { Banner } from './parts/Banner';

@@ -1,7 +1,7 @@
 import { Badge, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { PageFrame } from '../../components/PageFrame';
 import { useCommentInbox } from '../../state/queries/forum';
 import { Feed } from './parts/Feed';

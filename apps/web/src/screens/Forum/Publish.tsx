@@ -4,11 +4,11 @@ import { LocationFill } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { PageFrame } from '../../components/PageFrame';
 import { useCreatePost, useForumCates, useTags } from '../../state/queries/forum';
 import { ImagePicker } from './parts/ImagePicker';
-import { usePostDraft } from './parts/usePostDraft';
+import { usePostDraft } from '../../state/session/usePostDraft';
 import './forum.css';
 
 /**

@@ -2,7 +2,7 @@ import { formatCount } from '@app/kit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { LoadError } from '../../components/EmptyState';
 import { GuardedImage } from '../../components/GuardedImage';
 import { PageFrame } from '../../components/PageFrame';

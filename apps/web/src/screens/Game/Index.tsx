@@ -2,12 +2,12 @@ import { Button } from 'antd-mobile';
 import { SmileOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { EmptyState, LoadError } from '../../components/EmptyState';
 import { PageFrame } from '../../components/PageFrame';
 import { PageLoading } from '../../components/PageLoading';
 import { useGames, type RememberedGame } from '../../state/queries/games';
-import { formatCoins } from '../User/wallet/money';
+import { formatCoins } from '../../lib/money';
 import './game.css';
 
 function GameRow({ g, onPlay }: { g: RememberedGame; onPlay: () => void }) {

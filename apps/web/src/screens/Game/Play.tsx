@@ -9,7 +9,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { gamesBase } from '../../lib/gamesApi';
 import { useWallet } from '../../state/queries/finance';
 import { useGames } from '../../state/queries/games';
-import { formatCoins } from '../User/wallet/money';
+import { formatCoins } from '../../lib/money';
 import { TransferSheet } from './parts/TransferSheet';
 import { useGameSession } from './useGameSession';
 import './game.css';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { beaconTransOut, gamesCall } from '../../lib/gamesApi';
 import { showToast } from '../../lib/toast';
 import { invalidateMoney, newRequestId } from '../../state/queries/finance';
-import { formatCoins } from '../User/wallet/money';
+import { formatCoins } from '../../lib/money';
 
 type Login = RouteData<(typeof gamesHostCalls)['f4Login']>;
 

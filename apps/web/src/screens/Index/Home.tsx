@@ -2,13 +2,12 @@ import { UploadOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { CategoryTabs, useCategoryParam } from '../../components/CategoryTabs';
 import { bulletinKeys } from '../../state/queries/keys';
 import { useVideoCates, videoKeys } from '../../state/queries/video';
 import { BulletinBar, Recommend } from './home/Recommend';
 import { VideoGrid } from './home/VideoGrid';
-import '../Live/live.css';
 import './home/home.css';
 
 /**

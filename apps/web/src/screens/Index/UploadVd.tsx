@@ -10,7 +10,7 @@ import { loginUrl } from '../../lib/nav';
 import { useSession } from '../../state/session';
 import { MyUploads } from './upload/MyUploads';
 import { UploadForm } from './upload/UploadForm';
-import '../Live/live.css';
+import '../../components/categoryTabs.css';
 import './upload/upload.css';
 
 /**

@@ -1,7 +1,7 @@
 import { AddOutline, SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { CategoryTabs, useCategoryParam } from '../../components/CategoryTabs';
 import { useRoomCategories } from '../../state/queries/room';
 import { RoomGrid } from './parts/RoomGrid';

@@ -2,7 +2,7 @@ import { Button, Steps } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { call } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { AuthForm } from './parts/AuthForm';

@@ -2,7 +2,7 @@ import { Button, Checkbox, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { call } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useSession } from '../../state/session';

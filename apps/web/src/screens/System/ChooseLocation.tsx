@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Place } from '@app/contract';
 import { PageFrame } from '../../components/PageFrame';
-import { readDraft } from '../Forum/parts/usePostDraft';
+import { readDraft } from '../../state/session/usePostDraft';
 import { useSession } from '../../state/session';
 import { formatCoords, nearestCity, searchCities } from './cities';
 import './location.css';

@@ -6,11 +6,11 @@ import { LoadError } from '../../components/EmptyState';
 import { PageFrame } from '../../components/PageFrame';
 import { PageLoading } from '../../components/PageLoading';
 import { useAnchorApplication } from '../../state/queries/room';
-import { roomPath } from '../Room/roomPath';
+import { roomPath } from '../../lib/paths';
 import { ApplyForm } from './create/ApplyForm';
 import { ApplyStatus } from './create/ApplyStatus';
 import { CreateForm } from './create/CreateForm';
-import { ObsPanel } from './create/ObsPanel';
+import { ObsPanel } from '../../components/ObsPanel';
 import './create/create.css';
 
 /**

@@ -7,7 +7,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useWallet } from '../../state/queries/finance';
 import { useExchanges } from '../../state/queries/financeEarnings';
 import { ExchangeForm } from './exchange/ExchangeForm';
-import { CoinIcon, SwapIcon } from './wallet/icons';
+import { CoinIcon, SwapIcon } from '../../components/icons';
 import { PagedList } from './wallet/PagedList';
 import './wallet/wallet.css';
 

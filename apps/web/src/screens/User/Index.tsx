@@ -3,7 +3,7 @@ import {
   AddCircleOutline, BillOutline, CollectMoneyOutline, GiftOutline, HeartOutline, PayCircleOutline,
   ReceiptOutline, SetOutline, TeamOutline, VideoOutline,
 } from 'antd-mobile-icons';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { LoadError } from '../../components/EmptyState';
 import { PageLoading } from '../../components/PageLoading';
 import { useUserInfo } from '../../state/queries/user';

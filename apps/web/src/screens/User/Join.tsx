@@ -9,10 +9,10 @@ import { isApiError } from '../../lib/apiError';
 import { showToast } from '../../lib/toast';
 import { findRoomByNumber, useSeedRoomInfo } from '../../state/queries/room';
 import { joinRoomChannel, PASSWORD_REQUIRED, WRONG_PASSWORD } from '../../state/realtime/room';
-import { PasswordSheet } from '../Room/parts/PasswordSheet';
-import { roomPath } from '../Room/roomPath';
-import '../Room/parts/sheets.css';
+import { PasswordSheet } from '../../components/PasswordSheet';
+import { roomPath } from '../../lib/paths';
 import './create/create.css';
+import './join.css';
 
 const NUMBER = /^\d{4,10}$/;
 

@@ -3,7 +3,7 @@ import { formatMoney } from '@app/kit';
 import { CollectMoneyOutline, GiftOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { PageFrame } from '../../components/PageFrame';
 import { showToast } from '../../lib/toast';
 import { newRequestId } from '../../state/queries/finance';
@@ -11,7 +11,7 @@ import { useCollectEarnings, useGiftRecords, useGiftStats } from '../../state/qu
 import { EarningsChart } from './earnings/EarningsChart';
 import { EarningsHero } from './earnings/EarningsHero';
 import { GiftRow } from './earnings/GiftRow';
-import { SwapIcon } from './wallet/icons';
+import { SwapIcon } from '../../components/icons';
 import { PagedList } from './wallet/PagedList';
 import './wallet/wallet.css';
 

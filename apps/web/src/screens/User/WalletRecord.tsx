@@ -3,7 +3,7 @@ import { Tabs } from 'antd-mobile';
 import { BillOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { PageFrame } from '../../components/PageFrame';
 import { useMoneyChanges, type MoneyChangeFilter } from '../../state/queries/finance';
 import { ChangeRow } from './wallet/ChangeRow';

@@ -1,4 +1,4 @@
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { call } from '../../lib/api';
 import { go } from '../../lib/nav';
 import { newClientId } from '../queries/chatOutbox';

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import type { Gift, SystemConfig, UserInfo } from '@app/contract';
-import { ROOM_AUTH_LEVEL_DEFAULT } from '@app/kit';
 
 /*
  * The remembered half of the session (seed §3), read back from localStorage through this schema.
@@ -102,15 +101,7 @@ export interface RoomSettings {
 /** The session-only half: kept in memory, gone on reload. */
 export interface Ephemeral {
   isGuest: boolean;
-  currentRoom: Record<string, unknown> | null;
-  muted: boolean;
-  /** Room auth level, 4 by default (seed §3). */
-  roomAuthLevel: number;
   roomSettings: RoomSettings;
-  micQueues: Record<string, unknown[]>;
-  roomUserInfo: Record<string, unknown> | null;
-  orientation: 'portrait' | 'landscape';
-  activeBox: string;
   /** Unread notices + private messages, from the hall's rGetUnreadCount. */
   unreadCount: number;
   chatReply: Record<string, unknown> | null;
@@ -118,14 +109,7 @@ export interface Ephemeral {
 
 export const defaultEphemeral = (): Ephemeral => ({
   isGuest: false,
-  currentRoom: null,
-  muted: false,
-  roomAuthLevel: ROOM_AUTH_LEVEL_DEFAULT,
   roomSettings: { frontCamera: true, camera: true, audio: true, screen: false, allowMic: true, vertical: true, pc: false },
-  micQueues: {},
-  roomUserInfo: null,
-  orientation: 'portrait',
-  activeBox: '',
   unreadCount: 0,
   chatReply: null,
 });

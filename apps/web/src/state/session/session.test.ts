@@ -45,7 +45,6 @@ describe('session store', () => {
     expect(s.systemConfig).toBeNull();
     expect(s.roomGiftList).toEqual([]);
     expect(s.giftVersion).toBe(0);
-    expect(s.roomAuthLevel).toBe(4);
   });
 
   it('keeps the good fields when only some are corrupt', async () => {
@@ -60,7 +59,7 @@ describe('session store', () => {
   it('persists remembered keys only, and reads them back after a reload', async () => {
     const store = await loadStore();
     store.getState().signIn({ token: 't1', expires_at: '2026-01-02T00:00:00Z', user }, { account: 'amy', rememberMe: true });
-    store.getState().patch({ unreadCount: 5, muted: true, userSearch: ['a'] });
+    store.getState().patch({ unreadCount: 5, chatReply: { id: 1 }, userSearch: ['a'] });
     const saved = JSON.parse(localStorage.getItem(KEY)!) as { state: Record<string, unknown> };
     expect(Object.keys(saved.state).sort()).toEqual([...REMEMBERED_KEYS].sort());
     expect(saved.state).not.toHaveProperty('unreadCount');
@@ -71,7 +70,7 @@ describe('session store', () => {
     expect(again.userInfo?.uuid).toBe('u-7');
     expect(again.userSearch).toEqual(['a']);
     expect(again.unreadCount).toBe(0);
-    expect(again.muted).toBe(false);
+    expect(again.chatReply).toBeNull();
   });
 
   it('forgets the account without remember-me, and clearSession keeps preferences', async () => {
@@ -87,7 +86,6 @@ describe('session store', () => {
 
   it('has the session-only defaults of §3', () => {
     const e = defaultEphemeral();
-    expect(e.roomAuthLevel).toBe(4);
     expect(Object.keys(e.roomSettings).sort()).toEqual(['allowMic', 'audio', 'camera', 'frontCamera', 'pc', 'screen', 'vertical']);
     expect(readRemembered(undefined).token).toBe('');
   });

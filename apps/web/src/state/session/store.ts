@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import type { Session, UserInfo } from '@app/contract';
+import { setSessionLink } from '../../lib/sessionLink';
 import {
   defaultEphemeral,
   defaultRemembered,
@@ -95,3 +96,12 @@ export const useSession = create<SessionState>()(
 export const getSession = (): SessionState => useSession.getState();
 /** True when a session token is held (seed §4: logged-in). */
 export const hasToken = (): boolean => getSession().token !== '';
+
+// The API clients read the token through this link and report a session error through it (lib/ never imports state/).
+setSessionLink({
+  read: () => {
+    const { token, referer } = getSession();
+    return { token, referer };
+  },
+  lost: () => getSession().clearSession(),
+});

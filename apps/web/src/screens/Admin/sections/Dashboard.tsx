@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { LoadError } from '../../../components/EmptyState';
 import { useAdminQuery } from '../../../state/queries/admin';
 import { coins, yuan } from '../parts/format';

@@ -4,7 +4,7 @@ import { DeleteOutline, LocationFill, MessageOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { timeAgo } from '../../../lib/time';
 import { ImageGrid, PostImageViewer } from './ImageGrid';

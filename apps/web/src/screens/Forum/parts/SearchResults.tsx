@@ -2,7 +2,7 @@ import { formatCount } from '@app/kit';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { GuardedImage } from '../../../components/GuardedImage';
 import { PageLoading } from '../../../components/PageLoading';

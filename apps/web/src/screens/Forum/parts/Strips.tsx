@@ -3,7 +3,7 @@ import { formatCount, formatDateCN } from '@app/kit';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { GuardedImage } from '../../../components/GuardedImage';
 
 function SectionHead({ title, more, to, testId }: { title: string; more: string; to: string; testId: string }) {

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
-import { formatCoins } from '../../User/wallet/money';
+import { PATHS } from '../../../lib/paths';
+import { formatCoins } from '../../../lib/money';
 
 const CHOICES = [5, 10, 20, 50];
 const C = 10_000;

@@ -3,12 +3,12 @@ import { SWIPER_INTERVAL_MS } from '@app/kit';
 import { SoundOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS, roomPath } from '../../../lib/paths';
 import { GuardedImage } from '../../../components/GuardedImage';
 import { useBulletins } from '../../../state/queries/bulletin';
 import { useHomeTravel } from '../../../state/queries/video';
-import { LiveBars, RoomCard } from '../../Live/parts/RoomCard';
-import { prefetchRoom, roomPath } from '../../Room/roomPath';
+import { LiveBars, RoomCard } from '../../../components/RoomCard';
+import { prefetchRoom } from '../../../components/prefetchRoom';
 
 /** The bulletin marquee: the newest announcements scroll by; a tap opens the announcements. */
 export function BulletinBar() {

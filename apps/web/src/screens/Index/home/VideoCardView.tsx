@@ -3,10 +3,10 @@ import { formatClock, formatCount } from '@app/kit';
 import { EyeOutline, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { GuardedImage } from '../../../components/GuardedImage';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { formatCoins } from '../../User/wallet/money';
+import { formatCoins } from '../../../lib/money';
 
 /** One video in the two-column grid: cover, duration, views (K/W), a price badge when paid, title, uploader. */
 export function VideoCardView({ v, cateId }: { v: VideoCard; cateId: number | null }) {

@@ -2,7 +2,7 @@ import { PullToRefresh } from 'antd-mobile';
 import { PlayOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { PageLoading } from '../../../components/PageLoading';
 import { useVideoList } from '../../../state/queries/video';

@@ -3,7 +3,7 @@ import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { formatDateCN } from '@app/kit';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { LoadMore } from '../../../components/LoadMore';
 import { PageLoading } from '../../../components/PageLoading';

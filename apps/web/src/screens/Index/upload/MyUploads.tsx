@@ -4,12 +4,12 @@ import type { VideoResource } from '@app/contract';
 import { formatClock, formatCount, formatDateCN } from '@app/kit';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { GuardedImage } from '../../../components/GuardedImage';
 import { PageLoading } from '../../../components/PageLoading';
 import { isWorking, useDeleteUpload, useMyUploads } from '../../../state/queries/video';
-import { formatCoins } from '../../User/wallet/money';
+import { formatCoins } from '../../../lib/money';
 import { LoadMore } from '../../../components/LoadMore';
 
 const TONE = { receiving: 'default', uploaded: 'warning', processing: 'warning', ready: 'success', failed: 'danger' } as const;

@@ -4,14 +4,14 @@ import { LockOutline } from 'antd-mobile-icons';
 import { ErrorCode, type VideoInfo } from '@app/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { isApiError } from '../../../lib/apiError';
 import { loginUrl } from '../../../lib/nav';
 import { showToast } from '../../../lib/toast';
 import { newRequestId } from '../../../state/queries/finance';
 import { useBuyVideo } from '../../../state/queries/video';
 import { useSession } from '../../../state/session';
-import { formatCoins } from '../../User/wallet/money';
+import { formatCoins } from '../../../lib/money';
 
 /**
  * The end of a paid video's preview: the price, buy with coins (one request_id per opening of the

@@ -5,7 +5,7 @@ import { PlayOutline, SoundMuteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { GuardedImage } from '../../../components/GuardedImage';
 import { useVideoInfo } from '../../../state/queries/video';
-import { formatCoins } from '../../User/wallet/money';
+import { formatCoins } from '../../../lib/money';
 import { BuyGate } from './BuyGate';
 import { SideRail } from './SideRail';
 import { useHlsPlayer } from './useHlsPlayer';

@@ -2,11 +2,11 @@ import { PullToRefresh } from 'antd-mobile';
 import { VideoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { PageLoading } from '../../../components/PageLoading';
 import { useLiveRooms } from '../../../state/queries/room';
-import { RoomCard } from './RoomCard';
+import { RoomCard } from '../../../components/RoomCard';
 import { LoadMore } from '../../../components/LoadMore';
 
 /** The rooms of one category: pull to refresh, more as you scroll, empty and error states. */

@@ -1,12 +1,12 @@
 import { SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { PageLoading } from '../../../components/PageLoading';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useSearchRooms, useSearchUsers } from '../../../state/queries/room';
-import { LiveBars, RoomCard } from './RoomCard';
+import { LiveBars, RoomCard } from '../../../components/RoomCard';
 import { LoadMore } from '../../../components/LoadMore';
 
 const Nothing = () => {

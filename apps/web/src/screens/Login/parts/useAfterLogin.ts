@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { startPath } from '../../../app/tabs';
+import { startPath } from '../../../lib/tabs';
 import { useSession } from '../../../state/session';
 
 /** Where to go once logged in: the page the guard stopped (?redirect=), else the start tab. */

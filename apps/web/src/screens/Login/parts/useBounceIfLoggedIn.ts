@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { startPath } from '../../../app/tabs';
+import { startPath } from '../../../lib/tabs';
 import { useSession } from '../../../state/session';
 
 /**

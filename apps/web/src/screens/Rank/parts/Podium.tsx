@@ -2,7 +2,7 @@ import type { RankEntry } from '@app/contract';
 import { formatCount, MONEY_UNIT } from '@app/kit';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { CrownIcon } from '../../User/wallet/icons';
+import { CrownIcon } from '../../../components/icons';
 import { RankValue } from './RankValue';
 
 /** Podium order: second on the left, first in the middle (raised), third on the right. */

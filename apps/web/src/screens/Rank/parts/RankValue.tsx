@@ -1,5 +1,5 @@
 import { HeartFill } from 'antd-mobile-icons';
-import { CoinIcon } from '../../User/wallet/icons';
+import { CoinIcon } from '../../../components/icons';
 
 /** An amount on a ranking: coins spent (wealth) or charm received (a heart). */
 export function RankValue({ kind, text }: { kind: 'wealth' | 'charm'; text: string }) {

@@ -1,7 +1,7 @@
 import type { Gift } from '@app/contract';
 import { Swiper } from 'antd-mobile';
-import { CoinIcon } from '../../User/wallet/icons';
-import { formatCoins } from '../../User/wallet/money';
+import { CoinIcon } from '../../../components/icons';
+import { formatCoins } from '../../../lib/money';
 import { GiftIcon } from './GiftIcon';
 
 const PER_PAGE = 8;

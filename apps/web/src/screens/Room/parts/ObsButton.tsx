@@ -1,7 +1,7 @@
 import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ObsPanel } from '../../User/create/ObsPanel';
+import { ObsPanel } from '../../../components/ObsPanel';
 import { useRoom } from './RoomContext';
 
 /** PC mode: the anchor's chip to show the OBS settings again, and a note while OBS has not started. */

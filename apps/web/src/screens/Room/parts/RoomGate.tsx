@@ -5,7 +5,7 @@ import { CloseOutline, ExclamationCircleOutline, StopOutline, UserOutline } from
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { UserAvatar } from '../../../components/UserAvatar';
 import type { RoomSnapshot } from '../../../state/realtime/roomClient';
 

@@ -1,8 +1,8 @@
 import type { RoomInfo } from '@app/contract';
 import { t } from '../../../locale/i18n';
 import { showToast } from '../../../lib/toast';
-import { roomPath } from '../roomPath';
-import { copyText } from './copyText';
+import { roomPath } from '../../../lib/paths';
+import { copyText } from '../../../lib/copyText';
 
 /** Shares the room: the system share sheet where there is one, else the link copied. */
 export async function shareRoom(room: RoomInfo): Promise<void> {

@@ -2,12 +2,12 @@ import { useCallback, useRef, useState } from 'react';
 import { ErrorCode, type Gift, type GiftRecord } from '@app/contract';
 import { Dialog } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { isApiError } from '../../../lib/apiError';
 import { showToast } from '../../../lib/toast';
 import { t } from '../../../locale/i18n';
 import { newRequestId, useSendGift } from '../../../state/queries/finance';
-import { formatCoins } from '../../User/wallet/money';
+import { formatCoins } from '../../../lib/money';
 import { giftCost, nextCombo, type ComboState } from './combo';
 
 interface Options {

@@ -9,8 +9,8 @@ import { showToast } from '../../../lib/toast';
 import { useCheckIn, useDoCheckIn } from '../../../state/queries/checkin';
 import { newRequestId } from '../../../state/queries/finance';
 import { useUserInfo } from '../../../state/queries/user';
-import { CoinIcon } from '../wallet/icons';
-import { formatCoins } from '../wallet/money';
+import { CoinIcon } from '../../../components/icons';
+import { formatCoins } from '../../../lib/money';
 import { dayState } from './dayState';
 import './checkin.css';
 

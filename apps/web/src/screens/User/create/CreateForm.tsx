@@ -39,7 +39,6 @@ export function CreateForm({ onOpened }: { onOpened: (room: RoomInfo) => void })
         const s = useSession.getState();
         patch({
           roomConfig: { ...f, category_id: categoryId },
-          currentRoom: { id: room.id, kind: room.kind, title: room.title },
           // The owner is never asked, but a remembered password lets them share the room as is.
           ...(f.locked ? { roomPassword: { ...s.roomPassword, [String(room.id)]: password } } : {}),
         });

@@ -2,7 +2,7 @@ import type { Wallet } from '@app/contract';
 import { formatMoney } from '@app/kit';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { CoinIcon } from '../wallet/icons';
+import { CoinIcon } from '../../../components/icons';
 
 interface Props {
   wallet: Wallet | undefined;

@@ -7,7 +7,7 @@ import { showToast } from '../../../lib/toast';
 import { newRequestId } from '../../../state/queries/finance';
 import { useExchange } from '../../../state/queries/financeEarnings';
 import { parseAmount, sanitizeAmountInput } from '../wallet/amount';
-import { CoinIcon, SwapIcon } from '../wallet/icons';
+import { CoinIcon, SwapIcon } from '../../../components/icons';
 
 /** Coins credited for `raw` earnings at `rateBp` (rounded down: the platform never credits a fraction it does not hold). */
 export const coinsFor = (raw: number, rateBp: number): number => Number((BigInt(raw) * BigInt(rateBp)) / 10000n);

@@ -3,14 +3,14 @@ import type { FollowUser } from '@app/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { PageFrame } from '../../../components/PageFrame';
 import { PageLoading } from '../../../components/PageLoading';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useFans, useFollowing } from '../../../state/queries/social';
-import { FollowButton } from '../../Chats/parts/FollowButton';
-import { ProfileSheet } from '../../Chats/parts/ProfileSheet';
+import { FollowButton } from '../../../components/FollowButton';
+import { ProfileSheet } from '../../../components/ProfileSheet';
 import './follow.css';
 import { LoadMore } from '../../../components/LoadMore';
 

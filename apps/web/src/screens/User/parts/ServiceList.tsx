@@ -5,7 +5,7 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { currentLang, LANGS, t as translate } from '../../../locale/i18n';
 import { loadLanguage } from '../../../locale/languagePack';

@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { loginUrl } from '../../../lib/nav';
 

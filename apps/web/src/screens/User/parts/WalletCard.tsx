@@ -2,7 +2,7 @@ import { formatMoney } from '@app/kit';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { currentLang } from '../../../locale/i18n';
 import { useCurrency } from '../../../state/queries/currency';
 

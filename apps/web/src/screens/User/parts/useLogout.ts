@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { call } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { t } from '../../../locale/i18n';

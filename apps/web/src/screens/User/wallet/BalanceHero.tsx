@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '@app/kit';
-import { CoinIcon } from './icons';
+import { CoinIcon } from '../../../components/icons';
 
 interface Props {
   label: ReactNode;

@@ -5,7 +5,7 @@ import {
   CalendarOutline, CheckShieldOutline, GiftOutline, PayCircleOutline, PlayOutline, RedoOutline, SetOutline, SmileOutline, TransportQRcodeOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { SwapIcon } from './icons';
+import { SwapIcon } from '../../../components/icons';
 import { signedMoney } from './money';
 
 /** Icon and tile colour per kind of movement. */

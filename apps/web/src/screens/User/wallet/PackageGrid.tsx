@@ -1,7 +1,8 @@
 import type { RechargePackage } from '@app/contract';
 import { useTranslation } from 'react-i18next';
-import { CoinIcon } from './icons';
-import { formatCoins, formatFen } from './money';
+import { CoinIcon } from '../../../components/icons';
+import { formatCoins } from '../../../lib/money';
+import { formatFen } from './money';
 
 interface Props {
   packages: RechargePackage[];

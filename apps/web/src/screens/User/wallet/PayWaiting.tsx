@@ -2,8 +2,9 @@ import type { RechargeOrder } from '@app/contract';
 import { Button, CenterPopup, SpinLoading } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { CoinIcon } from './icons';
-import { formatCoins, formatFen } from './money';
+import { CoinIcon } from '../../../components/icons';
+import { formatCoins } from '../../../lib/money';
+import { formatFen } from './money';
 
 interface Props {
   visible: boolean;

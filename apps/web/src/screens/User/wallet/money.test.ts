@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoins, formatFen, signedMoney } from './money';
+import { formatFen, signedMoney } from './money';
 
 describe('wallet money display', () => {
-  it('shows coins without trailing zeros', () => {
-    expect(formatCoins(600000)).toBe('60');
-    expect(formatCoins(605000)).toBe('60.5');
-    expect(formatCoins(123456)).toBe('12.35');
-    expect(formatCoins(0)).toBe('0');
-    expect(formatCoins(1_000_000_000)).toBe('100000');
-  });
-
   it('signs record amounts', () => {
     expect(signedMoney(600000)).toBe('+60.00');
     expect(signedMoney(-100000)).toBe('−10.00');

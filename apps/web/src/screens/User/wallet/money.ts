@@ -1,11 +1,5 @@
 import { formatMoney } from '@app/kit';
 
-/** Coins without trailing zeros: 600000 → "60", 605000 → "60.5", 123456 → "12.35". */
-export function formatCoins(raw: number): string {
-  const s = formatMoney(raw, 2);
-  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
-}
-
 /** A signed amount for records: +60.00 / −10.00 (a real minus sign), 0 as "0.00". */
 export function signedMoney(raw: number): string {
   const s = formatMoney(Math.abs(raw), 2);

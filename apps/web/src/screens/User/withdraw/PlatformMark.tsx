@@ -1,6 +1,6 @@
 import type { WithdrawPlatformKind } from '@app/contract';
 import { AlipayCircleFill, BankcardOutline } from 'antd-mobile-icons';
-import { WechatIcon } from '../wallet/icons';
+import { WechatIcon } from '../../../components/icons';
 
 /** The logo tile of a withdrawal platform. */
 export function PlatformMark({ platform, small = false }: { platform: WithdrawPlatformKind; small?: boolean }) {

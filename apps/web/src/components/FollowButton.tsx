@@ -1,7 +1,7 @@
 import { Button, Dialog } from 'antd-mobile';
 import { AddOutline, CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useIsFollowing, useToggleFollow } from '../../../state/queries/social';
+import { useIsFollowing, useToggleFollow } from '../state/queries/social';
 import './people.css';
 
 interface Props {

@@ -3,9 +3,11 @@ import { formatCount } from '@app/kit';
 import { EyeOutline, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { GuardedImage } from '../../../components/GuardedImage';
-import { UserAvatar } from '../../../components/UserAvatar';
-import { prefetchRoom, roomPath } from '../../Room/roomPath';
+import { GuardedImage } from './GuardedImage';
+import { UserAvatar } from './UserAvatar';
+import { prefetchRoom } from './prefetchRoom';
+import { roomPath } from '../lib/paths';
+import './roomCard.css';
 
 /** The equalizer bars of a LIVE badge: motion says "happening now" at a glance. */
 export function LiveBars() {

@@ -3,9 +3,9 @@ import { MessageOutline } from 'antd-mobile-icons';
 import { formatCount } from '@app/kit';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
-import { UserAvatar } from '../../../components/UserAvatar';
-import { useIsFollowing, useUserProfile } from '../../../state/queries/social';
+import { PATHS } from '../lib/paths';
+import { UserAvatar } from './UserAvatar';
+import { useIsFollowing, useUserProfile } from '../state/queries/social';
 import { FollowButton } from './FollowButton';
 import './people.css';
 

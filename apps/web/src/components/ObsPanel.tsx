@@ -2,11 +2,12 @@ import { formatDateCN } from '@app/kit';
 import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/EmptyState';
-import { PageLoading } from '../../../components/PageLoading';
-import { showToast } from '../../../lib/toast';
-import { mediaCredentials } from '../../../state/queries/room';
-import { absoluteUrl, copyText } from '../../Room/parts/copyText';
+import { LoadError } from './EmptyState';
+import { PageLoading } from './PageLoading';
+import { showToast } from '../lib/toast';
+import { mediaCredentials } from '../state/queries/room';
+import { absoluteUrl, copyText } from '../lib/copyText';
+import './obsPanel.css';
 
 /** PC mode (§3): the WHIP URL and token to paste into OBS, instead of the phone's camera. */
 export function ObsPanel({ roomId, onEnter }: { roomId: number; onEnter?: () => void }) {

@@ -1,5 +1,5 @@
 import { FORUM_LIMITS, type Place } from '@app/contract';
-import { useSession } from '../../../state/session';
+import { useSession } from './index';
 
 /** The unfinished post (seed §3 post draft), read defensively: the stored value is whatever was left. */
 export interface PostDraft {

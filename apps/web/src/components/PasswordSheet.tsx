@@ -2,6 +2,7 @@ import { Button, Input, Popup } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './passwordSheet.css';
 
 interface Props {
   open: boolean;

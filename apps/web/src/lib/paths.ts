@@ -60,3 +60,7 @@ export const PATHS = {
 
 export type PathName = keyof typeof PATHS;
 export type AppPath = (typeof PATHS)[PathName];
+
+/** Where a room opens: video chat rooms on the newroom page, live rooms on the room page. */
+export const roomPath = (room: { id: number; kind: 'live' | 'chat' }): string =>
+  `${room.kind === 'chat' ? PATHS.newroom : PATHS.room}?id=${room.id}`;
