@@ -59,7 +59,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const done = await k.selectFrom('settings').select('value').where('key', '=', SEED_KEY).executeTakeFirst();
   if (done) return false;
   const password_hash = await hashPassword(DEMO_USER.password);
-  return k.transaction().execute(async (trx) => {
+  return db.tx(async (trx) => {
     const claimed = await trx
       .insertInto('settings')
       .values({ key: SEED_KEY, value: SEED_VERSION })

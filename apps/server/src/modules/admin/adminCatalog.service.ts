@@ -37,7 +37,7 @@ export class AdminCatalogService {
 
   async saveGift(input: { id?: number | undefined; name: string; icon: string; url: string; price: number; sort: number }) {
     const { id, ...fields } = input;
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       const row = id === undefined ? await repo.insertGift(trx, fields, nowIso()) : await repo.updateGift(trx, id, fields);
       if (!row) throw new BizError(ErrorCode.GIFT_NOT_FOUND);
       return { gift: giftView(row), gift_version: await repo.bumpGiftVersion(trx) };
@@ -45,7 +45,7 @@ export class AdminCatalogService {
   }
 
   async deleteGift(id: number) {
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       if (!(await repo.deleteGift(trx, id))) throw new BizError(ErrorCode.GIFT_NOT_FOUND);
       return { deleted: true as const, gift_version: await repo.bumpGiftVersion(trx) };
     });

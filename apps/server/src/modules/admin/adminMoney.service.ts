@@ -78,7 +78,7 @@ export class AdminMoneyService {
     const userAcc = acc[input.account];
     const credit = input.direction === 'credit';
     try {
-      const { ids } = await ledger.tx((conn) =>
+      const { ids } = await this.deps.db.tx((conn) =>
         ledger.post(conn, [
           {
             key,

@@ -54,7 +54,7 @@ export class AdminUserService {
     const user = await this.member(input.user_id, true);
     const minutes = Math.min(input.minutes, MAX_BAN_MINUTES);
     const until = isoIn(minutes * MINUTE);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       await banRepository.insert(trx, { user_id: user.id, scope: input.scope, until, reason: input.reason, created_by: op.user.id, created_at: nowIso() });
       if (input.scope === 'login') {
         const disabled = user.disabled_until && user.disabled_until > until ? user.disabled_until : until;
@@ -74,7 +74,7 @@ export class AdminUserService {
 
   async unban(input: { user_id: number; scope: BanScope }): Promise<AdminUser> {
     const user = await this.member(input.user_id, false);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       await banRepository.lift(trx, user.id, input.scope, nowIso());
       if (input.scope === 'login') await userRepository.update(trx, user.id, { disabled_until: null, updated_at: nowIso() });
     });
@@ -85,7 +85,7 @@ export class AdminUserService {
   async resetPassword(input: { user_id: number; password: string }): Promise<AdminUser> {
     const user = await this.member(input.user_id, true);
     const password_hash = await hashPassword(input.password);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       await userRepository.update(trx, user.id, { password_hash, updated_at: nowIso() });
       await this.sessions.revokeAllOfUser(trx, user.id);
     });

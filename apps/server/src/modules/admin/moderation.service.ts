@@ -117,7 +117,7 @@ export class ModerationService {
       if (input.hidden) await this.tell(await this.authorOf('video', input.id), 'video', 'hidden');
       return { type: input.type, id: input.id, hidden: input.hidden };
     }
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       const now = nowIso();
       if (!(await repo.setHidden(trx, TABLE[type], input.id, input.hidden ? now : null))) throw gone(input.type);
       if (input.hidden) await repo.settle(trx, input.type, input.id, 'resolved', op.user.id, now);

@@ -86,7 +86,7 @@ export class AuthService {
     const password_hash = await hashPassword(input.password);
     const invite_code = await this.freeInviteCode();
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await this.deps.db.tx(async (trx) => {
         await this.verify.useSms(trx, sms.id);
         const user = await userRepository.insert(trx, {
           ...userDefaults(),
@@ -114,7 +114,7 @@ export class AuthService {
     if (!user) throw new BizError(ErrorCode.NOT_REGISTERED);
     const sms = await this.verify.checkSms(input.mobile, 'forget', input.code);
     const password_hash = await hashPassword(input.password);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       await this.verify.useSms(trx, sms.id);
       await userRepository.update(trx, user.id, { password_hash, updated_at: nowIso() });
       await this.sessions.revokeAllOfUser(trx, user.id);

@@ -84,7 +84,7 @@ export class ChatService {
 
   private async store(from: number, to: number, clientId: string, type: ChatMessageRow['type'], content: string, reply: ChatMessageRow | null) {
     const at = nowIso();
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       await repo.lockPair(trx, from, to, at);
       const row = await repo.insertOnce(trx, {
         sender_id: from,
@@ -200,7 +200,7 @@ export class ChatService {
   /** Reads the conversation up to a message (the latest when absent); the receipt reaches both users. */
   async read(meId: number, peerId: number, upToId: number | undefined) {
     // Counted and stored while holding the side, so a message arriving meanwhile is not lost from unread.
-    const r = await this.db.transaction().execute(async (trx) => {
+    const r = await this.deps.db.tx(async (trx) => {
       const side = await repo.lockMember(trx, meId, peerId);
       if (!side) return { upTo: 0, unread: 0, moved: false };
       const upTo = Math.min(upToId ?? side.last_message_id, side.last_message_id);
@@ -234,7 +234,7 @@ export class ChatService {
   /** Clears the history for the caller (the peer keeps theirs); `hide` also removes it from the list. */
   async clear(meId: number, peerId: number, hide: boolean): Promise<void> {
     // Held while cleared, so a message arriving meanwhile is either cleared or stays unread.
-    const side = await this.db.transaction().execute(async (trx) => {
+    const side = await this.deps.db.tx(async (trx) => {
       const held = await repo.lockMember(trx, meId, peerId);
       if (!held) return undefined;
       const last = held.last_message_id;

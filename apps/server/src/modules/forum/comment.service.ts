@@ -52,7 +52,7 @@ export class CommentService {
     assertUnder(await commentRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.commentsPerMinute);
     const words = await sensitiveWords(db);
     let notify: number | null = null;
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await this.deps.db.tx(async (trx) => {
       const post = await postRepository.lockById(trx, body.post_id);
       if (!post) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
       let parentId: number | null = null;
@@ -87,7 +87,7 @@ export class CommentService {
   }
 
   async like(user: UserRow, commentId: number, like: boolean | undefined) {
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       if (!(await commentRepository.lockById(trx, commentId))) throw new BizError(ErrorCode.NOT_FOUND, '评论不存在或已删除');
       const want = like ?? !(await commentRepository.isLiked(trx, commentId, user.id));
       await commentRepository.setLike(trx, commentId, user.id, want, nowIso());
@@ -97,7 +97,7 @@ export class CommentService {
 
   /** Deletes a comment and its replies: its author, the post's author, or an operator. */
   async remove(user: UserRow, commentId: number) {
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       const c = await commentRepository.byId(trx, commentId);
       if (!c) throw new BizError(ErrorCode.NOT_FOUND, '评论不存在或已删除');
       const post = await postRepository.lockById(trx, c.post_id);

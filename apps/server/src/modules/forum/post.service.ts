@@ -84,7 +84,7 @@ export class PostService {
     }
     assertUnder(await postRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.postsPerMinute);
     const words = await sensitiveWords(db);
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await this.deps.db.tx(async (trx) => {
       const post = await postRepository.insert(trx, {
         user_id: user.id,
         cate_id: body.cate_id,
@@ -120,7 +120,7 @@ export class PostService {
 
   /** Sets (like given) or toggles the viewer's like; the counter is recounted in the same transaction. */
   async like(user: UserRow, postId: number, like: boolean | undefined) {
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       if (!(await postRepository.lockById(trx, postId))) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
       const want = like ?? !(await postRepository.isLiked(trx, postId, user.id));
       await postRepository.setLike(trx, postId, user.id, want, nowIso());
@@ -130,7 +130,7 @@ export class PostService {
 
   /** Deletes a post with its comments and likes: its author or an operator (others: FORBIDDEN). */
   async remove(user: UserRow, postId: number) {
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       const post = await postRepository.lockById(trx, postId);
       if (!post) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
       if (!canModerate(user, post.user_id)) throw new BizError(ErrorCode.FORBIDDEN, '只能删除自己的帖子');

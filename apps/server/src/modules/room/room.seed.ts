@@ -34,7 +34,7 @@ export async function seedDemoRooms(db: Db): Promise<boolean> {
   const k = db.kysely;
   if (await k.selectFrom('settings').select('value').where('key', '=', SEED_KEY).executeTakeFirst()) return false;
   const password_hash = await hashPassword(PASSWORD);
-  return k.transaction().execute(async (trx) => {
+  return db.tx(async (trx) => {
     const claimed = await trx.insertInto('settings').values({ key: SEED_KEY, value: '1' }).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     const categories = await roomRepository.categories(trx);

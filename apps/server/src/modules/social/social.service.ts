@@ -36,7 +36,7 @@ export class SocialService {
   async follow(meId: number, targetId: number): Promise<FollowResult> {
     if (meId === targetId) throw new BizError(ErrorCode.FOLLOW_SELF);
     await this.member(targetId);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       if (await repo.follow(trx, meId, targetId, nowIso())) await repo.bumpCounts(trx, meId, targetId, 1);
     });
     return this.result(meId, targetId);
@@ -45,7 +45,7 @@ export class SocialService {
   async unfollow(meId: number, targetId: number): Promise<FollowResult> {
     if (meId === targetId) throw new BizError(ErrorCode.FOLLOW_SELF);
     await this.member(targetId);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       if (await repo.unfollow(trx, meId, targetId)) await repo.bumpCounts(trx, meId, targetId, -1);
     });
     return this.result(meId, targetId);

@@ -73,7 +73,7 @@ export class VerifyService {
     if (input.scene !== 'register' && !registered) throw new BizError(ErrorCode.NOT_REGISTERED);
 
     const code = String(randomInt(10 ** R.codeLength)).padStart(R.codeLength, '0');
-    await this.deps.db.kysely.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       // One send at a time across instances, so the per-number, per-IP and global limits are exact.
       await xactLock(trx, this.deps.db.dialect, 'sms:send');
       await this.checkLimits(trx, input.mobile, ip);

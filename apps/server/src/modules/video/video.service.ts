@@ -124,7 +124,7 @@ export class VideoService {
     const [from, to, platform] = await Promise.all([ledger.userAccounts(buyer), ledger.userAccounts(v.user_id), ledger.platformAccounts()]);
     const fee = price - Math.floor((price * this.config.uploaderShareBp) / 10_000);
     try {
-      await ledger.tx(async (conn) => {
+      await this.deps.db.tx(async (conn) => {
         const now = nowIso();
         const { id } = await repo.insertPurchase(conn, { video_id: v.id, user_id: buyer, price, idem_key: key, created_at: now });
         const ref = `V${id}`;
@@ -173,7 +173,7 @@ export class VideoService {
   async like(auth: Auth, input: { video_id: number; like: boolean }): Promise<{ liked: boolean; likes: number }> {
     await this.listed(input.video_id);
     const now = nowIso();
-    await this.deps.db.kysely.transaction().execute((trx) => (input.like ? repo.addLike(trx, input.video_id, auth.user.id, now) : repo.removeLike(trx, input.video_id, auth.user.id)));
+    await this.deps.db.tx((trx) => (input.like ? repo.addLike(trx, input.video_id, auth.user.id, now) : repo.removeLike(trx, input.video_id, auth.user.id)));
     return { liked: input.like, likes: await repo.likes(this.deps.db.kysely, input.video_id) };
   }
 

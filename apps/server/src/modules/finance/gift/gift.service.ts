@@ -103,7 +103,7 @@ export class GiftService {
     let coin: number;
     let transferId: number;
     try {
-      ({ row, coin, transferId } = await this.ledger.tx(async (conn: Conn) => {
+      ({ row, coin, transferId } = await this.deps.db.tx(async (conn: Conn) => {
         // One gift per sender at a time, so quick combo taps number ×2, ×3… and never repeat one.
         // (A named lock, not the sender's coin account: the ledger locks accounts in its own order.)
         await xactLock(conn, this.deps.db.dialect, `gift:${senderId}`);

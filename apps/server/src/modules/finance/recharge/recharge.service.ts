@@ -135,7 +135,7 @@ export class RechargeService {
 
     const [user, platform] = await Promise.all([this.ledger.userAccounts(order.user_id), this.ledger.platformAccounts()]);
     // A payment confirmed after the payer cancelled still credits: the money was taken.
-    await this.ledger.tx(async (conn) => {
+    await this.deps.db.tx(async (conn) => {
       const now = nowIso();
       const moved = await repo.transition(conn, order.order_no, ['pending', 'cancelled'], 'paid', { trade_no: n.trade_no, paid_at: now });
       if (moved) {

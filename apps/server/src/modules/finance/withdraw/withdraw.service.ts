@@ -94,7 +94,7 @@ export class WithdrawService {
     const fee = this.feeOf(input.amount, rules.feeBp);
     const acc = await this.ledger.userAccounts(userId);
     try {
-      const row = await this.ledger.tx(async (conn) => {
+      const row = await this.db.tx(async (conn) => {
         const now = nowIso();
         const r = await repo.insert(conn, {
           order_no: orderNo(),
@@ -164,7 +164,7 @@ export class WithdrawService {
     const current = await repo.byId(this.db.kysely, id);
     if (!current) throw new BizError(ErrorCode.NOT_FOUND, '提现记录不存在');
     const [acc, platform] = await Promise.all([this.ledger.userAccounts(current.user_id), this.ledger.platformAccounts()]);
-    const row = await this.ledger.tx(async (conn) => {
+    const row = await this.db.tx(async (conn) => {
       const now = nowIso();
       const moved = await repo.review(conn, id, decision, reviewerId, decision === 'rejected' ? reason : '', now);
       if (!moved) return undefined;
