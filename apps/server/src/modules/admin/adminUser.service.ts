@@ -11,8 +11,8 @@ import type { RoomService } from '../room/room.service.js';
 import { roomRepository } from '../room/room.repository.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { userRepository } from '../user/user.repository.js';
+import { moderation } from '../moderation/moderation.service.js';
 import { adminUserRepository } from './adminUser.repository.js';
-import { banRepository } from './ban.repository.js';
 
 const BAN_TITLE: Record<BanScope, string> = { chat: '你已被禁言', post: '你已被禁止发帖', login: '你的账号已被暂停登录', live: '你已被禁止开播' };
 
@@ -55,7 +55,7 @@ export class AdminUserService {
     const minutes = Math.min(input.minutes, MAX_BAN_MINUTES);
     const until = isoIn(minutes * MINUTE);
     await this.deps.db.tx(async (trx) => {
-      await banRepository.insert(trx, { user_id: user.id, scope: input.scope, until, reason: input.reason, created_by: op.user.id, created_at: nowIso() });
+      await moderation.ban(trx, { user_id: user.id, scope: input.scope, until, reason: input.reason, created_by: op.user.id, created_at: nowIso() });
       if (input.scope === 'login') {
         const disabled = user.disabled_until && user.disabled_until > until ? user.disabled_until : until;
         await userRepository.update(trx, user.id, { disabled_until: disabled, updated_at: nowIso() });
@@ -75,7 +75,7 @@ export class AdminUserService {
   async unban(input: { user_id: number; scope: BanScope }): Promise<AdminUser> {
     const user = await this.member(input.user_id, false);
     await this.deps.db.tx(async (trx) => {
-      await banRepository.lift(trx, user.id, input.scope, nowIso());
+      await moderation.lift(trx, user.id, input.scope);
       if (input.scope === 'login') await userRepository.update(trx, user.id, { disabled_until: null, updated_at: nowIso() });
     });
     return this.one(user.id);
@@ -95,7 +95,7 @@ export class AdminUserService {
 
   private async views(rows: UserRow[]): Promise<AdminUser[]> {
     const ids = rows.map((r) => r.id);
-    const [briefs, bans] = await Promise.all([briefsOf(this.db, ids), banRepository.activeOf(this.db, ids, nowIso())]);
+    const [briefs, bans] = await Promise.all([briefsOf(this.db, ids), moderation.inForceOf(this.db, ids)]);
     return rows.map((u) => ({
       ...briefs.get(u.id)!,
       account: u.account,

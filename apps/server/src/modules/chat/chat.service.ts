@@ -17,7 +17,7 @@ import { socialRepository } from '../social/social.repository.js';
 import type { SocialService } from '../social/social.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
 import { userRepository } from '../user/user.repository.js';
-import { assertNotBanned } from '../admin/bans.js';
+import { moderation } from '../moderation/moderation.service.js';
 import { chatRepository as repo, pairOf } from './chat.repository.js';
 import { previewOf, toChatMessage } from './chat.view.js';
 import { SendLimit } from './sendLimit.js';
@@ -58,7 +58,7 @@ export class ChatService {
 
     const to = input.to_user_id;
     if (to === meId) throw new BizError(ErrorCode.CHAT_TO_SELF);
-    await assertNotBanned(this.db, meId, 'chat');
+    await moderation.assertNotBanned(this.db, meId, 'chat');
     await this.social.member(to);
     const content = await this.checkContent(meId, input.type, input.content);
     const [mine, theirs] = await Promise.all([repo.member(this.db, meId, to), repo.member(this.db, to, meId)]);

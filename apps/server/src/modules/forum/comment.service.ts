@@ -6,7 +6,7 @@ import type { MessageService } from '../message/message.service.js';
 import { BizError } from '../../http/errors.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { commentRepository } from './comment.repository.js';
-import { assertNotBanned } from '../admin/bans.js';
+import { moderation } from '../moderation/moderation.service.js';
 import { assertUnder, maskSensitive, sensitiveWords, WRITE_LIMITS } from './forum.safety.js';
 import { commentViews, excerpt } from './forum.view.js';
 import { inboxRepository } from './inbox.repository.js';
@@ -48,7 +48,7 @@ export class CommentService {
    */
   async create(user: UserRow, body: { post_id: number; content: string; parent_id?: number | undefined }) {
     const db = this.db;
-    await assertNotBanned(db, user.id, 'post');
+    await moderation.assertNotBanned(db, user.id, 'post');
     assertUnder(await commentRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.commentsPerMinute);
     const words = await sensitiveWords(db);
     let notify: number | null = null;

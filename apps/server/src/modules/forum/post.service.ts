@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
 import { catalogRepository } from './catalog.repository.js';
-import { assertNotBanned } from '../admin/bans.js';
+import { moderation } from '../moderation/moderation.service.js';
 import { assertUnder, maskSensitive, sensitiveWords, WRITE_LIMITS } from './forum.safety.js';
 import { postViews } from './forum.view.js';
 import { postRepository, type FeedFilter } from './post.repository.js';
@@ -66,7 +66,7 @@ export class PostService {
 
   async create(user: UserRow, body: CreateBody): Promise<ForumPost> {
     const db = this.db;
-    await assertNotBanned(db, user.id, 'post');
+    await moderation.assertNotBanned(db, user.id, 'post');
     if (!(await catalogRepository.categoryById(db, body.cate_id))) throw validationError([{ path: 'cate_id', message: '分类不存在' }]);
     await this.assertOwnMedia(user.id, body);
     const tagIds = [...new Set(body.tag_ids)];

@@ -19,7 +19,7 @@ import type { AnchorService } from '../anchor/anchor.service.js';
 import { hashPassword } from '../auth/password.js';
 import type { Auth } from '../auth/session.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
-import { assertNotBanned } from '../admin/bans.js';
+import { moderation } from '../moderation/moderation.service.js';
 import { InstanceLease } from './instanceLease.js';
 import type { RoomConfig } from './room.config.js';
 import { roomRepository as repo } from './room.repository.js';
@@ -92,7 +92,7 @@ export class RoomService {
       const status = (await this.anchors.status(me.id)).status;
       throw new BizError(status === 'pending' ? ErrorCode.ANCHOR_APPLY_PENDING : ErrorCode.NOT_ANCHOR);
     }
-    await assertNotBanned(this.db, me.id, 'live');
+    await moderation.assertNotBanned(this.db, me.id, 'live');
     const existing = await repo.byAnchor(this.db, me.id);
     if (existing?.status === 'open') return this.views.info(this.db, existing, me.id);
 

@@ -7,7 +7,7 @@ type TargetType = ReportsTable['target_type'];
 export type ContentFilter = 'all' | 'reported' | 'flagged' | 'hidden';
 
 /** SQL for reports, the console's content lists, hiding, and the sensitive-word list. */
-export const moderationRepository = {
+export const adminContentRepository = {
   /** One report per member and item: a second one answers the first. */
   report: async (db: Conn, row: Omit<ReportRow, 'id' | 'status' | 'resolved_by' | 'resolved_at'>): Promise<number> => {
     await db

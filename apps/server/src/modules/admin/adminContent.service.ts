@@ -12,7 +12,7 @@ import type { PostService } from '../forum/post.service.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { Video } from '../video/video.js';
 import type { MessageService } from '../message/message.service.js';
-import { moderationRepository as repo, type ContentFilter } from './moderation.repository.js';
+import { adminContentRepository as repo, type ContentFilter } from './adminContent.repository.js';
 
 /** A row of forum_posts or forum_comments as the console reads it. */
 interface ContentRow {
@@ -34,7 +34,7 @@ const gone = (type: ReportTargetType) => new BizError(ErrorCode.NOT_FOUND, type 
  * flagged by the sensitive-word filter, hidden), hiding and deleting, and the word list.
  * Deleting goes through the forum services (the same rules and cascades as an author's delete).
  */
-export class ModerationService {
+export class AdminContentService {
   constructor(
     private readonly deps: Deps,
     private readonly posts: PostService,
