@@ -98,6 +98,10 @@ export const adminContentRepository = {
     return { rows, total: Number(count.n) };
   },
 
+  /** Posts or comments by id, hidden ones too. */
+  contentByIds: (db: Conn, table: 'forum_posts' | 'forum_comments', ids: number[]) =>
+    ids.length ? db.selectFrom(table as 'forum_posts').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]),
+
   videosByIds: (db: Conn, ids: number[]) =>
     ids.length ? db.selectFrom('videos').select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at']).where('id', 'in', ids).execute() : Promise.resolve([]),
 

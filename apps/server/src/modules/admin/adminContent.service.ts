@@ -80,7 +80,7 @@ export class AdminContentService {
     for (const type of ['post', 'comment'] as const) {
       const ids = rows.filter((r) => r.target_type === type).map((r) => r.target_id);
       if (!ids.length) continue;
-      const found = (await this.db.selectFrom(TABLE[type] as 'forum_posts').selectAll().where('id', 'in', ids).execute()) as unknown as ContentRow[];
+      const found = (await repo.contentByIds(this.db, TABLE[type], ids)) as unknown as ContentRow[];
       for (const item of await this.items(type, found)) items.set(`${type}:${item.id}`, item);
     }
     const videoIds = rows.filter((r) => r.target_type === 'video').map((r) => r.target_id);
