@@ -157,6 +157,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes, gameRoutes, videoRoutes]) {
     routes(app, env);
   }
+  services.video.start();
   // WHIP/WHEP: encapsulated (its SDP parser and plain-JSON errors stay inside), authorized by media
   // tokens, and kept out of the OpenAPI document (not contract calls: SDP in, SDP out).
   await app.register(async (media) => {
@@ -192,6 +193,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   app.addHook('onClose', async () => {
     clearInterval(idleSweep);
+    await services.video.stop();
     // Media first: its publisher events still write to the database, which closes last.
     await demo?.stop();
     await sfu.shutdown();
