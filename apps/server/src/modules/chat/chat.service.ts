@@ -43,7 +43,9 @@ export class ChatService {
     private readonly deps: Deps,
     private readonly social: SocialService,
     private readonly message: MessageService,
-  ) {}
+  ) {
+    message.countUnread((userId) => repo.unreadTotal(this.db, userId));
+  }
 
   private get db() {
     return this.deps.db.kysely;

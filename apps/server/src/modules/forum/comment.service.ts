@@ -18,7 +18,9 @@ export class CommentService {
   constructor(
     private readonly deps: Deps,
     private readonly message: MessageService,
-  ) {}
+  ) {
+    message.countUnread((userId) => inboxRepository.unreadCount(this.db, userId));
+  }
 
   private get db() {
     return this.deps.db.kysely;

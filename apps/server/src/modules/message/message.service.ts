@@ -2,8 +2,6 @@ import { ErrorCode, type UnreadCount } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { chatRepository } from '../chat/chat.repository.js';
-import { inboxRepository } from '../forum/inbox.repository.js';
 import { userRepository } from '../user/user.repository.js';
 import { pushNotice } from './message.events.js';
 import { noticeRepository as repo } from './notice.repository.js';
@@ -11,9 +9,22 @@ import { toNotice } from './notice.view.js';
 
 export type NoticeType = 'system' | 'activity' | 'account';
 
+/** Counts one kind of a user's unread items for the hall's badge (private messages, forum comments). */
+export type UnreadSource = (userId: number) => Promise<number>;
+
 /** System notices: listing, reading, sending, and the hall's unread count. */
 export class MessageService {
+  private readonly unreadSources: UnreadSource[] = [];
+
   constructor(private readonly deps: Deps) {}
+
+  /**
+   * Adds a kind of unread item to the badge. The modules above this one (chat, forum) add theirs
+   * when they are built, so the badge counts them without this module reading their tables.
+   */
+  countUnread(source: UnreadSource): void {
+    this.unreadSources.push(source);
+  }
 
   private get db() {
     return this.deps.db.kysely;
@@ -32,14 +43,10 @@ export class MessageService {
     return { unread };
   }
 
-  /** The hall's badge: unread notices + unread private messages of unmuted conversations + unread forum comments on my posts and replies to me. */
+  /** The hall's badge: unread notices + every added source (unread private messages of unmuted conversations, unread forum comments on my posts and replies to me). */
   async unreadTotal(userId: number): Promise<number> {
-    const [notices, chats, comments] = await Promise.all([
-      repo.unreadCount(this.db, userId),
-      chatRepository.unreadTotal(this.db, userId),
-      inboxRepository.unreadCount(this.db, userId),
-    ]);
-    return notices + chats + comments;
+    const counts = await Promise.all([repo.unreadCount(this.db, userId), ...this.unreadSources.map((count) => count(userId))]);
+    return counts.reduce((a, b) => a + b, 0);
   }
 
   /**
