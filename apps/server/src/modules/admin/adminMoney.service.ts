@@ -9,7 +9,7 @@ import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
 import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
 import { briefOrGone, briefsOf } from '../finance/userBriefs.js';
 import { briefOf } from '../room/userBriefs.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { loadWithdrawRules, saveWithdrawRules } from '../finance/withdraw/withdrawRules.js';
 import { adminMoneyRepository as repo } from './adminMoney.repository.js';
 
@@ -68,7 +68,7 @@ export class AdminMoneyService {
   }
 
   async adjust(op: Auth, input: AdjustInput) {
-    const target = await userRepository.byId(this.db, input.user_id);
+    const target = await users.byId(this.db, input.user_id);
     if (!target || target.is_guest === 1) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     const key = opKey('adjust', op.user.id, input.request_id);
     const seen = await ledgerRepository.transferByKey(this.db, key);

@@ -10,7 +10,7 @@ import type { MessageService } from '../message/message.service.js';
 import type { RoomService } from '../room/room.service.js';
 import { roomRepository } from '../room/room.repository.js';
 import { briefsOf } from '../room/userBriefs.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { moderation } from '../moderation/moderation.service.js';
 import { adminUserRepository } from './adminUser.repository.js';
 
@@ -36,7 +36,7 @@ export class AdminUserService {
 
   /** A member by id (never a guest); operators cannot be banned or reset here. */
   private async member(userId: number, forAction: boolean): Promise<UserRow> {
-    const user = await userRepository.byId(this.db, userId);
+    const user = await users.byId(this.db, userId);
     if (!user || user.is_guest === 1) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     if (forAction && user.role === 'operator') throw new BizError(ErrorCode.FORBIDDEN, '不能对运营账号执行此操作');
     return user;
@@ -58,7 +58,7 @@ export class AdminUserService {
       await moderation.ban(trx, { user_id: user.id, scope: input.scope, until, reason: input.reason, created_by: op.user.id, created_at: nowIso() });
       if (input.scope === 'login') {
         const disabled = user.disabled_until && user.disabled_until > until ? user.disabled_until : until;
-        await userRepository.update(trx, user.id, { disabled_until: disabled, updated_at: nowIso() });
+        await users.update(trx, user.id, { disabled_until: disabled, updated_at: nowIso() });
         await this.sessions.revokeAllOfUser(trx, user.id);
       }
     });
@@ -76,7 +76,7 @@ export class AdminUserService {
     const user = await this.member(input.user_id, false);
     await this.deps.db.tx(async (trx) => {
       await moderation.lift(trx, user.id, input.scope);
-      if (input.scope === 'login') await userRepository.update(trx, user.id, { disabled_until: null, updated_at: nowIso() });
+      if (input.scope === 'login') await users.update(trx, user.id, { disabled_until: null, updated_at: nowIso() });
     });
     return this.one(user.id);
   }
@@ -86,7 +86,7 @@ export class AdminUserService {
     const user = await this.member(input.user_id, true);
     const password_hash = await hashPassword(input.password);
     await this.deps.db.tx(async (trx) => {
-      await userRepository.update(trx, user.id, { password_hash, updated_at: nowIso() });
+      await users.update(trx, user.id, { password_hash, updated_at: nowIso() });
       await this.sessions.revokeAllOfUser(trx, user.id);
     });
     this.sessions.endAll(user.id);

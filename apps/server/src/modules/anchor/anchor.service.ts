@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import type { AnchorApplicationRow } from '../room/room.tables.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { anchorRepository as repo } from './anchor.repository.js';
@@ -121,7 +121,7 @@ export class AnchorService {
 
 /** The CLI's review by mobile number (no sockets there: the applicant sees it in apply_status). */
 export async function reviewByMobile(db: Conn, mobile: string, decision: 'approved' | 'rejected', reason: string | null) {
-  const user = await userRepository.byMobile(db, mobile);
+  const user = await users.byMobile(db, mobile);
   if (!user) throw new BizError(ErrorCode.NOT_REGISTERED, `${mobile} 未注册`);
   const row = await reviewApplication(db, user.id, decision, reason, null);
   return { userId: user.id, nickname: user.nickname, status: row.status };

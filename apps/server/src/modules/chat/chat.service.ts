@@ -16,7 +16,7 @@ import type { ChatMemberRow, ChatMessageRow } from '../social/social.tables.js';
 import { socialRepository } from '../social/social.repository.js';
 import type { SocialService } from '../social/social.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { moderation } from '../moderation/moderation.service.js';
 import { chatRepository as repo, pairOf } from './chat.repository.js';
 import { previewOf, toChatMessage } from './chat.view.js';
@@ -52,7 +52,7 @@ export class ChatService {
   }
 
   async send(meId: number, input: ChatSendInput): Promise<ChatMessage> {
-    const me = await userRepository.byId(this.db, meId);
+    const me = await users.byId(this.db, meId);
     if (!me || me.is_guest === 1) throw new BizError(ErrorCode.GUEST_NOT_ALLOWED);
     // A retry of a stored message answers it again, whatever changed since.
     const existing = await repo.byClientId(this.db, meId, input.client_id);

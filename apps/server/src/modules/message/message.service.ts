@@ -2,7 +2,7 @@ import { ErrorCode, type UnreadCount } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { pushNotice } from './message.events.js';
 import { noticeRepository as repo } from './notice.repository.js';
 import { toNotice } from './notice.view.js';
@@ -59,19 +59,19 @@ export class MessageService {
     const [total, maxId, user] = await Promise.all([
       this.unreadTotal(userId),
       repo.maxUnreadId(this.db, userId),
-      userRepository.byId(this.db, userId),
+      users.byId(this.db, userId),
     ]);
     const seen = user?.notice_seen_id ?? 0;
-    if (maxId > seen) await userRepository.update(this.db, userId, { notice_seen_id: maxId });
+    if (maxId > seen) await users.update(this.db, userId, { notice_seen_id: maxId });
     return { total, isNew: maxId > seen };
   }
 
   /** Sends a notice to one user or every member; each recipient's sockets hear it at once. */
   async send(input: { user_id?: number | undefined; type: NoticeType; title: string; content: string }) {
-    if (input.user_id !== undefined && !(await userRepository.byId(this.db, input.user_id))) {
+    if (input.user_id !== undefined && !(await users.byId(this.db, input.user_id))) {
       throw new BizError(ErrorCode.NOT_FOUND, 'user_id: 用户不存在');
     }
-    const recipients = input.user_id !== undefined ? [input.user_id] : await userRepository.memberIds(this.db);
+    const recipients = input.user_id !== undefined ? [input.user_id] : await users.memberIds(this.db);
     const created_at = nowIso();
     // Chunks keep each INSERT under SQLite's bound-parameter limit.
     const rows = [];

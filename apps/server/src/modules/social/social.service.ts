@@ -3,7 +3,7 @@ import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import { briefsOf } from '../room/userBriefs.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { socialRepository as repo } from './social.repository.js';
 
 const relationOf = (following: boolean, fan: boolean): Relation => ({ is_following: following, is_fan: fan, is_friend: following && fan });
@@ -18,7 +18,7 @@ export class SocialService {
 
   /** A member the caller may follow or message: exists and is not a guest. */
   async member(userId: number) {
-    const u = await userRepository.byId(this.db, userId);
+    const u = await users.byId(this.db, userId);
     if (!u || u.is_guest === 1) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     return u;
   }
