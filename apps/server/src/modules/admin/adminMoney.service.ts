@@ -6,7 +6,6 @@ import type { Auth } from '../auth/session.service.js';
 import type { Finance } from '../finance/finance.js';
 import { opKey, reusedKey } from '../finance/idempotency.js';
 import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
-import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
 import { briefOrGone, briefsOf } from '../finance/userBriefs.js';
 import { briefOf } from '../room/userBriefs.js';
 import { users } from '../user/users.js';
@@ -71,7 +70,7 @@ export class AdminMoneyService {
     const target = await users.byId(this.db, input.user_id);
     if (!target || target.is_guest === 1) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     const key = opKey('adjust', op.user.id, input.request_id);
-    const seen = await ledgerRepository.transferByKey(this.db, key);
+    const seen = await this.finance.ledger.transferByKey(key);
     if (seen) return this.replay(seen, input);
     const { ledger } = this.finance;
     const [acc, platform] = await Promise.all([ledger.userAccounts(target.id), ledger.platformAccounts()]);
@@ -94,7 +93,7 @@ export class AdminMoneyService {
       return { transfer_id: ids[0]!, wallet: await this.finance.wallet.wallet(target.id) };
     } catch (err) {
       if (err instanceof Overdraft) throw new BizError(input.account === 'coin' ? ErrorCode.BALANCE_NOT_ENOUGH : ErrorCode.EARNINGS_NOT_ENOUGH, '用户余额不足，无法扣减');
-      const first = isUniqueViolation(err) ? await ledgerRepository.transferByKey(this.db, key) : undefined;
+      const first = isUniqueViolation(err) ? await this.finance.ledger.transferByKey(key) : undefined;
       if (first) return this.replay(first, input);
       throw err;
     }

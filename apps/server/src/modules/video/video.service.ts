@@ -7,7 +7,6 @@ import type { Auth } from '../auth/session.service.js';
 import type { Finance } from '../finance/finance.js';
 import { opKey, reusedKey } from '../finance/idempotency.js';
 import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
-import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { SocialService } from '../social/social.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
@@ -110,7 +109,7 @@ export class VideoService {
     const db = this.deps.db.kysely;
     const buyer = auth.user.id;
     const key = opKey('video', buyer, input.request_id);
-    const answer = async () => ({ video: await this.info(auth, input.video_id, false), coin: await ledgerRepository.balanceOf(db, buyer, 'coin') });
+    const answer = async () => ({ video: await this.info(auth, input.video_id, false), coin: await this.finance.wallet.coin(buyer) });
     const seen = await repo.purchaseByKey(db, key);
     if (seen) {
       if (seen.video_id !== input.video_id) throw reusedKey();

@@ -77,6 +77,11 @@ export class Ledger {
     return this.db.tx(fn);
   }
 
+  /** The transfer posted under an idempotency key, if any (a repeated request answers the first). */
+  transferByKey(key: string) {
+    return repo.transferByKey(this.db.kysely, key);
+  }
+
   /** A user's four accounts, opened on first use (ids never change, so they are cached). */
   async userAccounts(userId: number): Promise<UserAccounts> {
     const hit = this.userCache.get(userId);
