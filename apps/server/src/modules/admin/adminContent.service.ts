@@ -1,13 +1,10 @@
 import { ErrorCode, type ModeratedItem, type Page, type Report, type ReportTargetType } from '@app/contract';
-import type { Conn } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
-import { commentRepository } from '../forum/comment.repository.js';
 import type { CommentService } from '../forum/comment.service.js';
 import { sensitiveWordsChanged } from '../forum/forum.safety.js';
-import { postRepository } from '../forum/post.repository.js';
 import type { PostService } from '../forum/post.service.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { Video } from '../video/video.js';
@@ -45,8 +42,8 @@ export class AdminContentService {
 
   /** The author of an item (before it is hidden or deleted), to tell them. */
   private async authorOf(type: ReportTargetType, id: number): Promise<number | null> {
-    if (type === 'post') return (await postRepository.byId(this.db, id))?.user_id ?? null;
-    if (type === 'comment') return (await commentRepository.byId(this.db, id))?.user_id ?? null;
+    if (type === 'post') return this.posts.authorOf(id);
+    if (type === 'comment') return this.comments.authorOf(id);
     return (await repo.videosByIds(this.db, [id]))[0]?.user_id ?? null;
   }
 
@@ -61,15 +58,8 @@ export class AdminContentService {
     return this.deps.db.kysely;
   }
 
-  /** Whether an item exists (hidden ones too). */
-  private async exists(db: Conn, type: ReportTargetType, id: number): Promise<boolean> {
-    if (type === 'post') return (await postRepository.byId(db, id)) !== undefined;
-    if (type === 'comment') return (await commentRepository.byId(db, id)) !== undefined;
-    return (await repo.videosByIds(db, [id])).length > 0;
-  }
-
   async report(auth: Auth, input: { target_type: ReportTargetType; target_id: number; reason: string }) {
-    if (!(await this.exists(this.db, input.target_type, input.target_id))) throw gone(input.target_type);
+    if ((await this.authorOf(input.target_type, input.target_id)) === null) throw gone(input.target_type); // hidden ones can be reported too
     const id = await repo.report(this.db, { reporter_id: auth.user.id, target_type: input.target_type, target_id: input.target_id, reason: input.reason, created_at: nowIso() });
     return { id };
   }

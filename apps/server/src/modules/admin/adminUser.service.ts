@@ -8,7 +8,6 @@ import { hashPassword } from '../auth/password.js';
 import type { Auth, SessionService } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
 import type { RoomService } from '../room/room.service.js';
-import { roomRepository } from '../room/room.repository.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { users } from '../user/users.js';
 import { moderation } from '../moderation/moderation.service.js';
@@ -64,7 +63,7 @@ export class AdminUserService {
     });
     if (input.scope === 'login') this.sessions.endAll(user.id, ErrorCode.ACCOUNT_DISABLED);
     if (input.scope === 'live') {
-      const room = await roomRepository.byAnchor(this.db, user.id);
+      const room = await this.rooms.byAnchor(user.id);
       if (room?.status === 'open') await this.rooms.closeRoom(room.id, 'operator');
     }
     // The member hears why and until when (a login ban: when they can log in again).

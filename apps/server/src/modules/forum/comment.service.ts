@@ -26,6 +26,11 @@ export class CommentService {
     return this.deps.db.kysely;
   }
 
+  /** The author of a comment (hidden ones too), null when there is no such comment. */
+  async authorOf(commentId: number): Promise<number | null> {
+    return (await commentRepository.byId(this.db, commentId))?.user_id ?? null;
+  }
+
   async list(postId: number, page: number, size: number, viewer: UserRow | null) {
     const db = this.db;
     if (!(await postRepository.byId(db, postId))) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');

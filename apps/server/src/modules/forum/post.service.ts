@@ -56,6 +56,11 @@ export class PostService {
     return { list, has_more: more, next_cursor: more ? String(page[page.length - 1]!.id) : null };
   }
 
+  /** The author of a post (hidden ones too), null when there is no such post. */
+  async authorOf(postId: number): Promise<number | null> {
+    return (await postRepository.byId(this.db, postId))?.user_id ?? null;
+  }
+
   async info(id: number, viewer: UserRow | null): Promise<ForumPost> {
     const row = await postRepository.byId(this.db, id);
     // A post an operator hid is gone for everyone but its author and the operators.

@@ -80,6 +80,11 @@ export class RoomService {
   }
 
   /** A room by id, or NOT_FOUND. */
+  /** The room of an anchor, if they have one. */
+  byAnchor(anchorId: number): Promise<RoomRow | undefined> {
+    return repo.byAnchor(this.db, anchorId);
+  }
+
   async room(roomId: number): Promise<RoomRow> {
     const room = await repo.byId(this.db, roomId);
     if (!room) throw new BizError(ErrorCode.NOT_FOUND, '房间不存在');
