@@ -13,7 +13,6 @@ import { BizError } from '../../http/errors.js';
 import type { MessageService } from '../message/message.service.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { ChatMemberRow, ChatMessageRow } from '../social/social.tables.js';
-import { socialRepository } from '../social/social.repository.js';
 import type { SocialService } from '../social/social.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
 import { users } from '../user/users.js';
@@ -175,7 +174,7 @@ export class ChatService {
       briefsOf(this.db, peerIds),
       repo.byIds(this.db, lastIds),
       repo.peerSides(this.db, meId, peerIds),
-      socialRepository.relations(this.db, meId, peerIds),
+      this.social.relations(meId, peerIds),
     ]);
     const lastById = new Map(lasts.map((m) => [m.id, m]));
     const readBy = new Map(peers.map((p) => [p.user_id, p.read_id]));

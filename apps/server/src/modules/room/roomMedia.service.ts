@@ -4,8 +4,8 @@ import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import { mediaConfigFromEnv, type MediaAuthorize } from '../../media/index.js';
 import type { Auth } from '../auth/session.service.js';
-import { sessionRepository } from '../auth/session.repository.js';
 import { MediaTokens, type MediaGrant } from './mediaToken.js';
+import type { SessionService } from '../auth/session.service.js';
 import type { RoomService } from './room.service.js';
 import { roomRepository } from './room.repository.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
@@ -24,6 +24,7 @@ export class RoomMediaService {
   constructor(
     private readonly deps: Deps,
     private readonly rooms: RoomService,
+    private readonly sessions: SessionService,
   ) {
     this.tokens = new MediaTokens(rooms.config.mediaTokenSecret);
     // The SFU caps publishers with REMB at this rate; clients are told so they set maxBitrate too.
@@ -76,7 +77,7 @@ export class RoomMediaService {
 
   /** Whether the session a token was issued under still stands: not revoked (logout, password reset, login ban), not expired, the account not disabled. */
   private async sessionLive(grant: MediaGrant): Promise<boolean> {
-    const s = await sessionRepository.stateOf(this.db, grant.sid);
+    const s = await this.sessions.stateOf(grant.sid);
     const now = nowIso();
     return !!s && s.user_id === grant.userId && !s.revoked_at && s.expires_at > now && !(s.disabled_until && s.disabled_until > now);
   }

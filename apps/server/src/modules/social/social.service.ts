@@ -23,6 +23,11 @@ export class SocialService {
     return u;
   }
 
+  /** Of these users, those `meId` follows and those following `meId`. */
+  relations(meId: number, others: number[]): Promise<{ following: Set<number>; fans: Set<number> }> {
+    return repo.relations(this.db, meId, others);
+  }
+
   async relation(meId: number, otherId: number): Promise<Relation> {
     const { following, fans } = await repo.relations(this.db, meId, [otherId]);
     return relationOf(following.has(otherId), fans.has(otherId));
