@@ -1,4 +1,4 @@
-import { ErrorCode, type AdminGift, type AdminPackage } from '@app/contract';
+import { ErrorCode, type AdminGift, type AdminPackage, type Api, type RouteBody } from '@app/contract';
 import type { GiftRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
@@ -35,7 +35,7 @@ export class AdminCatalogService {
     return { list: rows.map(giftView), gift_version };
   }
 
-  async saveGift(input: { id?: number | undefined; name: string; icon: string; url: string; price: number; sort: number }) {
+  async saveGift(input: RouteBody<Api['adminGiftSave']>) {
     const { id, ...fields } = input;
     return this.deps.db.tx(async (trx) => {
       const row = id === undefined ? await repo.insertGift(trx, fields, nowIso()) : await repo.updateGift(trx, id, fields);
@@ -55,7 +55,7 @@ export class AdminCatalogService {
     return { list: (await repo.packages(this.db)).map(packageView) };
   }
 
-  async savePackage(input: { id?: number | undefined; name: string; price_fen: number; amount: number; bonus: number; tag: string; sort: number; enabled: boolean }) {
+  async savePackage(input: RouteBody<Api['adminPackageSave']>) {
     const { id, enabled, ...rest } = input;
     const fields = { ...rest, enabled: enabled ? 1 : 0 };
     const row = id === undefined ? await repo.insertPackage(this.db, fields, nowIso()) : await repo.updatePackage(this.db, id, fields);

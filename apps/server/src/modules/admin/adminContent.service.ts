@@ -1,4 +1,4 @@
-import { ErrorCode, type ModeratedItem, type Page, type Report, type ReportTargetType } from '@app/contract';
+import { ErrorCode, type ModeratedItem, type Page, type Report, type ReportTargetType, type Api, type RouteBody, type RouteQuery } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
@@ -9,7 +9,7 @@ import type { PostService } from '../forum/post.service.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { Video } from '../video/video.js';
 import type { MessageService } from '../message/message.service.js';
-import { adminContentRepository as repo, type ContentFilter } from './adminContent.repository.js';
+import { adminContentRepository as repo } from './adminContent.repository.js';
 
 /** A row of forum_posts or forum_comments as the console reads it. */
 interface ContentRow {
@@ -58,13 +58,13 @@ export class AdminContentService {
     return this.deps.db.kysely;
   }
 
-  async report(auth: Auth, input: { target_type: ReportTargetType; target_id: number; reason: string }) {
+  async report(auth: Auth, input: RouteBody<Api['reportCreate']>) {
     if ((await this.authorOf(input.target_type, input.target_id)) === null) throw gone(input.target_type); // hidden ones can be reported too
     const id = await repo.report(this.db, { reporter_id: auth.user.id, target_type: input.target_type, target_id: input.target_id, reason: input.reason, created_at: nowIso() });
     return { id };
   }
 
-  async reports(q: { page: number; size: number; status: 'open' | 'resolved' | 'dismissed' }): Promise<Page<Report>> {
+  async reports(q: RouteQuery<Api['adminReports']>): Promise<Page<Report>> {
     const { rows, total } = await repo.reports(this.db, q.status, q.page, q.size);
     const items = new Map<string, ModeratedItem>();
     for (const type of ['post', 'comment'] as const) {
@@ -84,11 +84,11 @@ export class AdminContentService {
     return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
 
-  async dismiss(op: Auth, input: { type: ReportTargetType; id: number }) {
+  async dismiss(op: Auth, input: RouteBody<Api['adminReportDismiss']>) {
     return { dismissed: await repo.settle(this.db, input.type, input.id, 'dismissed', op.user.id, nowIso()) };
   }
 
-  async content(q: { type: ReportTargetType; filter: ContentFilter; keyword?: string | undefined; page: number; size: number }): Promise<Page<ModeratedItem>> {
+  async content(q: RouteQuery<Api['adminContent']>): Promise<Page<ModeratedItem>> {
     if (q.type === 'video') {
       const { rows, total } = await repo.videos(this.db, q);
       return { list: await this.videoItems(rows), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
@@ -98,7 +98,7 @@ export class AdminContentService {
   }
 
   /** Hides (or shows again) an item; hiding resolves its open reports in the same transaction. */
-  async hide(op: Auth, input: { type: ReportTargetType; id: number; hidden: boolean }) {
+  async hide(op: Auth, input: RouteBody<Api['adminContentHide']>) {
     const type = input.type;
     if (type === 'video') {
       // Through the video module (its own listing rules); then the reports, as for posts.
@@ -117,7 +117,7 @@ export class AdminContentService {
   }
 
   /** Deletes an item through its own service (the same cascade as the author's delete) and resolves its reports. */
-  async remove(op: Auth, input: { type: ReportTargetType; id: number }) {
+  async remove(op: Auth, input: RouteBody<Api['adminContentDelete']>) {
     const author = await this.authorOf(input.type, input.id);
     if (input.type === 'post') await this.posts.remove(op.user, input.id);
     else if (input.type === 'comment') await this.comments.remove(op.user, input.id);

@@ -1,4 +1,4 @@
-import { ErrorCode, type AdminRechargeOrder, type Page } from '@app/contract';
+import { ErrorCode, type AdminRechargeOrder, type Page, type Api, type RouteQuery, type RouteBody } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
@@ -12,14 +12,7 @@ import { users } from '../user/users.js';
 import { loadWithdrawRules, saveWithdrawRules } from '../finance/withdraw/withdrawRules.js';
 import { adminMoneyRepository as repo } from './adminMoney.repository.js';
 
-interface AdjustInput {
-  request_id: string;
-  user_id: number;
-  account: 'coin' | 'gift_earnings';
-  direction: 'credit' | 'debit';
-  amount: number;
-  reason: string;
-}
+type AdjustInput = RouteBody<Api['adminAdjust']>;
 
 /**
  * Money as operators see it: recharge orders with their payment callbacks, a user's ledger, and
@@ -37,7 +30,7 @@ export class AdminMoneyService {
     return this.deps.db.kysely;
   }
 
-  async recharges(q: { page: number; size: number; status?: 'pending' | 'paid' | 'cancelled' | undefined; user_id?: number | undefined; order_no?: string | undefined }): Promise<Page<AdminRechargeOrder>> {
+  async recharges(q: RouteQuery<Api['adminRecharges']>): Promise<Page<AdminRechargeOrder>> {
     const { rows, total } = await repo.recharges(this.db, q);
     const [users, callbacks] = await Promise.all([briefsOf(this.db, rows.map((r) => r.user_id)), repo.callbacksOf(this.db, rows.map((r) => r.order_no))]);
     const list = rows.map((r) => ({
@@ -59,7 +52,7 @@ export class AdminMoneyService {
     return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
 
-  async ledger(q: { page: number; size: number; user_id: number }) {
+  async ledger(q: RouteQuery<Api['adminLedger']>) {
     const user = await briefOf(this.db, q.user_id);
     if (!user) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     const [records, wallet] = await Promise.all([this.finance.wallet.records(q.user_id, q), this.finance.wallet.wallet(q.user_id)]);
@@ -104,7 +97,7 @@ export class AdminMoneyService {
     return { min_amount: r.min, fee_bp: r.feeBp, platforms: r.platforms };
   }
 
-  async saveWithdrawRules(input: { min_amount: number; fee_bp: number; platforms: ('bank' | 'alipay' | 'wechat')[] }) {
+  async saveWithdrawRules(input: RouteBody<Api['adminWithdrawRulesSave']>) {
     await saveWithdrawRules(this.db, { min: input.min_amount, feeBp: input.fee_bp, platforms: [...new Set(input.platforms)] });
     return this.withdrawRules();
   }

@@ -1,4 +1,4 @@
-import { ErrorCode, MAX_BAN_MINUTES, type AdminUser, type BanScope, type Page } from '@app/contract';
+import { ErrorCode, MAX_BAN_MINUTES, type AdminUser, type BanScope, type Page, type Api, type RouteQuery, type RouteBody } from '@app/contract';
 import { formatDateCN } from '@app/kit';
 import type { UserRow } from '../../db/schema.js';
 import { MINUTE, isoIn, nowIso } from '../../db/time.js';
@@ -28,7 +28,7 @@ export class AdminUserService {
     return this.deps.db.kysely;
   }
 
-  async list(q: { page: number; size: number; keyword?: string | undefined; banned?: '1' | '0' | undefined }): Promise<Page<AdminUser>> {
+  async list(q: RouteQuery<Api['adminUsers']>): Promise<Page<AdminUser>> {
     const { rows, total } = await adminUserRepository.search(this.db, { ...q, bannedAt: q.banned === '1' ? nowIso() : undefined });
     return { list: await this.views(rows), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
@@ -49,7 +49,7 @@ export class AdminUserService {
    * Bans a member from a scope for some minutes. A login ban disables the account until then and
    * ends every session at once; a live ban ends their live now and refuses room/open until then.
    */
-  async ban(op: Auth, input: { user_id: number; scope: BanScope; minutes: number; reason: string }): Promise<AdminUser> {
+  async ban(op: Auth, input: RouteBody<Api['adminUserBan']>): Promise<AdminUser> {
     const user = await this.member(input.user_id, true);
     const minutes = Math.min(input.minutes, MAX_BAN_MINUTES);
     const until = isoIn(minutes * MINUTE);
@@ -71,7 +71,7 @@ export class AdminUserService {
     return this.one(user.id);
   }
 
-  async unban(input: { user_id: number; scope: BanScope }): Promise<AdminUser> {
+  async unban(input: RouteBody<Api['adminUserUnban']>): Promise<AdminUser> {
     const user = await this.member(input.user_id, false);
     await this.deps.db.tx(async (trx) => {
       await moderation.lift(trx, user.id, input.scope);
@@ -81,7 +81,7 @@ export class AdminUserService {
   }
 
   /** Sets a new password; every session of the member ends (they log in with the new one). */
-  async resetPassword(input: { user_id: number; password: string }): Promise<AdminUser> {
+  async resetPassword(input: RouteBody<Api['adminUserResetPassword']>): Promise<AdminUser> {
     const user = await this.member(input.user_id, true);
     const password_hash = await hashPassword(input.password);
     await this.deps.db.tx(async (trx) => {

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@app/contract';
+import { ErrorCode, type Api, type RouteBody } from '@app/contract';
 import type { Session } from '@app/contract';
 import type { Conn } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
@@ -109,7 +109,7 @@ export class AuthService {
   }
 
   /** Sets a new password and revokes every session of the user (their sockets get `sessionEnd`). */
-  async forgetPassword(input: { mobile: string; code: string; password: string }) {
+  async forgetPassword(input: RouteBody<Api['forgetPassword']>) {
     const user = await users.byMobile(this.db, input.mobile);
     if (!user) throw new BizError(ErrorCode.NOT_REGISTERED);
     const sms = await this.verify.checkSms(input.mobile, 'forget', input.code);

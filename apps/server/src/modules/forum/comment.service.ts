@@ -1,4 +1,4 @@
-import { ErrorCode, type ForumComment } from '@app/contract';
+import { ErrorCode, type ForumComment, type Api, type RouteBody } from '@app/contract';
 import type { UserRow } from '../../db/schema.js';
 import { MINUTE, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
@@ -53,7 +53,7 @@ export class CommentService {
    * thread, answering that reply's author. The post author (comment) or the answered user (reply)
    * gets an inbox entry, never for their own words.
    */
-  async create(user: UserRow, body: { post_id: number; content: string; parent_id?: number | undefined }) {
+  async create(user: UserRow, body: RouteBody<Api['forumCreateComment']>) {
     const db = this.db;
     await moderation.assertNotBanned(db, user.id, 'post');
     assertUnder(await commentRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.commentsPerMinute);

@@ -1,4 +1,4 @@
-import { ErrorCode, type Bulletin, type Session } from '@app/contract';
+import { ErrorCode, type Bulletin, type Session, type Api, type RouteBody, type RouteQuery } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { BulletinRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
@@ -56,7 +56,7 @@ export class HomeService {
     return { valid: true, session: await this.auth.sessionOf(this.db, user, { token, expires_at: session.expires_at }) };
   }
 
-  async bulletins(q: { page: number; size: number; id?: number | undefined }) {
+  async bulletins(q: RouteQuery<Api['bulletin']>) {
     if (q.id !== undefined) {
       const one = await repo.bulletinById(this.db, q.id);
       if (!one) throw new BizError(ErrorCode.NOT_FOUND, '公告不存在');
@@ -66,7 +66,7 @@ export class HomeService {
     return { list: rows.map(toBulletin), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
 
-  async createBulletin(input: { title: string; content: string; pinned: boolean }): Promise<Bulletin> {
+  async createBulletin(input: RouteBody<Api['adminCreateBulletin']>): Promise<Bulletin> {
     return toBulletin(await repo.insertBulletin(this.db, { ...input, pinned: input.pinned ? 1 : 0, created_at: nowIso() }));
   }
 

@@ -1,4 +1,4 @@
-import { ErrorCode, type UnreadCount } from '@app/contract';
+import { ErrorCode, type UnreadCount, type Api, type RouteBody } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
@@ -67,7 +67,7 @@ export class MessageService {
   }
 
   /** Sends a notice to one user or every member; each recipient's sockets hear it at once. */
-  async send(input: { user_id?: number | undefined; type: NoticeType; title: string; content: string }) {
+  async send(input: RouteBody<Api['adminSendNotice']>) {
     if (input.user_id !== undefined && !(await users.byId(this.db, input.user_id))) {
       throw new BizError(ErrorCode.NOT_FOUND, 'user_id: 用户不存在');
     }

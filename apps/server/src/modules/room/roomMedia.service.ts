@@ -1,4 +1,4 @@
-import { ANCHOR_SEAT, ErrorCode, seatId, type MediaCredentials } from '@app/contract';
+import { ANCHOR_SEAT, ErrorCode, seatId, type MediaCredentials, type Api, type RouteBody } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
@@ -41,7 +41,7 @@ export class RoomMediaService {
     return `${this.deps.config.publicUrl}${path}`;
   }
 
-  async credentials(auth: Auth, input: { room_id: number; kind: 'publish' | 'play'; seat?: string | undefined }): Promise<MediaCredentials> {
+  async credentials(auth: Auth, input: RouteBody<Api['roomMedia']>): Promise<MediaCredentials> {
     const me = auth.user.id;
     const room = await this.rooms.room(input.room_id);
     if (room.status !== 'open' || !room.started_at) throw new BizError(ErrorCode.ROOM_CLOSED);

@@ -1,4 +1,4 @@
-import { ErrorCode, type ExchangeRecord } from '@app/contract';
+import { ErrorCode, type ExchangeRecord, type Api, type RouteBody } from '@app/contract';
 import { nowIso } from '../../../db/time.js';
 import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
@@ -70,7 +70,7 @@ export class EarningsService {
    * platform revenue). The request_id answers its first result again: the exchange, or the refusal
    * for short earnings (a retry after more earnings came in is not a new exchange).
    */
-  async exchange(userId: number, input: { request_id: string; amount: number }) {
+  async exchange(userId: number, input: RouteBody<Api['exchangeOrder']>) {
     const db = this.deps.db.kysely;
     const key = opKey('exchange', userId, input.request_id);
     const seen = await repo.exchangeByKey(db, key);

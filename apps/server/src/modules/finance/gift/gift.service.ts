@@ -1,4 +1,4 @@
-import { ErrorCode, type GiftRecord, type UserBrief } from '@app/contract';
+import { ErrorCode, type Api, type GiftRecord, type RouteBody, type UserBrief } from '@app/contract';
 import type { Conn } from '../../../db/database.js';
 import { xactLock } from '../../../db/locks.js';
 import { nowIso } from '../../../db/time.js';
@@ -11,13 +11,7 @@ import { briefOrGone, briefsOf, toBrief } from '../userBriefs.js';
 import { giftRepository as repo, type GiftRecordRow } from './gift.repository.js';
 
 /** What gift/send takes (the contract's body). */
-export interface GiftSendInput {
-  request_id: string;
-  room_id: number;
-  gift_id: number;
-  count: number;
-  receiver_id: number;
-}
+export type GiftSendInput = RouteBody<Api['giftSend']>;
 
 export interface GiftSendResult {
   record: GiftRecord;
