@@ -7,8 +7,6 @@ import { pushNotice } from './message.events.js';
 import { noticeRepository as repo } from './notice.repository.js';
 import { toNotice } from './notice.view.js';
 
-export type NoticeType = 'system' | 'activity' | 'account';
-
 /** Counts one kind of a user's unread items for the hall's badge (private messages, forum comments). */
 export type UnreadSource = (userId: number) => Promise<number>;
 
