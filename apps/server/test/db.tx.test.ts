@@ -92,7 +92,8 @@ describe('db.tx: the one way to run a transaction, on both databases', () => {
         await bump(conn, second);
       });
     await Promise.all([crossed(a, b, heldA, bHeld), crossed(b, a, heldB, aHeld)]);
-    expect(runs).toBe(3);
+    // At least one abort and its rerun (under load a rerun can take the freed row first and deadlock again).
+    expect(runs).toBeGreaterThanOrEqual(3);
     expect([await valueOf(a), await valueOf(b)]).toEqual(['x', 'x']);
   });
 
