@@ -227,6 +227,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const jobs: Job[] = [];
   let stopSweeps: (() => void) | undefined;
   jobs.push({ name: 'room sweeps', start: () => void (stopSweeps = services.room.startSweeps()), stop: () => stopSweeps?.() });
+  jobs.push({ name: 'videos (transcode queue, upload sweep, demo clips)', start: () => services.video.start(), stop: () => services.video.stop() });
   const worker = runs(config, 'worker') ? new Worker({ db, log: app.log, jobs, leaseMs: config.workerLeaseMs }) : undefined;
 
   await app.ready();

@@ -51,7 +51,7 @@ export function createServices(deps: Deps) {
     anchor,
     room,
     roomLive: new RoomLiveService(deps, room),
-    roomMedia: new RoomMediaService(deps, room),
+    roomMedia: new RoomMediaService(deps, room, sessions),
     forumPosts,
     forumComments,
     forumCatalog: new ForumCatalogService(deps),

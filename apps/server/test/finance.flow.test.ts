@@ -151,7 +151,7 @@ describe('wallet flow over HTTP', () => {
   });
 
   it.skipIf(!pgUrl())('rebuilds a ranking only up to settled transfers: the watermark waits for a gift in flight (PostgreSQL)', async () => {
-    const { kysely, dialect } = s.deps.db;
+    const { kysely } = s.deps.db;
     const accounts = (await kysely.selectFrom('accounts').select('id').orderBy('id').limit(2).execute()).map((a) => a.id);
     const before = await rankRepository.maxTransferId(kysely);
     let release!: () => void;
@@ -170,7 +170,7 @@ describe('wallet flow over HTTP', () => {
       .catch(() => undefined);
     await insertedNow;
     let settled: number | undefined;
-    const watermark = rankRepository.settledWatermark(kysely, dialect).then((n) => (settled = n));
+    const watermark = rankRepository.settledWatermark(s.deps.db).then((n) => (settled = n));
     await new Promise((r) => setTimeout(r, 300));
     expect(settled).toBeUndefined();
     release();

@@ -30,6 +30,8 @@ const GRACE_MS = 1500;
 const env = (demo: 'on' | 'off') => ({
   ROOM_GRACE_MS: String(GRACE_MS),
   ROOM_INSTANCE_LEASE_MS: '1500',
+  // The survivor takes the sweeps over from a crashed worker within this.
+  WORKER_LEASE_MS: '1500',
   DEMO_PUBLISHER: demo,
   SEED_DEMO: '1',
   SMS_IP_PER_HOUR: '1000',

@@ -194,8 +194,9 @@ describe.skipIf(!scaleEnabled())('direct uploads on two instances (PostgreSQL + 
 
   it('transcodes on the other instance an upload completed on one (no sticky sessions)', async () => {
     const { a, b } = pair;
-    // Instance a takes the upload but runs no transcodes: only b (its own empty disk) can do the job.
-    await a.services.video.queue.stop();
+    // Instance a takes the upload but runs no transcodes: only b (its own empty disk) can do the job,
+    // once it holds the worker lease a gives up.
+    await a.worker?.stop();
     const owner = await quickMember(a, '跨实例');
     const clip = await makeClip(tmp, 'pair.mp4', 3);
     const t = await a.api.call(api.uploadSts, { size: clip.length }, { token: owner.token });

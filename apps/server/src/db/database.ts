@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -21,6 +21,14 @@ export interface Db {
   sqliteReader?: () => SQLite.Database;
   /** SQLite only: calls `listener` each time a write of this process has been committed. */
   onCommit?: (listener: () => void) => void;
+  /**
+   * Runs `fn` in one transaction on one connection: committed when it returns, rolled back when it
+   * throws. SQLite: BEGIN IMMEDIATE takes the write lock up front (the process has one connection,
+   * so its transactions run one after another, and other processes wait on busy_timeout).
+   * PostgreSQL: READ COMMITTED; a transaction aborted by a deadlock or a serialization failure is
+   * run again from the start (up to 5 times), so `fn` must only touch the database it is given.
+   */
+  tx<T>(fn: (conn: Conn) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -89,6 +97,38 @@ function withStatementCache(sqlite: SQLite.Database, committed: () => void, max 
   };
 }
 
+// PostgreSQL may abort a transaction that lost a lock race; it is then safe to run it again.
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 5;
+const BEGIN = { sqlite: CompiledQuery.raw('begin immediate'), postgres: CompiledQuery.raw('begin') };
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+
+/** The one way to run a transaction (see `Db.tx`). */
+function transactions(kysely: Kysely<Database>, dialect: Dialect) {
+  return async function tx<T>(fn: (conn: Conn) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await kysely.connection().execute(async (conn) => {
+          await conn.executeQuery(BEGIN[dialect]);
+          try {
+            const result = await fn(conn);
+            await conn.executeQuery(COMMIT);
+            return result;
+          } catch (err) {
+            await conn.executeQuery(ROLLBACK).catch(() => undefined);
+            throw err;
+          }
+        });
+      } catch (err) {
+        const code = (err as { code?: unknown } | null)?.code;
+        if (attempt < MAX_ATTEMPTS && typeof code === 'string' && RETRYABLE.has(code)) continue;
+        throw err;
+      }
+    }
+  };
+}
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Opens SQLite (WAL, foreign keys) under dataDir, or PostgreSQL when a URL is given. */
@@ -103,7 +143,7 @@ export function openDb(opts: DbOptions): Db {
       ...(schema ? { options: `-c search_path=${schema},public` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', schema, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', schema, tx: transactions(kysely, 'postgres'), close: () => kysely.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, opts.file ?? 'app.db');
@@ -132,5 +172,5 @@ export function openDb(opts: DbOptions): Db {
   const onCommit = (listener: () => void) => {
     listeners.push(listener);
   };
-  return { kysely, dialect: 'sqlite', schema: undefined, sqliteReader, onCommit, close };
+  return { kysely, dialect: 'sqlite', schema: undefined, sqliteReader, onCommit, tx: transactions(kysely, 'sqlite'), close };
 }

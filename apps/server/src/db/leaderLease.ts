@@ -52,6 +52,7 @@ export class LeaderLease {
 
   /** Tries at once, then every third of the lease. Resolves after the first try. */
   start(): Promise<void> {
+    if (this.timer) return this.turn;
     this.timer = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.opts.leaseMs / 3)));
     this.timer.unref();
     return this.tick();

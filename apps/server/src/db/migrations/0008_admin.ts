@@ -8,7 +8,7 @@ const DEFAULT_SENSITIVE_WORDS = ['赌博', '代开发票', '刷单返利', '裸�
 /**
  * The operator console: the audit log of every operator action, timed bans (chat, post, login,
  * live), the sensitive-word list, members' reports, and hidden posts and comments.
- * Row types: modules/admin/admin.tables.ts.
+ * Row types: modules/admin/admin.tables.ts (user_bans: modules/moderation/moderation.tables.ts).
  */
 export function admin(dialect: Dialect) {
   return {

@@ -23,15 +23,15 @@ export function adminRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.adminUserUnban, o, ({ body }) => admin.users.unban(body));
   serve(app, api.adminUserResetPassword, o, ({ body }) => admin.users.resetPassword(body));
 
-  serve(app, api.reportCreate, o, ({ me, body }) => admin.moderation.report(me, body));
-  serve(app, api.adminReports, o, ({ query }) => admin.moderation.reports(query));
-  serve(app, api.adminReportDismiss, o, ({ me, body }) => admin.moderation.dismiss(me, body));
-  serve(app, api.adminContent, o, ({ query }) => admin.moderation.content(query));
-  serve(app, api.adminContentHide, o, ({ me, body }) => admin.moderation.hide(me, body));
-  serve(app, api.adminContentDelete, o, ({ me, body }) => admin.moderation.remove(me, body));
-  serve(app, api.adminWords, o, () => admin.moderation.words());
-  serve(app, api.adminWordAdd, o, ({ body }) => admin.moderation.addWords(body.words));
-  serve(app, api.adminWordRemove, o, ({ body }) => admin.moderation.removeWord(body.id));
+  serve(app, api.reportCreate, o, ({ me, body }) => admin.content.report(me, body));
+  serve(app, api.adminReports, o, ({ query }) => admin.content.reports(query));
+  serve(app, api.adminReportDismiss, o, ({ me, body }) => admin.content.dismiss(me, body));
+  serve(app, api.adminContent, o, ({ query }) => admin.content.content(query));
+  serve(app, api.adminContentHide, o, ({ me, body }) => admin.content.hide(me, body));
+  serve(app, api.adminContentDelete, o, ({ me, body }) => admin.content.remove(me, body));
+  serve(app, api.adminWords, o, () => admin.content.words());
+  serve(app, api.adminWordAdd, o, ({ body }) => admin.content.addWords(body.words));
+  serve(app, api.adminWordRemove, o, ({ body }) => admin.content.removeWord(body.id));
 
   serve(app, api.adminRooms, o, ({ query }) => admin.rooms.list(query));
   serve(app, api.adminRoomClose, o, ({ body }) => admin.rooms.close(body.room_id, body.reason));

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** Row types of the operator console's tables (migration 0008_admin), merged into the app's `Database`. */
+/** Row types of the operator console's tables (migration 0008_admin; `user_bans` is moderation's), merged into the app's `Database`. */
 export interface AuditLogTable {
   id: Generated<number>;
   operator_id: number | null;
@@ -10,16 +10,6 @@ export interface AuditLogTable {
   detail: string;
   ip: string;
   created_at: string;
-}
-export interface UserBansTable {
-  id: Generated<number>;
-  user_id: number;
-  scope: 'chat' | 'post' | 'login' | 'live';
-  until: string;
-  reason: string;
-  created_by: number | null;
-  created_at: string;
-  lifted_at: string | null;
 }
 export interface SensitiveWordsTable {
   id: Generated<number>;
@@ -41,12 +31,10 @@ export interface ReportsTable {
 declare module '../../db/schema.js' {
   interface Database {
     audit_log: AuditLogTable;
-    user_bans: UserBansTable;
     sensitive_words: SensitiveWordsTable;
     reports: ReportsTable;
   }
 }
 
 export type AuditRow = Selectable<AuditLogTable>;
-export type BanRow = Selectable<UserBansTable>;
 export type ReportRow = Selectable<ReportsTable>;

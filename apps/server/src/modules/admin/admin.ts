@@ -13,13 +13,13 @@ import { AdminRoomService } from './adminRoom.service.js';
 import { AdminUserService } from './adminUser.service.js';
 import { auditPage } from './audit.service.js';
 import { DashboardService } from './dashboard.service.js';
-import { ModerationService } from './moderation.service.js';
+import { AdminContentService } from './adminContent.service.js';
 
 /** The operator console's services; each works through the services of the area it changes. */
 export function createAdmin(deps: Deps, s: { sessions: SessionService; room: RoomService; finance: Finance; forumPosts: PostService; forumComments: CommentService; video: Video; message: MessageService }) {
   return {
     users: new AdminUserService(deps, s.sessions, s.room, s.message),
-    moderation: new ModerationService(deps, s.forumPosts, s.forumComments, s.video, s.message),
+    content: new AdminContentService(deps, s.forumPosts, s.forumComments, s.video, s.message),
     money: new AdminMoneyService(deps, s.finance),
     dashboard: new DashboardService(deps),
     rooms: new AdminRoomService(s.room, s.message),

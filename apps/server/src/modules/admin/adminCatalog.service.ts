@@ -1,4 +1,4 @@
-import { ErrorCode, type AdminGift, type AdminPackage } from '@app/contract';
+import { ErrorCode, type AdminGift, type AdminPackage, type Api, type RouteBody } from '@app/contract';
 import type { GiftRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
@@ -35,9 +35,9 @@ export class AdminCatalogService {
     return { list: rows.map(giftView), gift_version };
   }
 
-  async saveGift(input: { id?: number | undefined; name: string; icon: string; url: string; price: number; sort: number }) {
+  async saveGift(input: RouteBody<Api['adminGiftSave']>) {
     const { id, ...fields } = input;
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       const row = id === undefined ? await repo.insertGift(trx, fields, nowIso()) : await repo.updateGift(trx, id, fields);
       if (!row) throw new BizError(ErrorCode.GIFT_NOT_FOUND);
       return { gift: giftView(row), gift_version: await repo.bumpGiftVersion(trx) };
@@ -45,7 +45,7 @@ export class AdminCatalogService {
   }
 
   async deleteGift(id: number) {
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       if (!(await repo.deleteGift(trx, id))) throw new BizError(ErrorCode.GIFT_NOT_FOUND);
       return { deleted: true as const, gift_version: await repo.bumpGiftVersion(trx) };
     });
@@ -55,7 +55,7 @@ export class AdminCatalogService {
     return { list: (await repo.packages(this.db)).map(packageView) };
   }
 
-  async savePackage(input: { id?: number | undefined; name: string; price_fen: number; amount: number; bonus: number; tag: string; sort: number; enabled: boolean }) {
+  async savePackage(input: RouteBody<Api['adminPackageSave']>) {
     const { id, enabled, ...rest } = input;
     const fields = { ...rest, enabled: enabled ? 1 : 0 };
     const row = id === undefined ? await repo.insertPackage(this.db, fields, nowIso()) : await repo.updatePackage(this.db, id, fields);

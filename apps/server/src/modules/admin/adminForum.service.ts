@@ -1,4 +1,4 @@
-import { ErrorCode, type AdminActivity, type AdminBanner, type AdminCategory, type AdminTopic } from '@app/contract';
+import { ErrorCode, type AdminActivity, type AdminBanner, type AdminCategory, type AdminTopic, type Api, type RouteBody } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
@@ -21,7 +21,7 @@ export class AdminForumService {
     return { list: (await repo.banners(this.db)).map((b): AdminBanner => ({ id: b.id, title: b.title, image: b.image, url: b.url, sort: b.sort, enabled: Number(b.enabled) === 1 })) };
   }
 
-  async saveBanner(input: { id?: number | undefined; title: string; image: string; url: string; sort: number; enabled: boolean }): Promise<AdminBanner> {
+  async saveBanner(input: RouteBody<Api['adminBannerSave']>): Promise<AdminBanner> {
     const { id, enabled, ...rest } = input;
     const fields = { ...rest, enabled: enabled ? 1 : 0 };
     const row = id === undefined ? await repo.insertBanner(this.db, fields) : await repo.updateBanner(this.db, id, fields);
@@ -33,7 +33,7 @@ export class AdminForumService {
     return { list: (await repo.categories(this.db)).map((c): AdminCategory => ({ id: c.id, name: c.name, sort: c.sort, posts: Number(c.posts ?? 0) })) };
   }
 
-  async saveCategory(input: { id?: number | undefined; name: string; sort: number }): Promise<AdminCategory> {
+  async saveCategory(input: RouteBody<Api['adminCategorySave']>): Promise<AdminCategory> {
     const { id, ...fields } = input;
     const savedId = id === undefined ? (await repo.insertCategory(this.db, fields)).id : (await repo.updateCategory(this.db, id, fields)) ? id : null;
     const saved = savedId === null ? undefined : (await this.categories()).list.find((c) => c.id === savedId);
@@ -49,7 +49,7 @@ export class AdminForumService {
     };
   }
 
-  async saveTopic(input: { id?: number | undefined; name: string; cover: string; description: string; hot: boolean; sort: number }): Promise<AdminTopic> {
+  async saveTopic(input: RouteBody<Api['adminTopicSave']>): Promise<AdminTopic> {
     const { id, hot, ...rest } = input;
     const fields = { ...rest, hot: hot ? 1 : 0 };
     let savedId: number | null;
@@ -69,7 +69,7 @@ export class AdminForumService {
     return { list: (await repo.activities(this.db)).map(activityView) };
   }
 
-  async saveActivity(input: { id?: number | undefined; title: string; cover: string; summary: string; rules: string; tag_id: number | null; start_at: string; end_at: string; sort: number }): Promise<AdminActivity> {
+  async saveActivity(input: RouteBody<Api['adminActivitySave']>): Promise<AdminActivity> {
     const { id, ...fields } = input;
     if (fields.tag_id !== null && !(await repo.topicExists(this.db, fields.tag_id))) throw validationError([{ path: 'tag_id', message: '话题不存在' }]);
     const row = id === undefined ? await repo.insertActivity(this.db, fields, nowIso()) : await repo.updateActivity(this.db, id, fields);

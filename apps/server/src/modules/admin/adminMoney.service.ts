@@ -1,4 +1,4 @@
-import { ErrorCode, type AdminRechargeOrder, type Page } from '@app/contract';
+import { ErrorCode, type AdminRechargeOrder, type Page, type Api, type RouteQuery, type RouteBody } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
@@ -6,21 +6,13 @@ import type { Auth } from '../auth/session.service.js';
 import type { Finance } from '../finance/finance.js';
 import { opKey, reusedKey } from '../finance/idempotency.js';
 import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
-import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
 import { briefOrGone, briefsOf } from '../finance/userBriefs.js';
 import { briefOf } from '../room/userBriefs.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { loadWithdrawRules, saveWithdrawRules } from '../finance/withdraw/withdrawRules.js';
 import { adminMoneyRepository as repo } from './adminMoney.repository.js';
 
-interface AdjustInput {
-  request_id: string;
-  user_id: number;
-  account: 'coin' | 'gift_earnings';
-  direction: 'credit' | 'debit';
-  amount: number;
-  reason: string;
-}
+type AdjustInput = RouteBody<Api['adminAdjust']>;
 
 /**
  * Money as operators see it: recharge orders with their payment callbacks, a user's ledger, and
@@ -38,7 +30,7 @@ export class AdminMoneyService {
     return this.deps.db.kysely;
   }
 
-  async recharges(q: { page: number; size: number; status?: 'pending' | 'paid' | 'cancelled' | undefined; user_id?: number | undefined; order_no?: string | undefined }): Promise<Page<AdminRechargeOrder>> {
+  async recharges(q: RouteQuery<Api['adminRecharges']>): Promise<Page<AdminRechargeOrder>> {
     const { rows, total } = await repo.recharges(this.db, q);
     const [users, callbacks] = await Promise.all([briefsOf(this.db, rows.map((r) => r.user_id)), repo.callbacksOf(this.db, rows.map((r) => r.order_no))]);
     const list = rows.map((r) => ({
@@ -60,7 +52,7 @@ export class AdminMoneyService {
     return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
 
-  async ledger(q: { page: number; size: number; user_id: number }) {
+  async ledger(q: RouteQuery<Api['adminLedger']>) {
     const user = await briefOf(this.db, q.user_id);
     if (!user) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     const [records, wallet] = await Promise.all([this.finance.wallet.records(q.user_id, q), this.finance.wallet.wallet(q.user_id)]);
@@ -68,17 +60,17 @@ export class AdminMoneyService {
   }
 
   async adjust(op: Auth, input: AdjustInput) {
-    const target = await userRepository.byId(this.db, input.user_id);
+    const target = await users.byId(this.db, input.user_id);
     if (!target || target.is_guest === 1) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     const key = opKey('adjust', op.user.id, input.request_id);
-    const seen = await ledgerRepository.transferByKey(this.db, key);
+    const seen = await this.finance.ledger.transferByKey(key);
     if (seen) return this.replay(seen, input);
     const { ledger } = this.finance;
     const [acc, platform] = await Promise.all([ledger.userAccounts(target.id), ledger.platformAccounts()]);
     const userAcc = acc[input.account];
     const credit = input.direction === 'credit';
     try {
-      const { ids } = await ledger.tx((conn) =>
+      const { ids } = await this.deps.db.tx((conn) =>
         ledger.post(conn, [
           {
             key,
@@ -94,7 +86,7 @@ export class AdminMoneyService {
       return { transfer_id: ids[0]!, wallet: await this.finance.wallet.wallet(target.id) };
     } catch (err) {
       if (err instanceof Overdraft) throw new BizError(input.account === 'coin' ? ErrorCode.BALANCE_NOT_ENOUGH : ErrorCode.EARNINGS_NOT_ENOUGH, '用户余额不足，无法扣减');
-      const first = isUniqueViolation(err) ? await ledgerRepository.transferByKey(this.db, key) : undefined;
+      const first = isUniqueViolation(err) ? await this.finance.ledger.transferByKey(key) : undefined;
       if (first) return this.replay(first, input);
       throw err;
     }
@@ -105,7 +97,7 @@ export class AdminMoneyService {
     return { min_amount: r.min, fee_bp: r.feeBp, platforms: r.platforms };
   }
 
-  async saveWithdrawRules(input: { min_amount: number; fee_bp: number; platforms: ('bank' | 'alipay' | 'wechat')[] }) {
+  async saveWithdrawRules(input: RouteBody<Api['adminWithdrawRulesSave']>) {
     await saveWithdrawRules(this.db, { min: input.min_amount, feeBp: input.fee_bp, platforms: [...new Set(input.platforms)] });
     return this.withdrawRules();
   }

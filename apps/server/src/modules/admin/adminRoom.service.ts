@@ -1,3 +1,4 @@
+import type { Api, RouteQuery } from '@app/contract';
 import type { MessageService } from '../message/message.service.js';
 import type { RoomService } from '../room/room.service.js';
 
@@ -8,7 +9,7 @@ export class AdminRoomService {
     private readonly messages: MessageService,
   ) {}
 
-  list(q: { page: number; size: number }) {
+  list(q: RouteQuery<Api['adminRooms']>) {
     return this.rooms.list(q);
   }
 

@@ -1,6 +1,5 @@
 import type { Conn } from '../../db/database.js';
-import { likeCol } from '../forum/post.repository.js';
-import { containsPattern } from '../room/userBriefs.js';
+import { containsPattern, likeCol } from '../../db/like.js';
 
 /** SQL for the console's member search. */
 export const adminUserRepository = {

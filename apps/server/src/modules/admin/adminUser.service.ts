@@ -1,4 +1,4 @@
-import { ErrorCode, MAX_BAN_MINUTES, type AdminUser, type BanScope, type Page } from '@app/contract';
+import { ErrorCode, MAX_BAN_MINUTES, type AdminUser, type BanScope, type Page, type Api, type RouteQuery, type RouteBody } from '@app/contract';
 import { formatDateCN } from '@app/kit';
 import type { UserRow } from '../../db/schema.js';
 import { MINUTE, isoIn, nowIso } from '../../db/time.js';
@@ -8,11 +8,10 @@ import { hashPassword } from '../auth/password.js';
 import type { Auth, SessionService } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
 import type { RoomService } from '../room/room.service.js';
-import { roomRepository } from '../room/room.repository.js';
 import { briefsOf } from '../room/userBriefs.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
+import { moderation } from '../moderation/moderation.service.js';
 import { adminUserRepository } from './adminUser.repository.js';
-import { banRepository } from './ban.repository.js';
 
 const BAN_TITLE: Record<BanScope, string> = { chat: '你已被禁言', post: '你已被禁止发帖', login: '你的账号已被暂停登录', live: '你已被禁止开播' };
 
@@ -29,14 +28,14 @@ export class AdminUserService {
     return this.deps.db.kysely;
   }
 
-  async list(q: { page: number; size: number; keyword?: string | undefined; banned?: '1' | '0' | undefined }): Promise<Page<AdminUser>> {
+  async list(q: RouteQuery<Api['adminUsers']>): Promise<Page<AdminUser>> {
     const { rows, total } = await adminUserRepository.search(this.db, { ...q, bannedAt: q.banned === '1' ? nowIso() : undefined });
     return { list: await this.views(rows), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
 
   /** A member by id (never a guest); operators cannot be banned or reset here. */
   private async member(userId: number, forAction: boolean): Promise<UserRow> {
-    const user = await userRepository.byId(this.db, userId);
+    const user = await users.byId(this.db, userId);
     if (!user || user.is_guest === 1) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     if (forAction && user.role === 'operator') throw new BizError(ErrorCode.FORBIDDEN, '不能对运营账号执行此操作');
     return user;
@@ -50,21 +49,21 @@ export class AdminUserService {
    * Bans a member from a scope for some minutes. A login ban disables the account until then and
    * ends every session at once; a live ban ends their live now and refuses room/open until then.
    */
-  async ban(op: Auth, input: { user_id: number; scope: BanScope; minutes: number; reason: string }): Promise<AdminUser> {
+  async ban(op: Auth, input: RouteBody<Api['adminUserBan']>): Promise<AdminUser> {
     const user = await this.member(input.user_id, true);
     const minutes = Math.min(input.minutes, MAX_BAN_MINUTES);
     const until = isoIn(minutes * MINUTE);
-    await this.db.transaction().execute(async (trx) => {
-      await banRepository.insert(trx, { user_id: user.id, scope: input.scope, until, reason: input.reason, created_by: op.user.id, created_at: nowIso() });
+    await this.deps.db.tx(async (trx) => {
+      await moderation.ban(trx, { user_id: user.id, scope: input.scope, until, reason: input.reason, created_by: op.user.id, created_at: nowIso() });
       if (input.scope === 'login') {
         const disabled = user.disabled_until && user.disabled_until > until ? user.disabled_until : until;
-        await userRepository.update(trx, user.id, { disabled_until: disabled, updated_at: nowIso() });
+        await users.update(trx, user.id, { disabled_until: disabled, updated_at: nowIso() });
         await this.sessions.revokeAllOfUser(trx, user.id);
       }
     });
     if (input.scope === 'login') this.sessions.endAll(user.id, ErrorCode.ACCOUNT_DISABLED);
     if (input.scope === 'live') {
-      const room = await roomRepository.byAnchor(this.db, user.id);
+      const room = await this.rooms.byAnchor(user.id);
       if (room?.status === 'open') await this.rooms.closeRoom(room.id, 'operator');
     }
     // The member hears why and until when (a login ban: when they can log in again).
@@ -72,21 +71,21 @@ export class AdminUserService {
     return this.one(user.id);
   }
 
-  async unban(input: { user_id: number; scope: BanScope }): Promise<AdminUser> {
+  async unban(input: RouteBody<Api['adminUserUnban']>): Promise<AdminUser> {
     const user = await this.member(input.user_id, false);
-    await this.db.transaction().execute(async (trx) => {
-      await banRepository.lift(trx, user.id, input.scope, nowIso());
-      if (input.scope === 'login') await userRepository.update(trx, user.id, { disabled_until: null, updated_at: nowIso() });
+    await this.deps.db.tx(async (trx) => {
+      await moderation.lift(trx, user.id, input.scope);
+      if (input.scope === 'login') await users.update(trx, user.id, { disabled_until: null, updated_at: nowIso() });
     });
     return this.one(user.id);
   }
 
   /** Sets a new password; every session of the member ends (they log in with the new one). */
-  async resetPassword(input: { user_id: number; password: string }): Promise<AdminUser> {
+  async resetPassword(input: RouteBody<Api['adminUserResetPassword']>): Promise<AdminUser> {
     const user = await this.member(input.user_id, true);
     const password_hash = await hashPassword(input.password);
-    await this.db.transaction().execute(async (trx) => {
-      await userRepository.update(trx, user.id, { password_hash, updated_at: nowIso() });
+    await this.deps.db.tx(async (trx) => {
+      await users.update(trx, user.id, { password_hash, updated_at: nowIso() });
       await this.sessions.revokeAllOfUser(trx, user.id);
     });
     this.sessions.endAll(user.id);
@@ -95,7 +94,7 @@ export class AdminUserService {
 
   private async views(rows: UserRow[]): Promise<AdminUser[]> {
     const ids = rows.map((r) => r.id);
-    const [briefs, bans] = await Promise.all([briefsOf(this.db, ids), banRepository.activeOf(this.db, ids, nowIso())]);
+    const [briefs, bans] = await Promise.all([briefsOf(this.db, ids), moderation.inForceOf(this.db, ids)]);
     return rows.map((u) => ({
       ...briefs.get(u.id)!,
       account: u.account,

@@ -1,4 +1,4 @@
-import type { AuditEntry, Page } from '@app/contract';
+import type { Api, AuditEntry, Page, RouteQuery } from '@app/contract';
 import type { Conn } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
 import { briefsOf } from '../room/userBriefs.js';
@@ -64,7 +64,7 @@ export async function recordAudit(db: Conn, e: AuditInput): Promise<void> {
 }
 
 /** The audit log as the console reads it. */
-export async function auditPage(db: Conn, q: { page: number; size: number; action?: string | undefined; operator_id?: number | undefined; target?: string | undefined }): Promise<Page<AuditEntry>> {
+export async function auditPage(db: Conn, q: RouteQuery<Api['adminAudit']>): Promise<Page<AuditEntry>> {
   const { rows, total } = await repo.page(db, q);
   const briefs = await briefsOf(db, [...new Set(rows.flatMap((r) => (r.operator_id === null ? [] : [r.operator_id])))]);
   const list = rows.map((r) => ({

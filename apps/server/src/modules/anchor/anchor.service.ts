@@ -1,4 +1,4 @@
-import { ErrorCode, type AnchorApplication, type AnchorApplicationAdmin } from '@app/contract';
+import { ErrorCode, type AnchorApplication, type AnchorApplicationAdmin, type Api, type RouteQuery, type RouteBody } from '@app/contract';
 import { isIdCardCN, maskText } from '@app/kit';
 import type { Conn } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
@@ -6,17 +6,12 @@ import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import type { AnchorApplicationRow } from '../room/room.tables.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { anchorRepository as repo } from './anchor.repository.js';
 
-export interface ApplyInput {
-  real_name: string;
-  id_card: string;
-  mobile: string;
-  introduction: string;
-}
+export type ApplyInput = RouteBody<Api['anchorApply']>;
 
 /** Masks a name: the first character kept (张** / J***). */
 const maskName = (name: string): string => (name.length <= 1 ? name : `${[...name][0]}${'*'.repeat(Math.min(4, [...name].length - 1))}`);
@@ -78,7 +73,7 @@ export class AnchorService {
     return repo.isApproved(this.db, userId);
   }
 
-  async list(q: { page: number; size: number; status?: 'pending' | 'approved' | 'rejected' | undefined }) {
+  async list(q: RouteQuery<Api['adminAnchorApplications']>) {
     const { rows, total } = await repo.page(this.db, q);
     const list = await this.adminViews(rows);
     return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
@@ -121,7 +116,7 @@ export class AnchorService {
 
 /** The CLI's review by mobile number (no sockets there: the applicant sees it in apply_status). */
 export async function reviewByMobile(db: Conn, mobile: string, decision: 'approved' | 'rejected', reason: string | null) {
-  const user = await userRepository.byMobile(db, mobile);
+  const user = await users.byMobile(db, mobile);
   if (!user) throw new BizError(ErrorCode.NOT_REGISTERED, `${mobile} 未注册`);
   const row = await reviewApplication(db, user.id, decision, reason, null);
   return { userId: user.id, nickname: user.nickname, status: row.status };

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@app/contract';
+import { ErrorCode, type Api, type RouteBody } from '@app/contract';
 import type { Session } from '@app/contract';
 import type { Conn } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
@@ -6,7 +6,7 @@ import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, sessionError, validationError } from '../../http/errors.js';
 import { defaultNickname, newInviteCode, userDefaults } from '../user/newUser.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { loadUserInfo } from '../user/userInfo.js';
 import type { VerifyService } from '../verify/verify.service.js';
 import { loginGuard } from './loginGuard.js';
@@ -41,7 +41,7 @@ export class AuthService {
   }
 
   async login(input: { account: string; password: string; remember: boolean }, origin: Origin): Promise<Session> {
-    const user = await userRepository.byLogin(this.db, input.account);
+    const user = await users.byLogin(this.db, input.account);
     const key = guardKey(user, input.account);
     // The try is counted before the hash is checked, so a burst gets exactly the allowed tries.
     const left = await loginGuard.take(this.deps.db, key, origin.ip);
@@ -57,21 +57,21 @@ export class AuthService {
   /** The referral to store: the body's invite_code (must exist) or else a valid code from the Referer header. */
   private async referral(inviteCode: string | undefined, origin: Origin): Promise<string | null> {
     if (inviteCode) {
-      if (!(await userRepository.inviteCodeExists(this.db, inviteCode.toUpperCase()))) {
+      if (!(await users.inviteCodeExists(this.db, inviteCode.toUpperCase()))) {
         throw validationError([{ path: 'invite_code', message: '邀请码不存在' }]);
       }
       return inviteCode.toUpperCase();
     }
     const fromHeader = origin.referer?.trim().toUpperCase();
     // Browsers send a URL as Referer; only a bare code that belongs to someone counts.
-    if (fromHeader && /^[A-Z0-9]{4,16}$/.test(fromHeader) && (await userRepository.inviteCodeExists(this.db, fromHeader))) return fromHeader;
+    if (fromHeader && /^[A-Z0-9]{4,16}$/.test(fromHeader) && (await users.inviteCodeExists(this.db, fromHeader))) return fromHeader;
     return null;
   }
 
   private async freeInviteCode(): Promise<string> {
     for (;;) {
       const code = newInviteCode();
-      if (!(await userRepository.inviteCodeExists(this.db, code))) return code;
+      if (!(await users.inviteCodeExists(this.db, code))) return code;
     }
   }
 
@@ -79,16 +79,16 @@ export class AuthService {
     input: { mobile: string; code: string; password: string; nickname?: string | undefined; invite_code?: string | undefined },
     origin: Origin,
   ): Promise<Session> {
-    if (await userRepository.byMobile(this.db, input.mobile)) throw new BizError(ErrorCode.MOBILE_TAKEN);
-    if (input.nickname && (await userRepository.nicknameTaken(this.db, input.nickname))) throw new BizError(ErrorCode.NICKNAME_TAKEN);
+    if (await users.byMobile(this.db, input.mobile)) throw new BizError(ErrorCode.MOBILE_TAKEN);
+    if (input.nickname && (await users.nicknameTaken(this.db, input.nickname))) throw new BizError(ErrorCode.NICKNAME_TAKEN);
     const referrer = await this.referral(input.invite_code, origin);
     const sms = await this.verify.checkSms(input.mobile, 'register', input.code);
     const password_hash = await hashPassword(input.password);
     const invite_code = await this.freeInviteCode();
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await this.deps.db.tx(async (trx) => {
         await this.verify.useSms(trx, sms.id);
-        const user = await userRepository.insert(trx, {
+        const user = await users.insert(trx, {
           ...userDefaults(),
           account: input.mobile,
           mobile: input.mobile,
@@ -103,20 +103,20 @@ export class AuthService {
     } catch (err) {
       // Two sign-ups for one number at once: the unique index decides, the loser hears why.
       if (err instanceof BizError) throw err;
-      if (await userRepository.byMobile(this.db, input.mobile)) throw new BizError(ErrorCode.MOBILE_TAKEN);
+      if (await users.byMobile(this.db, input.mobile)) throw new BizError(ErrorCode.MOBILE_TAKEN);
       throw err;
     }
   }
 
   /** Sets a new password and revokes every session of the user (their sockets get `sessionEnd`). */
-  async forgetPassword(input: { mobile: string; code: string; password: string }) {
-    const user = await userRepository.byMobile(this.db, input.mobile);
+  async forgetPassword(input: RouteBody<Api['forgetPassword']>) {
+    const user = await users.byMobile(this.db, input.mobile);
     if (!user) throw new BizError(ErrorCode.NOT_REGISTERED);
     const sms = await this.verify.checkSms(input.mobile, 'forget', input.code);
     const password_hash = await hashPassword(input.password);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       await this.verify.useSms(trx, sms.id);
-      await userRepository.update(trx, user.id, { password_hash, updated_at: nowIso() });
+      await users.update(trx, user.id, { password_hash, updated_at: nowIso() });
       await this.sessions.revokeAllOfUser(trx, user.id);
       await loginGuard.clear(trx, `u:${user.id}`);
     });

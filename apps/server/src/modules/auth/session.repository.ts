@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import type { Conn } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { runCompiled } from '../../db/compiled.js';
 import type { SessionRow, UserRow } from '../../db/schema.js';
 
 /** The session of a token hash with its user, in one query (every authenticated request runs it). */
@@ -20,9 +20,10 @@ const sessionWithUserQuery = (db: Conn, tokenHash: string) =>
       's.created_at as s_created_at',
     ])
     .where('s.token_hash', '=', tokenHash);
-const sessionWithUser = prepared(sessionWithUserQuery);
+const sessionWithUser = (db: Conn, tokenHash: string) =>
+  runCompiled(db, 'session.withUser', [tokenHash], () => sessionWithUserQuery(db, tokenHash).compile());
 
-type SessionUserRow = Awaited<ReturnType<typeof sessionWithUser>>[number];
+type SessionUserRow = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];
 
 /** Splits the joined row into the session and its user. */
 export function toSessionAndUser(row: SessionUserRow): { session: SessionRow; user: UserRow } {

@@ -69,6 +69,11 @@ export class SessionService {
   }
 
   /** Revokes every session of a user inside the caller's transaction; call `endAll` after commit. */
+  /** A session's standing by id, with its user's `disabled_until` (media tokens name the session they were issued under). */
+  stateOf(sessionId: number) {
+    return sessionRepository.stateOf(this.deps.db.kysely, sessionId);
+  }
+
   revokeAllOfUser(db: Conn, userId: number): Promise<number[]> {
     return sessionRepository.revokeAllOfUser(db, userId, nowIso());
   }

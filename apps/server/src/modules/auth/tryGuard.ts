@@ -24,7 +24,7 @@ const lockKey = (key: string) => `lock:${key}`;
  */
 export const tryGuard = {
   take(db: Db, key: string, ip: string | null, rule: TryRule): Promise<TryTaken> {
-    return db.kysely.transaction().execute(async (trx) => {
+    return db.tx(async (trx) => {
       await xactLock(trx, db.dialect, `try:${key}`);
       const nowMs = Date.now();
       const lastLock = await repo.latest(trx, lockKey(key));

@@ -13,11 +13,10 @@ import { BizError } from '../../http/errors.js';
 import type { MessageService } from '../message/message.service.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { ChatMemberRow, ChatMessageRow } from '../social/social.tables.js';
-import { socialRepository } from '../social/social.repository.js';
 import type { SocialService } from '../social/social.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
-import { userRepository } from '../user/user.repository.js';
-import { assertNotBanned } from '../admin/bans.js';
+import { users } from '../user/users.js';
+import { moderation } from '../moderation/moderation.service.js';
 import { chatRepository as repo, pairOf } from './chat.repository.js';
 import { previewOf, toChatMessage } from './chat.view.js';
 import { SendLimit } from './sendLimit.js';
@@ -43,14 +42,16 @@ export class ChatService {
     private readonly deps: Deps,
     private readonly social: SocialService,
     private readonly message: MessageService,
-  ) {}
+  ) {
+    message.countUnread((userId) => repo.unreadTotal(this.db, userId));
+  }
 
   private get db() {
     return this.deps.db.kysely;
   }
 
   async send(meId: number, input: ChatSendInput): Promise<ChatMessage> {
-    const me = await userRepository.byId(this.db, meId);
+    const me = await users.byId(this.db, meId);
     if (!me || me.is_guest === 1) throw new BizError(ErrorCode.GUEST_NOT_ALLOWED);
     // A retry of a stored message answers it again, whatever changed since.
     const existing = await repo.byClientId(this.db, meId, input.client_id);
@@ -58,7 +59,7 @@ export class ChatService {
 
     const to = input.to_user_id;
     if (to === meId) throw new BizError(ErrorCode.CHAT_TO_SELF);
-    await assertNotBanned(this.db, meId, 'chat');
+    await moderation.assertNotBanned(this.db, meId, 'chat');
     await this.social.member(to);
     const content = await this.checkContent(meId, input.type, input.content);
     const [mine, theirs] = await Promise.all([repo.member(this.db, meId, to), repo.member(this.db, to, meId)]);
@@ -84,7 +85,7 @@ export class ChatService {
 
   private async store(from: number, to: number, clientId: string, type: ChatMessageRow['type'], content: string, reply: ChatMessageRow | null) {
     const at = nowIso();
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       await repo.lockPair(trx, from, to, at);
       const row = await repo.insertOnce(trx, {
         sender_id: from,
@@ -173,7 +174,7 @@ export class ChatService {
       briefsOf(this.db, peerIds),
       repo.byIds(this.db, lastIds),
       repo.peerSides(this.db, meId, peerIds),
-      socialRepository.relations(this.db, meId, peerIds),
+      this.social.relations(meId, peerIds),
     ]);
     const lastById = new Map(lasts.map((m) => [m.id, m]));
     const readBy = new Map(peers.map((p) => [p.user_id, p.read_id]));
@@ -200,7 +201,7 @@ export class ChatService {
   /** Reads the conversation up to a message (the latest when absent); the receipt reaches both users. */
   async read(meId: number, peerId: number, upToId: number | undefined) {
     // Counted and stored while holding the side, so a message arriving meanwhile is not lost from unread.
-    const r = await this.db.transaction().execute(async (trx) => {
+    const r = await this.deps.db.tx(async (trx) => {
       const side = await repo.lockMember(trx, meId, peerId);
       if (!side) return { upTo: 0, unread: 0, moved: false };
       const upTo = Math.min(upToId ?? side.last_message_id, side.last_message_id);
@@ -234,7 +235,7 @@ export class ChatService {
   /** Clears the history for the caller (the peer keeps theirs); `hide` also removes it from the list. */
   async clear(meId: number, peerId: number, hide: boolean): Promise<void> {
     // Held while cleared, so a message arriving meanwhile is either cleared or stays unread.
-    const side = await this.db.transaction().execute(async (trx) => {
+    const side = await this.deps.db.tx(async (trx) => {
       const held = await repo.lockMember(trx, meId, peerId);
       if (!held) return undefined;
       const last = held.last_message_id;

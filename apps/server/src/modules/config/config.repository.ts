@@ -24,5 +24,9 @@ export const configRepository = {
     }
   },
 
+  insertGifts: async (db: Conn, gifts: Omit<GiftRow, 'id'>[]): Promise<void> => {
+    await db.insertInto('gifts').values(gifts).execute();
+  },
+
   gifts: (db: Conn): Promise<GiftRow[]> => db.selectFrom('gifts').selectAll().orderBy('sort').orderBy('id').execute(),
 };

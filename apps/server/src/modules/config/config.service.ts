@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SystemConfig } from '@app/contract';
+import type { SystemConfig, Api, RouteBody } from '@app/contract';
 import { catalogs, type Lang } from '@app/locale';
 import { MONEY_UNIT } from '@app/kit';
 import type { Deps } from '../../deps.js';
@@ -58,7 +58,7 @@ export class ConfigService {
   }
 
   /** Sets the section flags (operator call); returns both. */
-  async setFlags(flags: { video_is_open?: boolean | undefined; game_is_open?: boolean | undefined }) {
+  async setFlags(flags: RouteBody<Api['adminSetFlags']>) {
     const db = this.deps.db.kysely;
     const values: Record<string, string> = {};
     if (flags.video_is_open !== undefined) values.video_is_open = flags.video_is_open ? '1' : '0';

@@ -21,7 +21,7 @@ export interface FinanceOptions {
 
 /**
  * The wallet of one instance: the ledger and the services built on it. Every movement of money
- * goes through `ledger.post` inside `ledger.tx`.
+ * goes through `ledger.post` inside a `db.tx` transaction.
  */
 export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
   const config = opts.config ?? deps.config.finance;

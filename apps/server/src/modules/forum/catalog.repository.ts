@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
-import { containsPattern } from '../room/userBriefs.js';
-import { likeCol } from './post.repository.js';
+import { containsPattern, likeCol } from '../../db/like.js';
 
 const postCount = sql<number>`(select count(*) from forum_post_tags pt where pt.tag_id = forum_tags.id)`;
 const activityPosts = sql<number>`(select count(*) from forum_posts p where p.activity_id = forum_activities.id)`;

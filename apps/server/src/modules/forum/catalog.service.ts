@@ -1,4 +1,4 @@
-import { ErrorCode } from '@app/contract';
+import { ErrorCode, type Api, type RouteQuery } from '@app/contract';
 import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
@@ -22,7 +22,7 @@ export class ForumCatalogService {
     return { list: (await catalogRepository.categories(this.db)).map((c) => ({ id: c.id, name: c.name, sort: c.sort })) };
   }
 
-  async tags(q: { keyword?: string | undefined; page: number; size: number }) {
+  async tags(q: RouteQuery<Api['forumTags']>) {
     const { rows, total } = await catalogRepository.tags(this.db, q.keyword || undefined, q.page, q.size);
     return { list: rows.map(tagView), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }

@@ -1,4 +1,4 @@
-import { ErrorCode, type ForumComment } from '@app/contract';
+import { ErrorCode, type ForumComment, type Api, type RouteBody } from '@app/contract';
 import type { UserRow } from '../../db/schema.js';
 import { MINUTE, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
@@ -6,7 +6,7 @@ import type { MessageService } from '../message/message.service.js';
 import { BizError } from '../../http/errors.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { commentRepository } from './comment.repository.js';
-import { assertNotBanned } from '../admin/bans.js';
+import { moderation } from '../moderation/moderation.service.js';
 import { assertUnder, maskSensitive, sensitiveWords, WRITE_LIMITS } from './forum.safety.js';
 import { commentViews, excerpt } from './forum.view.js';
 import { inboxRepository } from './inbox.repository.js';
@@ -18,10 +18,17 @@ export class CommentService {
   constructor(
     private readonly deps: Deps,
     private readonly message: MessageService,
-  ) {}
+  ) {
+    message.countUnread((userId) => inboxRepository.unreadCount(this.db, userId));
+  }
 
   private get db() {
     return this.deps.db.kysely;
+  }
+
+  /** The author of a comment (hidden ones too), null when there is no such comment. */
+  async authorOf(commentId: number): Promise<number | null> {
+    return (await commentRepository.byId(this.db, commentId))?.user_id ?? null;
   }
 
   async list(postId: number, page: number, size: number, viewer: UserRow | null) {
@@ -46,13 +53,13 @@ export class CommentService {
    * thread, answering that reply's author. The post author (comment) or the answered user (reply)
    * gets an inbox entry, never for their own words.
    */
-  async create(user: UserRow, body: { post_id: number; content: string; parent_id?: number | undefined }) {
+  async create(user: UserRow, body: RouteBody<Api['forumCreateComment']>) {
     const db = this.db;
-    await assertNotBanned(db, user.id, 'post');
+    await moderation.assertNotBanned(db, user.id, 'post');
     assertUnder(await commentRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.commentsPerMinute);
     const words = await sensitiveWords(db, this.deps.config.forum.sensitiveWords);
     let notify: number | null = null;
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await this.deps.db.tx(async (trx) => {
       const post = await postRepository.lockById(trx, body.post_id);
       if (!post) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
       let parentId: number | null = null;
@@ -87,7 +94,7 @@ export class CommentService {
   }
 
   async like(user: UserRow, commentId: number, like: boolean | undefined) {
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       if (!(await commentRepository.lockById(trx, commentId))) throw new BizError(ErrorCode.NOT_FOUND, '评论不存在或已删除');
       const want = like ?? !(await commentRepository.isLiked(trx, commentId, user.id));
       await commentRepository.setLike(trx, commentId, user.id, want, nowIso());
@@ -97,7 +104,7 @@ export class CommentService {
 
   /** Deletes a comment and its replies: its author, the post's author, or an operator. */
   async remove(user: UserRow, commentId: number) {
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       const c = await commentRepository.byId(trx, commentId);
       if (!c) throw new BizError(ErrorCode.NOT_FOUND, '评论不存在或已删除');
       const post = await postRepository.lockById(trx, c.post_id);

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { DAY, HOUR, MINUTE, isoIn } from '../../db/time.js';
 import { hashPassword } from '../auth/password.js';
-import { newInviteCode, userDefaults } from '../user/newUser.js';
-import { userRepository } from '../user/user.repository.js';
+import { seedDemoMember } from '../user/user.seed.js';
 
 const SEED_KEY = 'seed_demo_forum_version';
 const A = (name: string) => `/static/forum/${name}.svg`;
@@ -54,7 +53,7 @@ export async function seedDemoForum(db: Db): Promise<boolean> {
   const k = db.kysely;
   if (await k.selectFrom('settings').select('value').where('key', '=', SEED_KEY).executeTakeFirst()) return false;
   const password_hash = await hashPassword('demo1234');
-  return k.transaction().execute(async (trx) => {
+  return db.tx(async (trx) => {
     const claimed = await trx.insertInto('settings').values({ key: SEED_KEY, value: '1' }).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     const created = isoIn(-90 * DAY);
@@ -98,10 +97,8 @@ export async function seedDemoForum(db: Db): Promise<boolean> {
 
     const ids: number[] = [];
     for (const u of USERS) {
-      const row =
-        (await userRepository.byMobile(trx, u.mobile)) ??
-        (await userRepository.insert(trx, { ...userDefaults(), account: u.mobile, mobile: u.mobile, password_hash, nickname: u.nickname, avatar: A(u.avatar), gender: u.gender, signature: '社区常驻用户', invite_code: newInviteCode(), level: 6, created_at: created }));
-      ids.push(row.id);
+      const { user } = await seedDemoMember(trx, { mobile: u.mobile, password_hash, nickname: u.nickname, avatar: A(u.avatar), gender: u.gender, signature: '社区常驻用户', level: 6, created_at: created });
+      ids.push(user.id);
     }
     // Oldest first, so ids follow time like real posts.
     for (const [author, cate, topics, minutes, content, images, comments] of [...POSTS].reverse()) {

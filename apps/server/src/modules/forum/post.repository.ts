@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
-import { containsPattern } from '../room/userBriefs.js';
+import { containsPattern, likeCol } from '../../db/like.js';
 import type { PostRow } from './forum.tables.js';
 
-export const likeCol = (col: string, pattern: string) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`;
 
 export type NewPost = Omit<PostRow, 'id' | 'like_count' | 'comment_count' | 'hidden_at' | 'flagged'> & { flagged?: number };
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
 import { catalogRepository } from './catalog.repository.js';
-import { assertNotBanned } from '../admin/bans.js';
+import { moderation } from '../moderation/moderation.service.js';
 import { assertUnder, maskSensitive, sensitiveWords, WRITE_LIMITS } from './forum.safety.js';
 import { postViews } from './forum.view.js';
 import { postRepository, type FeedFilter } from './post.repository.js';
@@ -56,6 +56,11 @@ export class PostService {
     return { list, has_more: more, next_cursor: more ? String(page[page.length - 1]!.id) : null };
   }
 
+  /** The author of a post (hidden ones too), null when there is no such post. */
+  async authorOf(postId: number): Promise<number | null> {
+    return (await postRepository.byId(this.db, postId))?.user_id ?? null;
+  }
+
   async info(id: number, viewer: UserRow | null): Promise<ForumPost> {
     const row = await postRepository.byId(this.db, id);
     // A post an operator hid is gone for everyone but its author and the operators.
@@ -66,7 +71,7 @@ export class PostService {
 
   async create(user: UserRow, body: CreateBody): Promise<ForumPost> {
     const db = this.db;
-    await assertNotBanned(db, user.id, 'post');
+    await moderation.assertNotBanned(db, user.id, 'post');
     if (!(await catalogRepository.categoryById(db, body.cate_id))) throw validationError([{ path: 'cate_id', message: '分类不存在' }]);
     await this.assertOwnMedia(user.id, body);
     const tagIds = [...new Set(body.tag_ids)];
@@ -84,7 +89,7 @@ export class PostService {
     }
     assertUnder(await postRepository.countSince(db, user.id, isoIn(-MINUTE)), WRITE_LIMITS.postsPerMinute);
     const words = await sensitiveWords(db, this.deps.config.forum.sensitiveWords);
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await this.deps.db.tx(async (trx) => {
       const post = await postRepository.insert(trx, {
         user_id: user.id,
         cate_id: body.cate_id,
@@ -120,7 +125,7 @@ export class PostService {
 
   /** Sets (like given) or toggles the viewer's like; the counter is recounted in the same transaction. */
   async like(user: UserRow, postId: number, like: boolean | undefined) {
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.tx(async (trx) => {
       if (!(await postRepository.lockById(trx, postId))) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
       const want = like ?? !(await postRepository.isLiked(trx, postId, user.id));
       await postRepository.setLike(trx, postId, user.id, want, nowIso());
@@ -130,7 +135,7 @@ export class PostService {
 
   /** Deletes a post with its comments and likes: its author or an operator (others: FORBIDDEN). */
   async remove(user: UserRow, postId: number) {
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       const post = await postRepository.lockById(trx, postId);
       if (!post) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
       if (!canModerate(user, post.user_id)) throw new BizError(ErrorCode.FORBIDDEN, '只能删除自己的帖子');

@@ -18,6 +18,10 @@ export const homeRepository = {
     return { rows, total: Number(count.n) };
   },
 
+  insertBulletins: async (db: Conn, rows: Omit<BulletinRow, 'id'>[]): Promise<void> => {
+    await db.insertInto('bulletins').values(rows).execute();
+  },
+
   bulletinById: (db: Conn, id: number) => db.selectFrom('bulletins').selectAll().where('id', '=', id).executeTakeFirst(),
 
   insertBulletin: (db: Conn, row: Omit<BulletinRow, 'id'>) => db.insertInto('bulletins').values(row).returningAll().executeTakeFirstOrThrow(),

@@ -1,4 +1,4 @@
-import { ErrorCode, type Bulletin, type Session } from '@app/contract';
+import { ErrorCode, type Bulletin, type Session, type Api, type RouteBody, type RouteQuery } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { BulletinRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
@@ -6,7 +6,7 @@ import { BizError, validationError } from '../../http/errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import { defaultNickname, newInviteCode, userDefaults } from '../user/newUser.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { homeRepository as repo } from './home.repository.js';
 
 const toBulletin = (b: BulletinRow): Bulletin => ({ id: b.id, title: b.title, content: b.content, pinned: b.pinned === 1, created_at: b.created_at });
@@ -26,10 +26,10 @@ export class HomeService {
   /** A guest session for the device: the same device always maps to the same guest user. */
   async visitor(device: string | null, ip: string): Promise<Session> {
     if (!device) throw validationError([{ path: 'Device', message: '缺少设备标识（Device 请求头，8–128 位字母数字）' }]);
-    let guest = await userRepository.guestByDevice(this.db, device);
+    let guest = await users.guestByDevice(this.db, device);
     if (!guest) {
       try {
-        guest = await userRepository.insert(this.db, {
+        guest = await users.insert(this.db, {
           ...userDefaults(),
           account: `guest_${device.slice(0, 40)}_${Date.now().toString(36)}`,
           nickname: defaultNickname('游客'),
@@ -40,7 +40,7 @@ export class HomeService {
         });
       } catch (err) {
         // The same device asking twice at once: the other request created it.
-        guest = await userRepository.guestByDevice(this.db, device);
+        guest = await users.guestByDevice(this.db, device);
         if (!guest) throw err;
       }
     }
@@ -56,7 +56,7 @@ export class HomeService {
     return { valid: true, session: await this.auth.sessionOf(this.db, user, { token, expires_at: session.expires_at }) };
   }
 
-  async bulletins(q: { page: number; size: number; id?: number | undefined }) {
+  async bulletins(q: RouteQuery<Api['bulletin']>) {
     if (q.id !== undefined) {
       const one = await repo.bulletinById(this.db, q.id);
       if (!one) throw new BizError(ErrorCode.NOT_FOUND, '公告不存在');
@@ -66,7 +66,7 @@ export class HomeService {
     return { list: rows.map(toBulletin), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
 
-  async createBulletin(input: { title: string; content: string; pinned: boolean }): Promise<Bulletin> {
+  async createBulletin(input: RouteBody<Api['adminCreateBulletin']>): Promise<Bulletin> {
     return toBulletin(await repo.insertBulletin(this.db, { ...input, pinned: input.pinned ? 1 : 0, created_at: nowIso() }));
   }
 

@@ -1,19 +1,28 @@
-import { ErrorCode, type UnreadCount } from '@app/contract';
+import { ErrorCode, type UnreadCount, type Api, type RouteBody } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { chatRepository } from '../chat/chat.repository.js';
-import { inboxRepository } from '../forum/inbox.repository.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { pushNotice } from './message.events.js';
 import { noticeRepository as repo } from './notice.repository.js';
 import { toNotice } from './notice.view.js';
 
-export type NoticeType = 'system' | 'activity' | 'account';
+/** Counts one kind of a user's unread items for the hall's badge (private messages, forum comments). */
+export type UnreadSource = (userId: number) => Promise<number>;
 
 /** System notices: listing, reading, sending, and the hall's unread count. */
 export class MessageService {
+  private readonly unreadSources: UnreadSource[] = [];
+
   constructor(private readonly deps: Deps) {}
+
+  /**
+   * Adds a kind of unread item to the badge. The modules above this one (chat, forum) add theirs
+   * when they are built, so the badge counts them without this module reading their tables.
+   */
+  countUnread(source: UnreadSource): void {
+    this.unreadSources.push(source);
+  }
 
   private get db() {
     return this.deps.db.kysely;
@@ -32,14 +41,10 @@ export class MessageService {
     return { unread };
   }
 
-  /** The hall's badge: unread notices + unread private messages of unmuted conversations + unread forum comments on my posts and replies to me. */
+  /** The hall's badge: unread notices + every added source (unread private messages of unmuted conversations, unread forum comments on my posts and replies to me). */
   async unreadTotal(userId: number): Promise<number> {
-    const [notices, chats, comments] = await Promise.all([
-      repo.unreadCount(this.db, userId),
-      chatRepository.unreadTotal(this.db, userId),
-      inboxRepository.unreadCount(this.db, userId),
-    ]);
-    return notices + chats + comments;
+    const counts = await Promise.all([repo.unreadCount(this.db, userId), ...this.unreadSources.map((count) => count(userId))]);
+    return counts.reduce((a, b) => a + b, 0);
   }
 
   /**
@@ -52,19 +57,19 @@ export class MessageService {
     const [total, maxId, user] = await Promise.all([
       this.unreadTotal(userId),
       repo.maxUnreadId(this.db, userId),
-      userRepository.byId(this.db, userId),
+      users.byId(this.db, userId),
     ]);
     const seen = user?.notice_seen_id ?? 0;
-    if (maxId > seen) await userRepository.update(this.db, userId, { notice_seen_id: maxId });
+    if (maxId > seen) await users.update(this.db, userId, { notice_seen_id: maxId });
     return { total, isNew: maxId > seen };
   }
 
   /** Sends a notice to one user or every member; each recipient's sockets hear it at once. */
-  async send(input: { user_id?: number | undefined; type: NoticeType; title: string; content: string }) {
-    if (input.user_id !== undefined && !(await userRepository.byId(this.db, input.user_id))) {
+  async send(input: RouteBody<Api['adminSendNotice']>) {
+    if (input.user_id !== undefined && !(await users.byId(this.db, input.user_id))) {
       throw new BizError(ErrorCode.NOT_FOUND, 'user_id: 用户不存在');
     }
-    const recipients = input.user_id !== undefined ? [input.user_id] : await userRepository.memberIds(this.db);
+    const recipients = input.user_id !== undefined ? [input.user_id] : await users.memberIds(this.db);
     const created_at = nowIso();
     // Chunks keep each INSERT under SQLite's bound-parameter limit.
     const rows = [];

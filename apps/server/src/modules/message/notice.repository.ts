@@ -1,21 +1,23 @@
 import type { Conn } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { runCompiled } from '../../db/compiled.js';
 import type { NoticeRow } from '../../db/schema.js';
-
-// Runs on every user/info and unread-count request.
-const unreadOf = prepared((db: Conn, userId: number) =>
-  db
-    .selectFrom('notices')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null),
-);
 
 type NewNotice = Pick<NoticeRow, 'user_id' | 'type' | 'title' | 'content' | 'created_at'>;
 
 /** SQL for system notices. */
 export const noticeRepository = {
-  unreadCount: async (db: Conn, userId: number): Promise<number> => Number((await unreadOf(db, userId))[0]?.n ?? 0),
+  /** Runs on every user/info and unread-count request. */
+  unreadCount: async (db: Conn, userId: number): Promise<number> => {
+    const rows = await runCompiled(db, 'notice.unread', [userId], () =>
+      db
+        .selectFrom('notices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .compile(),
+    );
+    return Number(rows[0]?.n ?? 0);
+  },
 
   /** Highest unread notice id, 0 when none (compared with users.notice_seen_id for `isNew`). */
   maxUnreadId: async (db: Conn, userId: number): Promise<number> => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
+import { containsPattern } from '../../db/like.js';
 import type { NewRoom, RoomRow, RoomsTable } from './room.tables.js';
-import { containsPattern } from './userBriefs.js';
 
 type RoomPatch = Partial<Omit<RoomsTable, 'id'>>;
 

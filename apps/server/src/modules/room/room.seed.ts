@@ -1,10 +1,9 @@
 import { DEFAULT_ROOM_SETTINGS } from '@app/contract';
 import type { Db } from '../../db/database.js';
-import { DEMO_USER } from '../../db/seed.js';
 import { DAY, isoIn, nowIso } from '../../db/time.js';
 import { hashPassword } from '../auth/password.js';
-import { newInviteCode, userDefaults } from '../user/newUser.js';
-import { userRepository } from '../user/user.repository.js';
+import { DEMO_USER, seedDemoMember } from '../user/user.seed.js';
+import { users } from '../user/users.js';
 import { roomRepository } from './room.repository.js';
 import { roomMemberRepository } from './roomMember.repository.js';
 
@@ -34,21 +33,17 @@ export async function seedDemoRooms(db: Db): Promise<boolean> {
   const k = db.kysely;
   if (await k.selectFrom('settings').select('value').where('key', '=', SEED_KEY).executeTakeFirst()) return false;
   const password_hash = await hashPassword(PASSWORD);
-  return k.transaction().execute(async (trx) => {
+  return db.tx(async (trx) => {
     const claimed = await trx.insertInto('settings').values({ key: SEED_KEY, value: '1' }).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     const categories = await roomRepository.categories(trx);
     for (const a of DEMO_ANCHORS) {
-      let user = await userRepository.byMobile(trx, a.mobile);
-      user ??= await userRepository.insert(trx, {
-        ...userDefaults(),
-        account: a.mobile,
+      const { user } = await seedDemoMember(trx, {
         mobile: a.mobile,
         password_hash,
         nickname: a.nickname,
         signature: '每晚八点准时开播，记得关注我哦～',
         gender: a.gender,
-        invite_code: newInviteCode(),
         level: 12,
         created_at: isoIn(-60 * DAY),
       });
@@ -88,7 +83,7 @@ export async function seedDemoRooms(db: Db): Promise<boolean> {
 export async function openDemoRooms(db: Db): Promise<DemoRoom[]> {
   const out: DemoRoom[] = [];
   for (const demo of DEMO_ANCHORS) {
-    const user = await userRepository.byMobile(db.kysely, demo.mobile);
+    const user = await users.byMobile(db.kysely, demo.mobile);
     const room = user && (await roomRepository.byAnchor(db.kysely, user.id));
     if (!user || !room) continue;
     const now = nowIso();

@@ -1,17 +1,5 @@
 import { randomInt } from 'node:crypto';
-import {
-  ANCHOR_SEAT,
-  DEFAULT_ROOM_SETTINGS,
-  ErrorCode,
-  seatId,
-  type Page,
-  type RoomBrief,
-  type RoomCategory,
-  type RoomInfo,
-  type RoomKind,
-  type RoomSettings,
-  type UserBrief,
-} from '@app/contract';
+import { ANCHOR_SEAT, DEFAULT_ROOM_SETTINGS, ErrorCode, seatId, type Page, type RoomBrief, type RoomCategory, type RoomInfo, type UserBrief, type Api, type RouteQuery, type RouteBody } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
@@ -19,7 +7,7 @@ import type { AnchorService } from '../anchor/anchor.service.js';
 import { hashPassword } from '../auth/password.js';
 import type { Auth } from '../auth/session.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
-import { assertNotBanned } from '../admin/bans.js';
+import { moderation } from '../moderation/moderation.service.js';
 import { InstanceLease } from './instanceLease.js';
 import type { RoomConfig } from './room.config.js';
 import { roomRepository as repo } from './room.repository.js';
@@ -28,15 +16,7 @@ import { RoomViews } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 import { briefsOf } from './userBriefs.js';
 
-export interface OpenInput {
-  title: string;
-  cover: string;
-  category_id: number;
-  kind: RoomKind;
-  password?: string | undefined;
-  mic_seats?: number | undefined;
-  settings: Partial<RoomSettings>;
-}
+export type OpenInput = RouteBody<Api['roomOpen']>;
 
 type CloseReason = 'owner' | 'operator' | 'anchor_left';
 
@@ -87,6 +67,11 @@ export class RoomService {
   }
 
   /** A room by id, or NOT_FOUND. */
+  /** The room of an anchor, if they have one. */
+  byAnchor(anchorId: number): Promise<RoomRow | undefined> {
+    return repo.byAnchor(this.db, anchorId);
+  }
+
   async room(roomId: number): Promise<RoomRow> {
     const room = await repo.byId(this.db, roomId);
     if (!room) throw new BizError(ErrorCode.NOT_FOUND, '房间不存在');
@@ -99,7 +84,7 @@ export class RoomService {
       const status = (await this.anchors.status(me.id)).status;
       throw new BizError(status === 'pending' ? ErrorCode.ANCHOR_APPLY_PENDING : ErrorCode.NOT_ANCHOR);
     }
-    await assertNotBanned(this.db, me.id, 'live');
+    await moderation.assertNotBanned(this.db, me.id, 'live');
     const existing = await repo.byAnchor(this.db, me.id);
     if (existing?.status === 'open') return this.views.info(this.db, existing, me.id);
 
@@ -183,23 +168,23 @@ export class RoomService {
     return true;
   }
 
-  async info(auth: Auth | null, ref: { room_id?: number | undefined; number?: string | undefined }): Promise<RoomInfo> {
+  async info(auth: Auth | null, ref: RouteQuery<Api['roomInfo']>): Promise<RoomInfo> {
     const room = ref.room_id !== undefined ? await repo.byId(this.db, ref.room_id) : await repo.byNumber(this.db, ref.number ?? '');
     if (!room) throw new BizError(ErrorCode.NOT_FOUND, '房间不存在');
     return this.views.info(this.db, room, auth?.user.id ?? null);
   }
 
-  async list(q: { page: number; size: number; category_id?: number | undefined; kind?: RoomKind | undefined }): Promise<Page<RoomBrief>> {
+  async list(q: RouteQuery<Api['anchorList']>): Promise<Page<RoomBrief>> {
     const { rows, total } = await repo.openPage(this.db, q);
     return pageOf(await this.views.briefs(this.db, rows), total, q);
   }
 
-  async search(q: { page: number; size: number; keyword: string }): Promise<Page<RoomBrief>> {
+  async search(q: RouteQuery<Api['searchRoom']>): Promise<Page<RoomBrief>> {
     const { rows, total } = await repo.searchOpen(this.db, q.keyword, q.page, q.size);
     return pageOf(await this.views.briefs(this.db, rows), total, q);
   }
 
-  async searchUsers(q: { page: number; size: number; keyword: string }) {
+  async searchUsers(q: RouteQuery<Api['searchUser']>) {
     const { rows, total } = await repo.searchUsers(this.db, q.keyword, q.page, q.size);
     const briefs = await briefsOf(this.db, rows.map((r) => r.id));
     const list = rows.flatMap((r) => {

@@ -13,7 +13,7 @@ import {
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { assertNotBanned } from '../admin/bans.js';
+import { moderation } from '../moderation/moderation.service.js';
 import type { UserRow } from '../../db/schema.js';
 import type { RoomService } from './room.service.js';
 import { roomRepository } from './room.repository.js';
@@ -115,7 +115,7 @@ export class RoomLiveService {
 
   async chat(actor: Actor, roomId: number, text: string, danmaku: boolean): Promise<{ id: string }> {
     this.requireMember(actor);
-    await assertNotBanned(this.db, actor.user.id, 'chat');
+    await moderation.assertNotBanned(this.db, actor.user.id, 'chat');
     const room = await this.openRoom(roomId);
     const member = await members.member(this.db, roomId, actor.user.id);
     if (member?.muted && room.anchor_id !== actor.user.id) throw new BizError(ErrorCode.ROOM_MUTED);

@@ -1,11 +1,11 @@
-import { ANCHOR_SEAT, ErrorCode, seatId, type MediaCredentials } from '@app/contract';
+import { ANCHOR_SEAT, ErrorCode, seatId, type MediaCredentials, type Api, type RouteBody } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import type { MediaAuthorize } from '../../media/index.js';
 import type { Auth } from '../auth/session.service.js';
-import { sessionRepository } from '../auth/session.repository.js';
 import { MediaTokens, type MediaGrant } from './mediaToken.js';
+import type { SessionService } from '../auth/session.service.js';
 import type { RoomService } from './room.service.js';
 import { roomRepository } from './room.repository.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
@@ -24,6 +24,7 @@ export class RoomMediaService {
   constructor(
     private readonly deps: Deps,
     private readonly rooms: RoomService,
+    private readonly sessions: SessionService,
   ) {
     this.tokens = new MediaTokens(rooms.config.mediaTokenSecret);
     // The SFU caps publishers with REMB at this rate; clients are told so they set maxBitrate too.
@@ -40,7 +41,7 @@ export class RoomMediaService {
     return `${this.deps.config.publicUrl}${path}`;
   }
 
-  async credentials(auth: Auth, input: { room_id: number; kind: 'publish' | 'play'; seat?: string | undefined }): Promise<MediaCredentials> {
+  async credentials(auth: Auth, input: RouteBody<Api['roomMedia']>): Promise<MediaCredentials> {
     const me = auth.user.id;
     const room = await this.rooms.room(input.room_id);
     if (room.status !== 'open' || !room.started_at) throw new BizError(ErrorCode.ROOM_CLOSED);
@@ -76,7 +77,7 @@ export class RoomMediaService {
 
   /** Whether the session a token was issued under still stands: not revoked (logout, password reset, login ban), not expired, the account not disabled. */
   private async sessionLive(grant: MediaGrant): Promise<boolean> {
-    const s = await sessionRepository.stateOf(this.db, grant.sid);
+    const s = await this.sessions.stateOf(grant.sid);
     const now = nowIso();
     return !!s && s.user_id === grant.userId && !s.revoked_at && s.expires_at > now && !(s.disabled_until && s.disabled_until > now);
   }

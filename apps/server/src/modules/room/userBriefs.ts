@@ -32,5 +32,3 @@ export async function briefOf(db: Conn, id: number): Promise<UserBrief | undefin
   return (await briefsOf(db, [id])).get(id);
 }
 
-/** A LIKE pattern matching `text` anywhere, with the wildcards in it escaped (use with ESCAPE '\'). */
-export const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -3,7 +3,7 @@ import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import { briefsOf } from '../room/userBriefs.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { socialRepository as repo } from './social.repository.js';
 
 const relationOf = (following: boolean, fan: boolean): Relation => ({ is_following: following, is_fan: fan, is_friend: following && fan });
@@ -18,9 +18,14 @@ export class SocialService {
 
   /** A member the caller may follow or message: exists and is not a guest. */
   async member(userId: number) {
-    const u = await userRepository.byId(this.db, userId);
+    const u = await users.byId(this.db, userId);
     if (!u || u.is_guest === 1) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     return u;
+  }
+
+  /** Of these users, those `meId` follows and those following `meId`. */
+  relations(meId: number, others: number[]): Promise<{ following: Set<number>; fans: Set<number> }> {
+    return repo.relations(this.db, meId, others);
   }
 
   async relation(meId: number, otherId: number): Promise<Relation> {
@@ -36,7 +41,7 @@ export class SocialService {
   async follow(meId: number, targetId: number): Promise<FollowResult> {
     if (meId === targetId) throw new BizError(ErrorCode.FOLLOW_SELF);
     await this.member(targetId);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       if (await repo.follow(trx, meId, targetId, nowIso())) await repo.bumpCounts(trx, meId, targetId, 1);
     });
     return this.result(meId, targetId);
@@ -45,7 +50,7 @@ export class SocialService {
   async unfollow(meId: number, targetId: number): Promise<FollowResult> {
     if (meId === targetId) throw new BizError(ErrorCode.FOLLOW_SELF);
     await this.member(targetId);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       if (await repo.unfollow(trx, meId, targetId)) await repo.bumpCounts(trx, meId, targetId, -1);
     });
     return this.result(meId, targetId);

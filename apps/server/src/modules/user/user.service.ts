@@ -1,4 +1,4 @@
-import { ErrorCode, type UserInfo } from '@app/contract';
+import { ErrorCode, type Api, type RouteBody, type UserInfo } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { UserPatch } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
@@ -9,13 +9,7 @@ import { isOwnUpload } from '../upload/ownUpload.js';
 import { userRepository } from './user.repository.js';
 import { loadUserInfo } from './userInfo.js';
 
-export interface ProfileEdit {
-  nickname?: string | undefined;
-  avatar?: string | undefined;
-  signature?: string | undefined;
-  gender?: 0 | 1 | 2 | undefined;
-  birthday?: string | null | undefined;
-}
+export type ProfileEdit = RouteBody<Api['updateUserInfo']>;
 
 /** The current user's profile. */
 export class UserService {

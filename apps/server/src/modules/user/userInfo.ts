@@ -2,7 +2,7 @@ import type { UserInfo } from '@app/contract';
 import { maskText } from '@app/kit';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { runCompiled } from '../../db/compiled.js';
 import type { UserRow } from '../../db/schema.js';
 
 /**
@@ -11,7 +11,7 @@ import type { UserRow } from '../../db/schema.js';
  * The same rules as noticeRepository.unreadCount, ledgerRepository.balanceOf and
  * anchorRepository.isApproved; the auth, home, finance and room suites check each field.
  */
-const profileCounts = prepared((db: Conn, noticeUser: number, coinUser: number, anchorUser: number) =>
+const profileCounts = (db: Conn, noticeUser: number, coinUser: number, anchorUser: number) =>
   db.selectNoFrom((eb) => [
     eb
       .selectFrom('notices')
@@ -31,12 +31,11 @@ const profileCounts = prepared((db: Conn, noticeUser: number, coinUser: number, 
       .where('user_id', '=', anchorUser)
       .where('status', '=', sql.lit('approved'))
       .as('anchor'),
-  ]),
-);
+  ]);
 
 /** The user's profile as the contract shows it: the row plus unread notices, coin balance and anchor status. */
 export async function loadUserInfo(db: Conn, u: UserRow): Promise<UserInfo> {
-  const [row] = await profileCounts(db, u.id, u.id, u.id);
+  const [row] = await runCompiled(db, 'user.profileCounts', [u.id, u.id, u.id], () => profileCounts(db, u.id, u.id, u.id).compile());
   return toUserInfo(u, Number(row?.unread ?? 0), Number(row?.coin ?? 0), Number(row?.anchor ?? 0) > 0);
 }
 

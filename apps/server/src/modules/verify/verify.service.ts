@@ -6,7 +6,7 @@ import { xactLock } from '../../db/locks.js';
 import { HOUR, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { VERIFY_RULES as R } from './limits.js';
 import { verifyRepository as repo } from './verify.repository.js';
 
@@ -68,12 +68,12 @@ export class VerifyService {
     const captcha = await repo.captcha(this.db, input.unique_code);
     if (!captcha || !captcha.passed_at || captcha.used_at || captcha.expires_at <= nowIso()) throw new BizError(ErrorCode.CAPTCHA_REQUIRED);
 
-    const registered = (await userRepository.byMobile(this.db, input.mobile)) !== undefined;
+    const registered = (await users.byMobile(this.db, input.mobile)) !== undefined;
     if (input.scene === 'register' && registered) throw new BizError(ErrorCode.MOBILE_TAKEN);
     if (input.scene !== 'register' && !registered) throw new BizError(ErrorCode.NOT_REGISTERED);
 
     const code = String(randomInt(10 ** R.codeLength)).padStart(R.codeLength, '0');
-    await this.deps.db.kysely.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       // One send at a time across instances, so the per-number, per-IP and global limits are exact.
       await xactLock(trx, this.deps.db.dialect, 'sms:send');
       await this.checkLimits(trx, input.mobile, ip);

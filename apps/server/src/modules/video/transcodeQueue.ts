@@ -32,7 +32,7 @@ export class TranscodeQueue {
   private timer: NodeJS.Timeout | undefined;
   private running = 0;
   private stopping = false;
-  private readonly abort = new AbortController();
+  private abort = new AbortController();
   private readonly jobs = new Set<Promise<void>>();
   private readonly pollMs: number;
   private readonly leaseMs: number;
@@ -47,8 +47,11 @@ export class TranscodeQueue {
     this.sources = new VideoSources(deps.storage, opts.incomingDir);
   }
 
+  /** Takes jobs from now on (the worker role, while it leads); may be started again after stop(). */
   start(): void {
     if (this.timer) return;
+    this.stopping = false;
+    this.abort = new AbortController();
     this.timer = setInterval(() => this.kick(), this.pollMs);
     this.timer.unref();
     this.kick();
@@ -56,7 +59,8 @@ export class TranscodeQueue {
 
   /** Looks for work now (after an upload completes) instead of at the next poll. */
   kick(): void {
-    if (this.stopping) return;
+    // Only a started queue works: an instance without the worker role leaves the job to the worker.
+    if (this.stopping || !this.timer) return;
     if (this.running < this.opts.concurrency) {
       this.running++;
       const job = this.takeOne()
@@ -73,6 +77,7 @@ export class TranscodeQueue {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
     this.abort.abort();
     await Promise.allSettled([...this.jobs]);
   }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { api, ErrorCode, fullPath, VIDEO_MAX_DURATION_S, type Page, type UploadTicket, type VideoResource } from '@app/contract';
+import { api, ErrorCode, fullPath, VIDEO_MAX_DURATION_S, type Page, type UploadTicket, type VideoResource, type Api, type RouteQuery } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
@@ -42,7 +42,7 @@ export class VideoUploadService {
     this.sources = new VideoSources(deps.storage, incomingDir);
   }
 
-  async ticket(auth: Auth, q: { size: number }): Promise<UploadTicket> {
+  async ticket(auth: Auth, q: RouteQuery<Api['uploadSts']>): Promise<UploadTicket> {
     if (q.size > this.config.maxUploadBytes) throw new BizError(ErrorCode.UPLOAD_TOO_LARGE, `size: 视频不能超过${Math.round(this.config.maxUploadBytes / 1048576)}MB`);
     const now = nowIso();
     const row = await repo.insertResource(this.deps.db.kysely, { user_id: auth.user.id, upload_id: randomBytes(24).toString('base64url'), status: 'receiving', total: q.size, created_at: now, updated_at: now });
@@ -166,7 +166,7 @@ export class VideoUploadService {
     return stale.length;
   }
 
-  async list(auth: Auth, q: { page: number; size: number }): Promise<Page<VideoResource>> {
+  async list(auth: Auth, q: RouteQuery<Api['resourceFetch']>): Promise<Page<VideoResource>> {
     const db = this.deps.db.kysely;
     const { rows, total } = await repo.resourcesOf(db, auth.user.id, q.page, q.size);
     const videos = new Map((await repo.videosByResources(db, rows.map((r) => r.id))).map((v) => [v.resource_id, v]));

@@ -4,10 +4,10 @@ import { serve } from '../../http/serve.js';
 import type { RouteEnv } from '../../http/routeEnv.js';
 import { videoPlayRoutes } from './video.play.js';
 
-/** Video calls, upload calls for videos (the chunks themselves: upload.routes.ts), the HLS playlists, and the transcode queue's lifecycle. */
+/** Video calls, upload calls for videos (the chunks themselves: upload.routes.ts) and the HLS playlists. */
 export function videoRoutes(app: FastifyInstance, env: RouteEnv): void {
   const { video, sessions } = env.services;
-  const { videos, uploads, queue } = video;
+  const { videos, uploads } = video;
   serve(app, api.videoCates, env.plain, () => videos.categories());
   serve(app, api.videoList, env.plain, ({ query }) => videos.list(query));
   serve(app, api.videoInfo, env.plain, ({ auth, query }) => videos.info(auth, query.id));
@@ -20,16 +20,4 @@ export function videoRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.resourceFetch, env.plain, ({ me, query }) => uploads.list(me, query));
   serve(app, api.resourceDelete, env.plain, ({ me, query }) => uploads.remove(me, query.id));
   videoPlayRoutes(app, { sessions, video: videos, storage: video.storage });
-
-  const sweep = setInterval(() => void uploads.sweepAbandoned().catch((err: unknown) => app.log.warn({ err }, 'upload sweep failed')), 3600_000);
-  sweep.unref();
-  app.addHook('onReady', async () => {
-    queue.start();
-    void video.seedDemo().catch((err: unknown) => app.log.warn({ err }, 'demo videos not made'));
-  });
-  // Before the database closes: running ffmpeg jobs are killed and taken over after the restart.
-  app.addHook('preClose', async () => {
-    clearInterval(sweep);
-    await queue.stop();
-  });
 }

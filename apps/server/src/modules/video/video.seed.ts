@@ -5,7 +5,7 @@ import { MONEY_UNIT } from '@app/kit';
 import type { Deps } from '../../deps.js';
 import { nowIso } from '../../db/time.js';
 import { DEMO_ANCHORS } from '../room/room.seed.js';
-import { userRepository } from '../user/user.repository.js';
+import { users } from '../user/users.js';
 import { ffmpeg, ffmpegAvailable, probe } from './ffmpeg.js';
 import type { TranscodeQueue } from './transcodeQueue.js';
 import type { VideoConfig } from './video.config.js';
@@ -36,7 +36,7 @@ export async function seedDemoVideos(deps: Deps, config: VideoConfig, queue: Tra
   }
   await fs.mkdir(incomingDir, { recursive: true });
   for (const [i, clip] of CLIPS.entries()) {
-    const anchor = await userRepository.byMobile(db.kysely, DEMO_ANCHORS[i % DEMO_ANCHORS.length]!.mobile);
+    const anchor = await users.byMobile(db.kysely, DEMO_ANCHORS[i % DEMO_ANCHORS.length]!.mobile);
     if (!anchor) return;
     const uploadId = randomBytes(24).toString('base64url');
     const file = path.join(incomingDir, uploadId);

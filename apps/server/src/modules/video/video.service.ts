@@ -1,4 +1,4 @@
-import { API_BASE, ErrorCode, type Page, type RoomBrief, type VideoCard, type VideoCategory, type VideoInfo, type VideoResource } from '@app/contract';
+import { API_BASE, ErrorCode, type Page, type RoomBrief, type VideoCard, type VideoCategory, type VideoInfo, type VideoResource, type Api, type RouteQuery, type RouteBody } from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
@@ -7,7 +7,6 @@ import type { Auth } from '../auth/session.service.js';
 import type { Finance } from '../finance/finance.js';
 import { opKey, reusedKey } from '../finance/idempotency.js';
 import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
-import { ledgerRepository } from '../finance/ledger/ledger.repository.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { SocialService } from '../social/social.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
@@ -37,7 +36,7 @@ export class VideoService {
     return { list: await repo.categories(this.deps.db.kysely) };
   }
 
-  async list(q: { page: number; size: number; cate_id?: number | undefined; user_id?: number | undefined; sort: 'new' | 'hot' }): Promise<Page<VideoCard>> {
+  async list(q: RouteQuery<Api['videoList']>): Promise<Page<VideoCard>> {
     const { rows, total } = await repo.list(this.deps.db.kysely, q, q.page, q.size);
     return { list: await this.cards(rows), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
@@ -106,11 +105,11 @@ export class VideoService {
    * the platform's share back to revenue, in one ledger transaction with the purchase row. Bought
    * once (UNIQUE (video, buyer)): buying again moves nothing; the same request_id answers the first result.
    */
-  async buy(auth: Auth, input: { request_id: string; video_id: number }): Promise<{ video: VideoInfo; coin: number }> {
+  async buy(auth: Auth, input: RouteBody<Api['videoBuy']>): Promise<{ video: VideoInfo; coin: number }> {
     const db = this.deps.db.kysely;
     const buyer = auth.user.id;
     const key = opKey('video', buyer, input.request_id);
-    const answer = async () => ({ video: await this.info(auth, input.video_id, false), coin: await ledgerRepository.balanceOf(db, buyer, 'coin') });
+    const answer = async () => ({ video: await this.info(auth, input.video_id, false), coin: await this.finance.wallet.coin(buyer) });
     const seen = await repo.purchaseByKey(db, key);
     if (seen) {
       if (seen.video_id !== input.video_id) throw reusedKey();
@@ -124,7 +123,7 @@ export class VideoService {
     const [from, to, platform] = await Promise.all([ledger.userAccounts(buyer), ledger.userAccounts(v.user_id), ledger.platformAccounts()]);
     const fee = price - Math.floor((price * this.config.uploaderShareBp) / 10_000);
     try {
-      await ledger.tx(async (conn) => {
+      await this.deps.db.tx(async (conn) => {
         const now = nowIso();
         const { id } = await repo.insertPurchase(conn, { video_id: v.id, user_id: buyer, price, idem_key: key, created_at: now });
         const ref = `V${id}`;
@@ -149,7 +148,7 @@ export class VideoService {
   }
 
   /** Publishes an upload; the same upload again answers its video as it is. */
-  async create(auth: Auth, input: { resource_id: number; title: string; cate_id: number; price_coins: number; cover?: string | undefined }): Promise<VideoResource> {
+  async create(auth: Auth, input: RouteBody<Api['videoCreate']>): Promise<VideoResource> {
     const db = this.deps.db.kysely;
     const me = auth.user.id;
     const r = await repo.resource(db, input.resource_id);
@@ -170,10 +169,10 @@ export class VideoService {
     }
   }
 
-  async like(auth: Auth, input: { video_id: number; like: boolean }): Promise<{ liked: boolean; likes: number }> {
+  async like(auth: Auth, input: RouteBody<Api['videoLike']>): Promise<{ liked: boolean; likes: number }> {
     await this.listed(input.video_id);
     const now = nowIso();
-    await this.deps.db.kysely.transaction().execute((trx) => (input.like ? repo.addLike(trx, input.video_id, auth.user.id, now) : repo.removeLike(trx, input.video_id, auth.user.id)));
+    await this.deps.db.tx((trx) => (input.like ? repo.addLike(trx, input.video_id, auth.user.id, now) : repo.removeLike(trx, input.video_id, auth.user.id)));
     return { liked: input.like, likes: await repo.likes(this.deps.db.kysely, input.video_id) };
   }
 

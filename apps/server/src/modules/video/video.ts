@@ -15,6 +15,8 @@ export function createVideo(deps: Deps, parts: { finance: Finance; social: Socia
   const queue = new TranscodeQueue(deps, { incomingDir, concurrency: config.concurrency, ffmpegMemoryMb: config.ffmpegMemoryMb });
   const uploads = new VideoUploadService(deps, config, queue, incomingDir);
   const videos = new VideoService(deps, config, parts.finance, parts.social, parts.rooms);
+  const seedDemo = () => seedDemoVideos(deps, config, queue, incomingDir);
+  let sweep: NodeJS.Timeout | undefined;
   return {
     config,
     queue,
@@ -25,8 +27,20 @@ export function createVideo(deps: Deps, parts: { finance: Finance; social: Socia
     hide: (videoId: number, hidden = true) => videos.hide(videoId, hidden),
     /** For operators (the console): delete a published video with its upload and files. */
     delete: (videoId: number) => uploads.removeVideo(videoId),
-    /** Demo clips at first start (in the background; see video.seed.ts). */
-    seedDemo: () => seedDemoVideos(deps, config, queue, incomingDir),
+    /** Starts the background work: the transcode queue, the hourly sweep of abandoned uploads, and demo clips at first start (video.seed.ts). */
+    start(): void {
+      if (sweep) return;
+      sweep = setInterval(() => void uploads.sweepAbandoned().catch((err: unknown) => deps.log.warn({ err }, 'upload sweep failed')), 3600_000);
+      sweep.unref();
+      queue.start();
+      void seedDemo().catch((err: unknown) => deps.log.warn({ err }, 'demo videos not made'));
+    },
+    /** Stops it, before the database closes: running ffmpeg jobs are killed and taken over after a restart. */
+    async stop(): Promise<void> {
+      clearInterval(sweep);
+      sweep = undefined;
+      await queue.stop();
+    },
   };
 }
 

@@ -53,7 +53,7 @@ export class CheckInService {
     const [acc, platform] = await Promise.all([this.ledger.userAccounts(userId), this.ledger.platformAccounts()]);
     let row: CheckInRow;
     try {
-      row = await this.ledger.tx(async (conn) => {
+      row = await this.deps.db.tx(async (conn) => {
         const nowMs = Date.now();
         const now = new Date(nowMs).toISOString();
         const today = chinaDay(nowMs);

@@ -1,4 +1,4 @@
-import { ErrorCode, type ExchangeRecord } from '@app/contract';
+import { ErrorCode, type ExchangeRecord, type Api, type RouteBody } from '@app/contract';
 import { nowIso } from '../../../db/time.js';
 import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
@@ -41,7 +41,7 @@ export class EarningsService {
       const seen = await ledgerRepository.transferByKey(db, key);
       if (seen) return { collected: Number(seen.amount), wallet: await this.wallets.wallet(userId) };
       try {
-        const collected = await this.ledger.tx(async (conn) => {
+        const collected = await this.deps.db.tx(async (conn) => {
           const pending = await repo.balance(conn, acc.gift_pending.id);
           if (pending <= 0) {
             // Nothing left may mean the same key collected it a moment ago (it committed after the
@@ -70,7 +70,7 @@ export class EarningsService {
    * platform revenue). The request_id answers its first result again: the exchange, or the refusal
    * for short earnings (a retry after more earnings came in is not a new exchange).
    */
-  async exchange(userId: number, input: { request_id: string; amount: number }) {
+  async exchange(userId: number, input: RouteBody<Api['exchangeOrder']>) {
     const db = this.deps.db.kysely;
     const key = opKey('exchange', userId, input.request_id);
     const seen = await repo.exchangeByKey(db, key);
@@ -84,7 +84,7 @@ export class EarningsService {
     const fee = input.amount - coin;
     const [acc, platform] = await Promise.all([this.ledger.userAccounts(userId), this.ledger.platformAccounts()]);
     try {
-      const row = await this.ledger.tx(async (conn) => {
+      const row = await this.deps.db.tx(async (conn) => {
         const now = nowIso();
         const r = await repo.insertExchange(conn, { idem_key: key, user_id: userId, amount: input.amount, coin, fee, rate_bp: rate, created_at: now });
         const ref = `E${r.id}`;

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
 import type { GiftRecordsTable } from '../../../db/schema.js';
-import { runCompiled } from '../ledger/compiled.js';
+import { runCompiled } from '../../../db/compiled.js';
 
 export type GiftRecordRow = Selectable<GiftRecordsTable>;
 export type NewGiftRecord = Omit<GiftRecordRow, 'id'>;

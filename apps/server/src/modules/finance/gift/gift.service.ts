@@ -1,4 +1,4 @@
-import { ErrorCode, type GiftRecord, type UserBrief } from '@app/contract';
+import { ErrorCode, type Api, type GiftRecord, type RouteBody, type UserBrief } from '@app/contract';
 import type { Conn } from '../../../db/database.js';
 import { xactLock } from '../../../db/locks.js';
 import { nowIso } from '../../../db/time.js';
@@ -11,13 +11,7 @@ import { briefOrGone, briefsOf, toBrief } from '../userBriefs.js';
 import { giftRepository as repo, type GiftRecordRow } from './gift.repository.js';
 
 /** What gift/send takes (the contract's body). */
-export interface GiftSendInput {
-  request_id: string;
-  room_id: number;
-  gift_id: number;
-  count: number;
-  receiver_id: number;
-}
+export type GiftSendInput = RouteBody<Api['giftSend']>;
 
 export interface GiftSendResult {
   record: GiftRecord;
@@ -103,7 +97,7 @@ export class GiftService {
     let coin: number;
     let transferId: number;
     try {
-      ({ row, coin, transferId } = await this.ledger.tx(async (conn: Conn) => {
+      ({ row, coin, transferId } = await this.deps.db.tx(async (conn: Conn) => {
         // One gift per sender at a time, so quick combo taps number ×2, ×3… and never repeat one.
         // (A named lock, not the sender's coin account: the ledger locks accounts in its own order.)
         await xactLock(conn, this.deps.db.dialect, `gift:${senderId}`);

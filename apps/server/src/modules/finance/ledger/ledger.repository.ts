@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../../db/database.js';
-import { prepared } from '../../../db/prepared.js';
 import type { AccountsTable } from '../../../db/schema.js';
-import { runCompiled } from './compiled.js';
+import { runCompiled } from '../../../db/compiled.js';
 
 export type AccountKind = AccountsTable['kind'];
 export const USER_ACCOUNT_KINDS = ['coin', 'gift_pending', 'gift_earnings', 'frozen_withdrawal'] as const satisfies readonly AccountKind[];
@@ -37,10 +36,6 @@ export interface NewEntry {
   created_at: string;
 }
 
-const coinOf = prepared((db: Conn, userId: number, kind: string) =>
-  db.selectFrom('accounts').select('balance').where('user_id', '=', userId).where('kind', '=', kind as AccountKind),
-);
-
 const ENTRY_COLS = 7;
 
 /** SQL of the ledger: accounts, transfers, entries. Transfers and entries are only ever inserted. */
@@ -58,7 +53,12 @@ export const ledgerRepository = {
   },
 
   /** One balance of a user (0 when the account was never opened). Runs on every user/info. */
-  balanceOf: async (db: Conn, userId: number, kind: UserAccountKind): Promise<number> => Number((await coinOf(db, userId, kind))[0]?.balance ?? 0),
+  balanceOf: async (db: Conn, userId: number, kind: UserAccountKind): Promise<number> => {
+    const rows = await runCompiled(db, 'account.balance', [userId, kind], () =>
+      db.selectFrom('accounts').select('balance').where('user_id', '=', userId).where('kind', '=', kind).compile(),
+    );
+    return Number(rows[0]?.balance ?? 0);
+  },
 
   balancesOf: (db: Conn, userId: number) => db.selectFrom('accounts').select(['kind', 'balance']).where('user_id', '=', userId).execute(),
 

@@ -1,5 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import { CompiledQuery } from 'kysely';
 import type { Conn, Db } from '../../../db/database.js';
 import { nowIso } from '../../../db/time.js';
 import {
@@ -63,12 +62,6 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
-// PostgreSQL may abort a transaction that lost a lock race; it is then safe to run it again.
-const RETRYABLE = new Set(['40001', '40P01']);
-const BEGIN = { sqlite: CompiledQuery.raw('begin immediate'), postgres: CompiledQuery.raw('begin') };
-const COMMIT = CompiledQuery.raw('commit');
-const ROLLBACK = CompiledQuery.raw('rollback');
-
 /**
  * The double-entry ledger. Balances live on the accounts and change only in `post`, inside the
  * transaction that writes the transfers and their entries: one guarded UPDATE per account (the
@@ -81,32 +74,14 @@ export class Ledger {
 
   constructor(private readonly db: Db) {}
 
-  /**
-   * Runs `fn` in one transaction on one connection. SQLite: BEGIN IMMEDIATE takes the write lock
-   * up front (the process has one connection, so its transactions run one after another, and
-   * other processes wait on busy_timeout). PostgreSQL: READ COMMITTED with row locks taken by the
-   * guarded UPDATEs; a deadlock or serialization abort is retried.
-   */
-  async tx<T>(fn: (conn: Conn) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.kysely.connection().execute(async (conn) => {
-          await conn.executeQuery(BEGIN[this.db.dialect]);
-          try {
-            const result = await fn(conn);
-            await conn.executeQuery(COMMIT);
-            return result;
-          } catch (err) {
-            await conn.executeQuery(ROLLBACK).catch(() => undefined);
-            throw err;
-          }
-        });
-      } catch (err) {
-        const code = (err as { code?: unknown } | null)?.code;
-        if (attempt < 5 && typeof code === 'string' && RETRYABLE.has(code)) continue;
-        throw err;
-      }
-    }
+  /** @deprecated The one transaction helper is `Db.tx`; kept while the game module still calls this. */
+  tx<T>(fn: (conn: Conn) => Promise<T>): Promise<T> {
+    return this.db.tx(fn);
+  }
+
+  /** The transfer posted under an idempotency key, if any (a repeated request answers the first). */
+  transferByKey(key: string) {
+    return repo.transferByKey(this.db.kysely, key);
   }
 
   /** A user's four accounts, opened on first use (ids never change, so they are cached). */

@@ -1,4 +1,4 @@
-import type { MoneyChange, MoneyChangeType, Wallet, WalletAccount, WalletRules } from '@app/contract';
+import type { MoneyChange, MoneyChangeType, Wallet, WalletAccount, WalletRules, Api, RouteQuery } from '@app/contract';
 import type { Deps } from '../../../deps.js';
 import type { FinanceConfig } from '../finance.config.js';
 import { loadWithdrawRules } from '../withdraw/withdrawRules.js';
@@ -41,7 +41,7 @@ export class WalletService {
   }
 
   /** user_money_change: every movement of the user's balances, newest first. */
-  async records(userId: number, q: { page: number; size: number; type?: MoneyChangeType[] | undefined; account?: WalletAccount | undefined }) {
+  async records(userId: number, q: RouteQuery<Api['userMoneyChange']>) {
     const { rows, total } = await repo.entriesPage(
       this.deps.db.kysely,
       userId,

@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Conn, Dialect } from '../../../db/database.js';
-import type { Database } from '../../../db/schema.js';
+import { sql } from 'kysely';
+import type { Conn, Db } from '../../../db/database.js';
 
 export type RankType = 'wealth' | 'charm';
 
@@ -53,13 +52,13 @@ export const rankRepository = {
    * On PostgreSQL a transfer with a lower id can still be in flight when a higher one has committed;
    * a SHARE lock waits for every open writer of transfers and holds new ones off for this one read.
    */
-  settledWatermark: async (db: Kysely<Database>, dialect: Dialect): Promise<number> =>
-    dialect === 'postgres'
-      ? db.transaction().execute(async (trx) => {
+  settledWatermark: async (db: Db): Promise<number> =>
+    db.dialect === 'postgres'
+      ? db.tx(async (trx) => {
           await sql`lock table transfers in share mode`.execute(trx);
           return rankRepository.maxTransferId(trx);
         })
-      : rankRepository.maxTransferId(db),
+      : rankRepository.maxTransferId(db.kysely),
 
   /** Every user's sum over transfers up to `upTo` (rebuilding a Redis sorted set). */
   all: async (db: Conn, type: RankType, start: string | null, upTo: number): Promise<{ user_id: number; amount: number }[]> => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type RechargeOrder, type RechargePackage, type RechargeStatus } from '@app/contract';
+import { ErrorCode, type RechargeOrder, type RechargePackage, type RechargeStatus, type Api, type RouteBody, type RouteQuery } from '@app/contract';
 import { nowIso } from '../../../db/time.js';
 import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
@@ -55,7 +55,7 @@ export class RechargeService {
   }
 
   /** Creates an order for a package; the same request_id answers the same order. */
-  async createOrder(userId: number, input: { request_id: string; package_id: number; provider: string }): Promise<RechargeOrder> {
+  async createOrder(userId: number, input: RouteBody<Api['rechargeOrder']>): Promise<RechargeOrder> {
     const db = this.deps.db.kysely;
     const key = opKey('recharge', userId, input.request_id);
     const seen = await repo.orderByKey(db, key);
@@ -92,7 +92,7 @@ export class RechargeService {
     return this.view(o);
   }
 
-  async fetch(userId: number, q: { page: number; size: number; order_no?: string | undefined; status?: RechargeStatus | undefined }) {
+  async fetch(userId: number, q: RouteQuery<Api['rechargeFetch']>) {
     const { rows, total } = await repo.page(this.deps.db.kysely, userId, q, q.page, q.size);
     if (q.order_no !== undefined && rows.length === 0) throw new BizError(ErrorCode.NOT_FOUND, '订单不存在');
     return { list: rows.map((r) => this.view(r)), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
@@ -135,7 +135,7 @@ export class RechargeService {
 
     const [user, platform] = await Promise.all([this.ledger.userAccounts(order.user_id), this.ledger.platformAccounts()]);
     // A payment confirmed after the payer cancelled still credits: the money was taken.
-    await this.ledger.tx(async (conn) => {
+    await this.deps.db.tx(async (conn) => {
       const now = nowIso();
       const moved = await repo.transition(conn, order.order_no, ['pending', 'cancelled'], 'paid', { trade_no: n.trade_no, paid_at: now });
       if (moved) {

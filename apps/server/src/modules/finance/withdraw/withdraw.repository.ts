@@ -34,4 +34,13 @@ export const withdrawRepository = {
     ]);
     return { rows, total: Number(count.n) };
   },
+
+  /** The withdrawal rules operators set (rows of the settings table under these keys). */
+  rules: (db: Conn, keys: string[]) => db.selectFrom('settings').select(['key', 'value']).where('key', 'in', keys).execute(),
+
+  saveRules: async (db: Conn, values: Record<string, string>): Promise<void> => {
+    for (const [key, value] of Object.entries(values)) {
+      await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+    }
+  },
 };

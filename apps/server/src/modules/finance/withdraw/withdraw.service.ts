@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type Withdrawal, type WithdrawPlatformKind, type WithdrawStatus } from '@app/contract';
+import { ErrorCode, type Withdrawal, type WithdrawPlatformKind, type Api, type RouteBody, type RouteQuery } from '@app/contract';
 import { maskText, MONEY_UNIT } from '@app/kit';
 import { nowIso } from '../../../db/time.js';
 import type { Db } from '../../../db/database.js';
@@ -77,7 +77,7 @@ export class WithdrawService {
   }
 
   /** Freezes `amount` of the user's gift earnings until review. A request_id refused for short earnings stays refused (idempotency.ts). */
-  async order(userId: number, input: { request_id: string; platform: WithdrawPlatformKind; account: string; account_name: string; amount: number }): Promise<Withdrawal> {
+  async order(userId: number, input: RouteBody<Api['withdrawOrder']>): Promise<Withdrawal> {
     const db = this.db.kysely;
     const key = opKey('withdraw', userId, input.request_id);
     const seen = await repo.byKey(db, key);
@@ -94,7 +94,7 @@ export class WithdrawService {
     const fee = this.feeOf(input.amount, rules.feeBp);
     const acc = await this.ledger.userAccounts(userId);
     try {
-      const row = await this.ledger.tx(async (conn) => {
+      const row = await this.db.tx(async (conn) => {
         const now = nowIso();
         const r = await repo.insert(conn, {
           order_no: orderNo(),
@@ -137,7 +137,7 @@ export class WithdrawService {
     return this.view(r);
   }
 
-  async fetch(userId: number, q: { page: number; size: number; id?: number | undefined; status?: WithdrawStatus | undefined }) {
+  async fetch(userId: number, q: RouteQuery<Api['withdrawFetch']>) {
     const { rows, total } = await repo.page(this.db.kysely, { userId, id: q.id, status: q.status }, 'desc', q.page, q.size);
     if (q.id !== undefined && rows.length === 0) throw new BizError(ErrorCode.NOT_FOUND, '提现记录不存在');
     return { list: rows.map((r) => this.view(r)), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
@@ -150,7 +150,7 @@ export class WithdrawService {
     return rows.map((r) => ({ ...this.view(r), account: r.account, account_name: r.account_name, user: briefOrGone(briefs, r.user_id) }));
   }
 
-  async adminList(q: { page: number; size: number; status: WithdrawStatus }) {
+  async adminList(q: RouteQuery<Api['adminWithdrawals']>) {
     const { rows, total } = await repo.page(this.db.kysely, { status: q.status }, 'asc', q.page, q.size);
     return { list: await this.adminViews(rows), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
@@ -164,7 +164,7 @@ export class WithdrawService {
     const current = await repo.byId(this.db.kysely, id);
     if (!current) throw new BizError(ErrorCode.NOT_FOUND, '提现记录不存在');
     const [acc, platform] = await Promise.all([this.ledger.userAccounts(current.user_id), this.ledger.platformAccounts()]);
-    const row = await this.ledger.tx(async (conn) => {
+    const row = await this.db.tx(async (conn) => {
       const now = nowIso();
       const moved = await repo.review(conn, id, decision, reviewerId, decision === 'rejected' ? reason : '', now);
       if (!moved) return undefined;

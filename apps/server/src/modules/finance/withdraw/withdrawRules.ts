@@ -1,6 +1,7 @@
 import type { WithdrawPlatformKind } from '@app/contract';
 import type { Conn } from '../../../db/database.js';
 import type { FinanceConfig } from '../finance.config.js';
+import { withdrawRepository } from './withdraw.repository.js';
 
 export const WITHDRAW_PLATFORM_KINDS: readonly WithdrawPlatformKind[] = ['bank', 'alipay', 'wechat'];
 
@@ -16,7 +17,7 @@ const KEY = { min: 'withdraw_min', feeBp: 'withdraw_fee_bp', platforms: 'withdra
 
 /** The rules in force: the settings table where an operator set them, else the WITHDRAW_* configuration. */
 export async function loadWithdrawRules(db: Conn, config: FinanceConfig): Promise<WithdrawRules> {
-  const rows = await db.selectFrom('settings').selectAll().where('key', 'in', Object.values(KEY)).execute();
+  const rows = await withdrawRepository.rules(db, Object.values(KEY));
   const get = (k: string) => rows.find((r) => r.key === k)?.value;
   const min = Number(get(KEY.min));
   const feeBp = Number(get(KEY.feeBp));
@@ -31,7 +32,5 @@ export async function loadWithdrawRules(db: Conn, config: FinanceConfig): Promis
 /** Stores the rules (the console); they apply to the next withdrawal on every instance. */
 export async function saveWithdrawRules(db: Conn, rules: WithdrawRules): Promise<void> {
   const values = { [KEY.min]: String(rules.min), [KEY.feeBp]: String(rules.feeBp), [KEY.platforms]: rules.platforms.join(',') };
-  for (const [key, value] of Object.entries(values)) {
-    await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
-  }
+  await withdrawRepository.saveRules(db, values);
 }

@@ -1,5 +1,5 @@
 import type { Conn } from '../../db/database.js';
-import type { BanRow, UserBansTable } from './admin.tables.js';
+import type { BanRow, UserBansTable } from './moderation.tables.js';
 
 type Scope = UserBansTable['scope'];
 

@@ -1,18 +1,15 @@
-import { ErrorCode, type ModeratedItem, type Page, type Report, type ReportTargetType } from '@app/contract';
-import type { Conn } from '../../db/database.js';
+import { ErrorCode, type ModeratedItem, type Page, type Report, type ReportTargetType, type Api, type RouteBody, type RouteQuery } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
-import { commentRepository } from '../forum/comment.repository.js';
 import type { CommentService } from '../forum/comment.service.js';
 import { sensitiveWordsChanged } from '../forum/forum.safety.js';
-import { postRepository } from '../forum/post.repository.js';
 import type { PostService } from '../forum/post.service.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { Video } from '../video/video.js';
 import type { MessageService } from '../message/message.service.js';
-import { moderationRepository as repo, type ContentFilter } from './moderation.repository.js';
+import { adminContentRepository as repo } from './adminContent.repository.js';
 
 /** A row of forum_posts or forum_comments as the console reads it. */
 interface ContentRow {
@@ -34,7 +31,7 @@ const gone = (type: ReportTargetType) => new BizError(ErrorCode.NOT_FOUND, type 
  * flagged by the sensitive-word filter, hidden), hiding and deleting, and the word list.
  * Deleting goes through the forum services (the same rules and cascades as an author's delete).
  */
-export class ModerationService {
+export class AdminContentService {
   constructor(
     private readonly deps: Deps,
     private readonly posts: PostService,
@@ -45,8 +42,8 @@ export class ModerationService {
 
   /** The author of an item (before it is hidden or deleted), to tell them. */
   private async authorOf(type: ReportTargetType, id: number): Promise<number | null> {
-    if (type === 'post') return (await postRepository.byId(this.db, id))?.user_id ?? null;
-    if (type === 'comment') return (await commentRepository.byId(this.db, id))?.user_id ?? null;
+    if (type === 'post') return this.posts.authorOf(id);
+    if (type === 'comment') return this.comments.authorOf(id);
     return (await repo.videosByIds(this.db, [id]))[0]?.user_id ?? null;
   }
 
@@ -61,26 +58,19 @@ export class ModerationService {
     return this.deps.db.kysely;
   }
 
-  /** Whether an item exists (hidden ones too). */
-  private async exists(db: Conn, type: ReportTargetType, id: number): Promise<boolean> {
-    if (type === 'post') return (await postRepository.byId(db, id)) !== undefined;
-    if (type === 'comment') return (await commentRepository.byId(db, id)) !== undefined;
-    return (await repo.videosByIds(db, [id])).length > 0;
-  }
-
-  async report(auth: Auth, input: { target_type: ReportTargetType; target_id: number; reason: string }) {
-    if (!(await this.exists(this.db, input.target_type, input.target_id))) throw gone(input.target_type);
+  async report(auth: Auth, input: RouteBody<Api['reportCreate']>) {
+    if ((await this.authorOf(input.target_type, input.target_id)) === null) throw gone(input.target_type); // hidden ones can be reported too
     const id = await repo.report(this.db, { reporter_id: auth.user.id, target_type: input.target_type, target_id: input.target_id, reason: input.reason, created_at: nowIso() });
     return { id };
   }
 
-  async reports(q: { page: number; size: number; status: 'open' | 'resolved' | 'dismissed' }): Promise<Page<Report>> {
+  async reports(q: RouteQuery<Api['adminReports']>): Promise<Page<Report>> {
     const { rows, total } = await repo.reports(this.db, q.status, q.page, q.size);
     const items = new Map<string, ModeratedItem>();
     for (const type of ['post', 'comment'] as const) {
       const ids = rows.filter((r) => r.target_type === type).map((r) => r.target_id);
       if (!ids.length) continue;
-      const found = (await this.db.selectFrom(TABLE[type] as 'forum_posts').selectAll().where('id', 'in', ids).execute()) as unknown as ContentRow[];
+      const found = (await repo.contentByIds(this.db, TABLE[type], ids)) as unknown as ContentRow[];
       for (const item of await this.items(type, found)) items.set(`${type}:${item.id}`, item);
     }
     const videoIds = rows.filter((r) => r.target_type === 'video').map((r) => r.target_id);
@@ -94,11 +84,11 @@ export class ModerationService {
     return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
 
-  async dismiss(op: Auth, input: { type: ReportTargetType; id: number }) {
+  async dismiss(op: Auth, input: RouteBody<Api['adminReportDismiss']>) {
     return { dismissed: await repo.settle(this.db, input.type, input.id, 'dismissed', op.user.id, nowIso()) };
   }
 
-  async content(q: { type: ReportTargetType; filter: ContentFilter; keyword?: string | undefined; page: number; size: number }): Promise<Page<ModeratedItem>> {
+  async content(q: RouteQuery<Api['adminContent']>): Promise<Page<ModeratedItem>> {
     if (q.type === 'video') {
       const { rows, total } = await repo.videos(this.db, q);
       return { list: await this.videoItems(rows), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
@@ -108,7 +98,7 @@ export class ModerationService {
   }
 
   /** Hides (or shows again) an item; hiding resolves its open reports in the same transaction. */
-  async hide(op: Auth, input: { type: ReportTargetType; id: number; hidden: boolean }) {
+  async hide(op: Auth, input: RouteBody<Api['adminContentHide']>) {
     const type = input.type;
     if (type === 'video') {
       // Through the video module (its own listing rules); then the reports, as for posts.
@@ -117,7 +107,7 @@ export class ModerationService {
       if (input.hidden) await this.tell(await this.authorOf('video', input.id), 'video', 'hidden');
       return { type: input.type, id: input.id, hidden: input.hidden };
     }
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.tx(async (trx) => {
       const now = nowIso();
       if (!(await repo.setHidden(trx, TABLE[type], input.id, input.hidden ? now : null))) throw gone(input.type);
       if (input.hidden) await repo.settle(trx, input.type, input.id, 'resolved', op.user.id, now);
@@ -127,7 +117,7 @@ export class ModerationService {
   }
 
   /** Deletes an item through its own service (the same cascade as the author's delete) and resolves its reports. */
-  async remove(op: Auth, input: { type: ReportTargetType; id: number }) {
+  async remove(op: Auth, input: RouteBody<Api['adminContentDelete']>) {
     const author = await this.authorOf(input.type, input.id);
     if (input.type === 'post') await this.posts.remove(op.user, input.id);
     else if (input.type === 'comment') await this.comments.remove(op.user, input.id);

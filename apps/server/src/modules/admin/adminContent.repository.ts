@@ -1,13 +1,12 @@
 import type { Conn } from '../../db/database.js';
-import { likeCol } from '../forum/post.repository.js';
-import { containsPattern } from '../room/userBriefs.js';
+import { containsPattern, likeCol } from '../../db/like.js';
 import type { ReportRow, ReportsTable } from './admin.tables.js';
 
 type TargetType = ReportsTable['target_type'];
 export type ContentFilter = 'all' | 'reported' | 'flagged' | 'hidden';
 
 /** SQL for reports, the console's content lists, hiding, and the sensitive-word list. */
-export const moderationRepository = {
+export const adminContentRepository = {
   /** One report per member and item: a second one answers the first. */
   report: async (db: Conn, row: Omit<ReportRow, 'id' | 'status' | 'resolved_by' | 'resolved_at'>): Promise<number> => {
     await db
@@ -97,6 +96,10 @@ export const moderationRepository = {
     ]);
     return { rows, total: Number(count.n) };
   },
+
+  /** Posts or comments by id, hidden ones too. */
+  contentByIds: (db: Conn, table: 'forum_posts' | 'forum_comments', ids: number[]) =>
+    ids.length ? db.selectFrom(table as 'forum_posts').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]),
 
   videosByIds: (db: Conn, ids: number[]) =>
     ids.length ? db.selectFrom('videos').select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at']).where('id', 'in', ids).execute() : Promise.resolve([]),

@@ -1,14 +1,16 @@
 import type { CompiledQuery } from 'kysely';
-import type { Conn } from '../../../db/database.js';
+import type { Conn } from './database.js';
 
-// Keyed by the dialect adapter, which the root handle, its transactions and its single-connection
-// handles share: db/prepared.ts keys by handle, and every ledger transaction runs on a fresh one.
+// Keyed by the dialect adapter, which a Kysely instance, its transactions and its single-connection
+// handles (Db.tx) share: a query compiled once serves all of them.
 const caches = new WeakMap<object, Map<string, CompiledQuery<unknown>>>();
 
 /**
- * Runs a query whose SQL text depends only on `key` (and the dialect), compiling it once: Kysely's
- * build-and-compile costs more than the SQLite statement itself on the gift path. `build` must bind
- * exactly `params`, in order (checked on the first compile).
+ * Runs a query on the hot path whose SQL text depends only on `key` (and the database), compiling it
+ * once: Kysely's build-and-compile costs several times a small SQLite statement. `key` names the
+ * query app-wide (`<repository>.<query>`, plus whatever changes its shape, such as a row count).
+ * `build` must bind exactly `params`, in order: checked on the first compile, so a query with other
+ * literals cannot silently reuse stale values (write fixed values with `sql.lit`, or pass them).
  */
 export async function runCompiled<R>(conn: Conn, key: string, params: readonly unknown[], build: () => CompiledQuery<R>): Promise<R[]> {
   const adapter = conn.getExecutor().adapter;
