@@ -80,9 +80,6 @@ async function enterRoom(page: Page, id: number): Promise<void> {
   await page.getByTestId('live-stage').waitFor();
 }
 
-/** The chat lines a page shows now. */
-const chatLines = (page: Page) => page.getByTestId('chat-line').allInnerTexts();
-
 /** Waits for a line in the chat over the video (a message, or a notice such as a mute). */
 async function waitForChat(page: Page, text: string): Promise<void> {
   await page.locator('.room-chat .chat-line').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });

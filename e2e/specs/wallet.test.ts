@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiFailure, call, registerMember } from '../lib/api.js';
+import { type ApiFailure, call, registerMember } from '../lib/api.js';
 import { launch, phone, shot, shotSettled } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS } from '../lib/media.js';
 import { open, waitForRoute } from '../lib/page.js';

@@ -1,5 +1,5 @@
 /** The SFU's pure pieces: keyframe detection, PLI throttling, REMB encoding, slots, config, SDP checks. */
-import { RtcpPacketConverter, RtcpPayloadSpecificFeedback, ReceiverEstimatedMaxBitrate, RtpHeader, type RTCRtpSender } from 'werift';
+import { RtcpPacketConverter, RtcpPayloadSpecificFeedback, type ReceiverEstimatedMaxBitrate, RtpHeader, type RTCRtpSender } from 'werift';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mediaConfigFromEnv } from '../src/media/config.js';
 import { MediaError } from '../src/media/errors.js';

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION } from '@app/kit';
-import { envelope, ErrorCode, errorMessages, gamesHostCalls, Header, type ErrorCodeValue, type RouteDef } from '@app/contract';
+import { envelope, ErrorCode, errorMessages, type gamesHostCalls, Header, type ErrorCodeValue, type RouteDef } from '@app/contract';
 
 /** Where the games host serves its document and the browsable docs (the main server's `/api/docs` links here). */
 export const GAMES_OPENAPI_PATH = '/api/f4/openapi.json';
