@@ -77,7 +77,12 @@ export default defineConfig(
   {
     files: ['apps/web/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [banned('^@app/server$|(^|/)apps/server(/|$)|^(\\.\\./)+server(/|$)', 'the web app never imports the server: share through @app/contract')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [banned('^@app/server$|(^|/)apps/server(/|$)|^(\\.\\./)+server(/|$)', 'the web app never imports the server: share through @app/contract')],
+        },
+      ],
     },
   },
   {
@@ -101,7 +106,9 @@ export default defineConfig(
   },
   {
     files: ['packages/kit/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [APP, banned('^@app/contract$|(^|/)contract/', 'kit is below the contract: it imports no contract')] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [APP, banned('^@app/contract$|(^|/)contract/', 'kit is below the contract: it imports no contract')] }],
+    },
   },
   {
     // Server code outside a module folder (app, plugins, realtime, media, cli …) reaches data through services.
@@ -111,7 +118,14 @@ export default defineConfig(
   },
   // A module folder (modules/<m>/, and games/ for the games host) may import its own repositories:
   // an import leaving the folder climbs one level more than the file's depth inside it.
-  { files: ['apps/server/src/modules/*/*.ts', 'apps/server/src/games/*.ts'], ignores: WAIVED_REPOSITORY_IMPORTS, rules: { 'no-restricted-imports': ['error', { patterns: [repositoryUp(1)] }] } },
-  { files: ['apps/server/src/modules/*/*/*.ts', 'apps/server/src/games/*/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [repositoryUp(2)] }] } },
+  {
+    files: ['apps/server/src/modules/*/*.ts', 'apps/server/src/games/*.ts'],
+    ignores: WAIVED_REPOSITORY_IMPORTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [repositoryUp(1)] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/*.ts', 'apps/server/src/games/*/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [repositoryUp(2)] }] },
+  },
   { files: ['apps/server/src/modules/*/*/*/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [repositoryUp(3)] }] } },
 );
