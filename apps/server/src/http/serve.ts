@@ -63,9 +63,6 @@ class RequestCtx<R extends RouteDef> implements Ctx<R> {
 
 const routeNames = new Map<RouteDef, string>(Object.entries(api).map(([name, def]) => [def as RouteDef, name]));
 
-/** Routes registered so far, by `METHOD path`: the OpenAPI test compares them with the route table. */
-export type Served = Set<string>;
-
 /**
  * Registers one contract route: method and path from the table, the query/body schemas for
  * validation and OpenAPI, the success data wrapped in the envelope, auth by the route's level.

@@ -57,6 +57,3 @@ export const PATHS = {
   admin: '/admin',
   adminSection: '/admin/:section',
 } as const;
-
-export type PathName = keyof typeof PATHS;
-export type AppPath = (typeof PATHS)[PathName];

@@ -24,7 +24,6 @@ export const gameRules = z.object({
   max_points_per_s: z.number().int(),
 });
 export type GameRules = z.infer<typeof gameRules>;
-export const internalLoginData = z.object({ user_id: z.number().int(), nickname: z.string(), game: gameRules });
 
 export const internalOpBody = z.strictObject({
   /** The games host's op id: the main ledger's idempotency key is `game:<id>`. */
@@ -35,10 +34,5 @@ export const internalOpBody = z.strictObject({
   game: z.string().max(16).default(''),
 });
 export type InternalOp = z.infer<typeof internalOpBody>;
-export const internalOpData = z.object({ coin: z.number().int() });
 
 export const internalBooksBody = z.strictObject({ user_ids: z.array(z.number().int().positive()).max(1000) });
-export const internalBooksData = z.object({
-  escrow: z.number().int(),
-  users: z.array(z.object({ user_id: z.number().int(), net: z.number().int(), coin: z.number().int() })),
-});

@@ -1,3 +1,3 @@
-export { useSession, getSession, hasToken, SESSION_STORAGE_KEY, type SessionState } from './store';
-export { REMEMBERED_KEYS, type Remembered, type Ephemeral, type RoomSettings } from './schema';
+export { useSession, getSession } from './store';
+export { type RoomSettings } from './schema';
 export { getDeviceId } from './device';
