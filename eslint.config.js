@@ -47,7 +47,7 @@ const WAIVED_LIB_IMPORTS = ['api.ts', 'api.test.ts', 'envelope.ts', 'gamesApi.ts
 const APP = banned('^@app/(server|web|e2e|bench)$|(^|/)apps/', 'a package imports no app');
 
 export default defineConfig(
-  { ignores: ['**/node_modules/', '**/dist/', 'data/', 'coverage/', 'artifacts/', '**/.vite/', 'apps/web/dev-dist/'] },
+  { ignores: ['**/node_modules/', '**/dist/', '**/data/', '**/coverage/', '**/artifacts/', '**/.vite/', 'apps/web/dev-dist/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
