@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { ApiFailure, call, registerMember } from '../lib/api.js';
+import { type ApiFailure, call, registerMember } from '../lib/api.js';
 import { launch, phone, shot, shotSettled } from '../lib/browser.js';
 import { pageAs } from '../lib/member.js';
 import { open, trackUniqueCode, waitForRoute } from '../lib/page.js';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually } from '@app/testkit';
-import { ApiFailure, call, registerMember } from '../lib/api.js';
+import { type ApiFailure, call, registerMember } from '../lib/api.js';
 import { launch, settled, shot, shotSettled } from '../lib/browser.js';
 import { approvedAnchor, operatorOf, pageAs as phonePageAs, topUp as payTopUp } from '../lib/member.js';
 import { FAKE_MEDIA_FLAGS } from '../lib/media.js';

@@ -11,7 +11,7 @@ import { DEMO_USER } from './db/seed.js';
 import { verifyPassword } from './modules/auth/password.js';
 import { DEFAULT_SANDBOX_SECRET } from './modules/finance/finance.config.js';
 import { DEMO_ANCHORS } from './modules/room/room.seed.js';
-import { userRepository } from './modules/user/user.repository.js';
+import { users } from './modules/user/users.js';
 
 /** One setting a production start refuses, and what to do about it. */
 export interface UnsafeSetting {
@@ -70,7 +70,7 @@ export async function demoAccountsWithDemoPassword(db: Db): Promise<string[]> {
   const mobiles = [DEMO_USER.mobile, ...DEMO_ANCHORS.map((a) => a.mobile)];
   const open: string[] = [];
   for (const mobile of mobiles) {
-    const user = await userRepository.byMobile(db.kysely, mobile);
+    const user = await users.byMobile(db.kysely, mobile);
     if (user?.password_hash && (await verifyPassword(DEMO_USER.password, user.password_hash))) open.push(mobile);
   }
   return open;

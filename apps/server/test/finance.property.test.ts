@@ -1,6 +1,6 @@
 import { loadConfig } from '../src/config.js';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFinance, type Finance } from '../src/modules/finance/finance.js';
 import { pgUrl, startTestServer, type TestServer } from './helpers/testServer.js';
 import { expectSound, makeOperator, quickMember } from './financeHelpers.js';
@@ -46,7 +46,7 @@ describe('ledger properties', () => {
       { numRuns: pgUrl() ? 8 : 20, endOnFailure: true },
     );
     // Loose settings should not hide a fresh-config mistake: the defaults parse too.
-    loadConfig({}).finance;
+    expect(loadConfig({}).finance.withdrawMin).toBeGreaterThan(0);
   }, 120_000);
 
   it('keeps them over HTTP too (a smaller run)', async () => {

@@ -1,6 +1,6 @@
 /** The SFU's pure pieces: keyframe detection, PLI throttling, REMB encoding, slots, config, SDP checks. */
 import { loadConfig } from '../src/config.js';
-import { RtcpPacketConverter, RtcpPayloadSpecificFeedback, ReceiverEstimatedMaxBitrate, RtpHeader, type RTCRtpSender } from 'werift';
+import { RtcpPacketConverter, RtcpPayloadSpecificFeedback, type ReceiverEstimatedMaxBitrate, RtpHeader, type RTCRtpSender } from 'werift';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MediaError } from '../src/media/errors.js';
 import { isVp8KeyframeStart } from '../src/media/keyframe.js';

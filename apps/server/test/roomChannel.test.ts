@@ -4,7 +4,7 @@
  * settings, and the anchor leaving (grace period) or ending the live.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ErrorCode, ROOM_AUTH_FAILED, type RoomInfo, type Session } from '@app/contract';
+import { api, ErrorCode, ROOM_AUTH_FAILED, type Session } from '@app/contract';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import {
   anchor,
@@ -20,7 +20,6 @@ import {
   ownedRoom,
   send,
   sleep,
-  type RoomSocket,
 } from './roomHarness.js';
 
 let s: TestServer;

@@ -16,8 +16,10 @@ export const CONTROL_MESSAGE = '不能包含控制字符';
 export const INVISIBLE_MESSAGE = '不能包含不可见或改变文字方向的字符';
 
 /** C0 controls (NUL included), DEL and C1 controls. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
 /** The same without tab and newline. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
 
 /**
@@ -27,9 +29,11 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
  * and are used as blank names (Hangul fillers, combining grapheme joiner, Khmer inherent vowels,
  * Mongolian variation selectors, braille blank).
  */
+// eslint-disable-next-line no-misleading-character-class -- each joiner and selector is matched on its own, on purpose
 const INVISIBLE = /[\p{Cf}\u2028\u2029\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\uffa0]/u;
 const ZWJ = '\u200d';
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+// eslint-disable-next-line no-misleading-character-class -- the selector and skin tones are matched one by one, on purpose
 const EMOJI_MODIFIERS = /[\ufe0f\u{1f3fb}-\u{1f3ff}]+$/u;
 /** A subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿) is the black flag, tag characters and the cancel tag. */
 const BLACK_FLAG = '\u{1f3f4}';
@@ -110,6 +114,7 @@ export const INT4_MAX = 2147483647;
  * null: the server's safety net under the helpers above, so no NUL reaches the database.
  */
 export function controlPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (typeof value === 'string') return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(value) ? path : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

@@ -33,7 +33,7 @@ export function decryptText(b64: string, key: string, iv: string): string {
   try {
     plain = cbc(k, v).decrypt(data);
   } catch (e) {
-    throw new Error(`Decryption failed: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`Decryption failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
   return utf8DecodeStrict(plain);
 }

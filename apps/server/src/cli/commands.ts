@@ -2,14 +2,14 @@ import { ErrorCode } from '@app/contract';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import { BizError } from '../http/errors.js';
-import { userRepository } from '../modules/user/user.repository.js';
-import { noticeRepository } from '../modules/message/notice.repository.js';
+import { users } from '../modules/user/users.js';
+import { notices } from '../modules/message/notices.js';
 
 /** Makes a registered member an operator. */
 export async function addOperator(db: Db, mobile: string): Promise<{ id: number; nickname: string }> {
-  const user = await userRepository.byMobile(db.kysely, mobile);
+  const user = await users.byMobile(db.kysely, mobile);
   if (!user) throw new BizError(ErrorCode.NOT_REGISTERED, `${mobile} 未注册：请先在应用里注册`);
-  await userRepository.update(db.kysely, user.id, { role: 'operator', updated_at: nowIso() });
+  await users.update(db.kysely, user.id, { role: 'operator', updated_at: nowIso() });
   return { id: user.id, nickname: user.nickname };
 }
 
@@ -18,8 +18,8 @@ export async function addOperator(db: Db, mobile: string): Promise<{ id: number;
  * next unread count (the admin API call pushes it live instead).
  */
 export async function addNotice(db: Db, mobile: string, title: string, content: string): Promise<{ id: number }> {
-  const user = await userRepository.byMobile(db.kysely, mobile);
+  const user = await users.byMobile(db.kysely, mobile);
   if (!user) throw new BizError(ErrorCode.NOT_REGISTERED, `${mobile} 未注册`);
-  const [row] = await noticeRepository.insertMany(db.kysely, [{ user_id: user.id, type: 'system', title, content, created_at: nowIso() }]);
+  const [row] = await notices.insertMany(db.kysely, [{ user_id: user.id, type: 'system', title, content, created_at: nowIso() }]);
   return { id: row!.id };
 }

@@ -66,7 +66,7 @@ export class LeaderLease {
   private async attempt(): Promise<void> {
     if (this.stopped) return;
     const now = this.opts.now?.() ?? Date.now();
-    let held = false;
+    let held: boolean;
     try {
       held = await leases.claim(this.db(), this.name, this.holder, new Date(now).toISOString(), new Date(now + this.opts.leaseMs).toISOString());
       if (held) this.heldUntil = now + this.opts.leaseMs;

@@ -73,9 +73,6 @@ const SESSION_LEVELS: ReadonlySet<RouteAuth> = new Set<RouteAuth>(['public', 'se
 
 const routeNames = new Map<RouteDef, string>(Object.entries(api).map(([name, def]) => [def as RouteDef, name]));
 
-/** Routes registered so far, by `METHOD path`: the OpenAPI test compares them with the route table. */
-export type Served = Set<string>;
-
 /**
  * Registers one contract route: method and path from the table, the query/body schemas for
  * validation and OpenAPI, the success data wrapped in the envelope, auth by the route's level

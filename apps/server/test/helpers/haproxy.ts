@@ -14,7 +14,7 @@ export function haproxyConfig(opts: { port: number; servers: { name: string; por
   const servers = opts.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check cookie ${s.name}`).join('\n');
   return template
     .replace(/bind \S+/, `bind 127.0.0.1:${opts.port}`)
-    .replace(/(# servers\n)(?:  server .*\n?)+/, `$1${servers}\n`);
+    .replace(/(# servers\n)(?: {2}server .*\n?)+/, `$1${servers}\n`);
 }
 
 export interface Balancer {

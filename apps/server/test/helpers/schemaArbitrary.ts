@@ -26,6 +26,7 @@ export interface JsonSchema {
 
 /** Valid values stay small: ids and amounts up to this, lists up to 4 items, strings up to 40 characters. */
 const SMALL_INT = 100_000;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A string matching `pattern` (fast-check's regex generator; filtered when it cannot read the pattern). */

@@ -58,8 +58,6 @@ export const PATHS = {
   adminSection: '/admin/:section',
 } as const;
 
-export type PathName = keyof typeof PATHS;
-export type AppPath = (typeof PATHS)[PathName];
 
 /** Where a room opens: video chat rooms on the newroom page, live rooms on the room page. */
 export const roomPath = (room: { id: number; kind: 'live' | 'chat' }): string =>

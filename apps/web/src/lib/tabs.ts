@@ -40,5 +40,3 @@ export function redirectForHiddenTab(path: string, config: Flags | null | undefi
 /** The first page after launch: home when videos are on, otherwise live. */
 export const startPath = (config: Flags | null | undefined): string =>
   config?.video_is_open ? PATHS.home : PATHS.live;
-
-export const isTabPath = (path: string): boolean => TABS.some((tab) => tab.path === path);

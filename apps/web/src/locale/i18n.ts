@@ -78,5 +78,3 @@ export const i18n = i18next;
 export const t = i18next.t.bind(i18next);
 /** The language currently shown. */
 export const currentLang = (): Lang => (isLang(i18next.language) ? i18next.language : SOURCE_LANG);
-/** The language the user wants (may still be loading). */
-export const wantedLang = (): Lang => storedLang();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
-import { INT4_MAX, line, name, opaque, text } from '../text.js';
+import { line, name, opaque, text } from '../text.js';
 import { id, mobile, strict, userBrief } from './common.js';
 
 // ---- constants -------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { call, CallError, lang, requestId, tellParent, type WalletState } from './api.js';
+import { call, type CallError, lang, requestId, tellParent, type WalletState } from './api.js';
 import { SHELL_CSS } from './shell.css.js';
 
 /** What a game gives the shell: it draws into `stage` and reports its score and its end. */

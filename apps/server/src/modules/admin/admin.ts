@@ -28,5 +28,3 @@ export function createAdmin(deps: Deps, s: { sessions: SessionService; room: Roo
     audit: (q: Parameters<typeof auditPage>[1]) => auditPage(deps.db.kysely, q),
   };
 }
-
-export type Admin = ReturnType<typeof createAdmin>;

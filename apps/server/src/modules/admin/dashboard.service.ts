@@ -1,4 +1,4 @@
-import { type Dashboard, type DashboardDay } from '@app/contract';
+import type { Dashboard, DashboardDay } from '@app/contract';
 import type { Deps } from '../../deps.js';
 import { addDays, chinaDay, chinaDayStart } from '../finance/chinaTime.js';
 import { dashboardRepository as repo, type Window } from './dashboard.repository.js';

@@ -1,4 +1,6 @@
 import type { Conn } from '../../db/database.js';
+// Its tables join the Database type in game.tables.ts: importing it keeps them in any program that compiles this file.
+import type {} from './game.tables.js';
 
 const GAME_KINDS = ['game_in', 'game_out', 'game_entry', 'game_reward'];
 

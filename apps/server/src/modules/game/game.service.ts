@@ -5,8 +5,8 @@ import { BizError, sessionError } from '../../http/errors.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { Finance } from '../finance/finance.js';
 import { isUniqueViolation, Overdraft, type TransferKind, type TransferSpec } from '../finance/ledger/ledger.js';
-import { ledgerRepository, type AccountRef } from '../finance/ledger/ledger.repository.js';
-import { userRepository } from '../user/user.repository.js';
+import type { AccountRef } from '../finance/ledger/ledger.js';
+import { users } from '../user/users.js';
 import { gamesHostForClient, type GamesConfig } from './games.config.js';
 import { gameRepository as repo } from './game.repository.js';
 
@@ -79,11 +79,11 @@ export class GameService {
     const ledger = this.finance.ledger;
     const key = `game:${op.id}`;
     const db = this.deps.db.kysely;
-    const seen = await ledgerRepository.transferByKey(db, key);
+    const seen = await ledger.transferByKey(key);
     if (seen) return this.answer(op, seen);
     // A banned account's game sessions stop moving coins; only taking the game wallet back out is left open.
     if (op.kind !== 'out') {
-      const user = await userRepository.byId(db, op.user_id);
+      const user = await users.byId(db, op.user_id);
       if (user?.disabled_until && user.disabled_until > nowIso()) throw sessionError(ErrorCode.ACCOUNT_DISABLED);
     }
     const [user, platform, escrow] = await Promise.all([ledger.userAccounts(op.user_id), ledger.platformAccounts(), this.escrowAccount()]);
@@ -98,10 +98,10 @@ export class GameService {
     const name = op.game ? (await repo.byCode(db, op.game))?.name : undefined;
     const spec: TransferSpec = { key, kind: KIND[op.kind], from, to, amount: op.amount, ref: `U${op.user_id}`, remark: name ?? REMARK[op.kind] };
     try {
-      await ledger.tx((conn) => ledger.post(conn, [spec]));
+      await this.deps.db.tx((conn) => ledger.post(conn, [spec]));
     } catch (err) {
       if (isUniqueViolation(err)) {
-        const first = await ledgerRepository.transferByKey(db, key);
+        const first = await ledger.transferByKey(key);
         if (first) return this.answer(op, first);
       }
       if (err instanceof Overdraft) {

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 /**
  * Row types of the game catalogue (migration 0007_games), merged into the app's `Database`.
@@ -31,8 +31,6 @@ export interface GamePlayersTable {
   user_id: number;
   created_at: string;
 }
-
-export type GameRow = Selectable<GamesTable>;
 
 declare module '../../db/schema.js' {
   interface Database {

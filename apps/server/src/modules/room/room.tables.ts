@@ -104,4 +104,3 @@ export type RoomRow = Selectable<RoomsTable>;
 export type NewRoom = Insertable<RoomsTable>;
 export type RoomMemberRow = Selectable<RoomMembersTable>;
 export type RoomSeatRow = Selectable<RoomSeatsTable>;
-export type RoomCategoryRow = Selectable<RoomCategoriesTable>;

@@ -11,7 +11,7 @@ import {
 } from '@app/contract';
 import type { Conn } from '../../db/database.js';
 import type { RoomEmitter } from '../../realtime/roomEmitter.js';
-import { socialRepository } from '../social/social.repository.js';
+import { relations } from '../social/relations.js';
 import { roomRepository } from './room.repository.js';
 import type { RoomMemberRow, RoomRow, RoomSeatRow } from './room.tables.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
@@ -96,7 +96,7 @@ export class RoomViews {
       userId === null ? Promise.resolve(undefined) : members.member(db, room.id, userId),
       userId === null || userId === room.anchor_id
         ? Promise.resolve(false)
-        : socialRepository.relations(db, userId, [room.anchor_id]).then((r) => r.following.has(room.anchor_id)),
+        : relations.of(db, userId, [room.anchor_id]).then((r) => r.following.has(room.anchor_id)),
     ]);
     if (!brief) throw new Error(`room ${room.id}: anchor ${room.anchor_id} not found`);
     const mine = userId === null ? undefined : seatRows.find((s) => s.user_id === userId);

@@ -88,7 +88,7 @@ function Conversation({ peerId }: { peerId: number }) {
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read (a mutation) is a new object each render: marking follows new messages and the peer only
   }, [newestTheirs, peerId]);
 
   const onScroll = () => {

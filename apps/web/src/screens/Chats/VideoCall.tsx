@@ -29,7 +29,7 @@ export default function VideoCall() {
     if (started.current) return;
     started.current = true;
     if (callSession.getSnapshot().phase === 'idle' && params.get('dial') === '1' && peerId > 0) void callSession.start(peerId, conv.data?.peer ?? null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening, with the link's peer and dial flag
   }, []);
 
   // When the call is over, back to the conversation.
@@ -39,7 +39,7 @@ export default function VideoCall() {
       if (window.history.length > 1 && params.get('dial') === '1') navigate(-1);
       else navigate(target, { replace: true });
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the call's end (a change of phase) leaves; the rest is read as it is then
   }, [snap.phase]);
 
   const ended: Record<NonNullable<CallSnapshot['endReason']>, string> = {

@@ -30,7 +30,7 @@ export default function ForumPublish() {
   useEffect(() => {
     const tag = Number(params.get('tag') ?? 0);
     if (tag > 0 && !draft.tag_ids.includes(tag)) update({ tag_ids: [...draft.tag_ids, tag].slice(0, FORUM_LIMITS.TAGS_MAX) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening: later draft edits must not add the tag back
   }, []);
   const cateList = cates.data ?? [];
   const cateId = draft.cate_id ?? cateList[0]?.id ?? null;

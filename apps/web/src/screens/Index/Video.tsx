@@ -40,8 +40,7 @@ export default function VideoPlayer() {
       setActiveId(startId);
       placed.current = false;
     }
-    // Only a change of the URL's id matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the URL's id matters here
   }, [startId]);
 
   // Open at the chosen video once the list is known.

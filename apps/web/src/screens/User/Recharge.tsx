@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { PayCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export default function Recharge() {
   const [picked, setPicked] = useState<number | null>(null);
   const [provider, setProvider] = useState('sandbox');
 
-  const packages = cat.data?.list ?? [];
+  const packages = useMemo(() => cat.data?.list ?? [], [cat.data]);
   const pkg = packages.find((p) => p.id === picked) ?? null;
   // Preselect the package marked popular (or the second one, the usual best seller) once they load.
   useEffect(() => {

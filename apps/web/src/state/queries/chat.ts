@@ -3,7 +3,7 @@ import type { ChatSettings, Conversation } from '@app/contract';
 import { call } from '../../lib/api';
 import { hall } from '../realtime/hall';
 import { useSession } from '../session';
-import { chatCursor, chatKeys, ingestChat, type HistoryData, type HistoryPage } from './chatCache';
+import { chatCursor, chatKeys, type HistoryData, type HistoryPage } from './chatCache';
 import { STALE } from './client';
 
 export { chatKeys };

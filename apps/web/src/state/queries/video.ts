@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { Api, Page, RouteInput, VideoCard, VideoInfo, VideoResource } from '@app/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Api, RouteInput, VideoInfo, VideoResource } from '@app/contract';
 import { call } from '../../lib/api';
 import { useSession } from '../session';
 import { STALE } from './client';
@@ -34,13 +34,6 @@ export function useVideoList(cateId: number | null) {
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     staleTime: STALE.SECONDS,
   });
-}
-
-/** Every video card already loaded by any list (the player swipes through them). */
-export function useLoadedCards(cateId: number | null): VideoCard[] {
-  const qc = useQueryClient();
-  const data = qc.getQueryData<InfiniteData<Page<VideoCard>>>(videoKeys.list(cateId));
-  return data?.pages.flatMap((p) => p.list) ?? [];
 }
 
 /** What the home page recommends: rooms on air and the most viewed videos (home/travel). */

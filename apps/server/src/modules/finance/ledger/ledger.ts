@@ -11,6 +11,9 @@ import {
   type UserAccountKind,
 } from './ledger.repository.js';
 
+/** An account as transfers name it (other modules take it from here, not from the repository). */
+export type { AccountRef };
+
 /** Why money moved; also the `type` of a wallet record. */
 export type TransferKind =
   | 'recharge'
@@ -73,11 +76,6 @@ export class Ledger {
   private platformCache: PlatformAccounts | undefined;
 
   constructor(private readonly db: Db) {}
-
-  /** @deprecated The one transaction helper is `Db.tx`; kept while the game module still calls this. */
-  tx<T>(fn: (conn: Conn) => Promise<T>): Promise<T> {
-    return this.db.tx(fn);
-  }
 
   /** The transfer posted under an idempotency key, if any (a repeated request answers the first). */
   transferByKey(key: string) {

@@ -49,8 +49,7 @@ export function Composer({ postId, visible, target, onClose, onSend }: Props) {
   const [sending, setSending] = useState(false);
   useEffect(() => {
     if (visible) setText(draft);
-    // Only when the sheet opens or its target changes; typing updates both.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the sheet opens or its target changes; typing updates both
   }, [visible, target?.id]);
   const send = async () => {
     const content = text.trim();

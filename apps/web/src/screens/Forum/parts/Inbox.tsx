@@ -25,7 +25,7 @@ export function Inbox() {
   useEffect(() => {
     // Seen once shown: the list is marked read, which also clears the tab badge.
     if (unread > 0 && !markAll.isPending) markAll.mutate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- markAll (a mutation) is a new object each render: a new unread count is what triggers
   }, [unread]);
   if (q.isPending) return <PageLoading />;
   if (q.isError) return <LoadError onRetry={() => void q.refetch()} />;

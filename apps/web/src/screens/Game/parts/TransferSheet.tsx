@@ -28,6 +28,7 @@ export function TransferSheet({ open, onClose, coin, balance, entry, onConfirm }
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (open) setPick((p) => (p !== null && affordable.includes(p) ? p : (affordable[1] ?? affordable[0] ?? null)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- affordable is a new array each render: its contents are the dependency
   }, [open, affordable.join()]);
   const poor = coin !== undefined && coin < entry;
   return (

@@ -47,7 +47,6 @@ export function useHlsPlayer(ref: RefObject<HTMLVideoElement | null>, url: strin
       video.removeAttribute('src');
       video.load();
     };
-    // onFatal is a fresh closure each render; the source depends on the url and reload key only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onFatal is a fresh closure each render; the source depends on the url and reload key only
   }, [ref, url, reloadKey]);
 }

@@ -112,5 +112,3 @@ export default function GiftAnimation({ gifts, skipInitial = true }: GiftAnimati
     </div>
   );
 }
-
-export { GiftAnimation };

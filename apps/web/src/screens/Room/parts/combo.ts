@@ -13,8 +13,6 @@ export interface ComboState {
   at: number;
 }
 
-export const NO_COMBO: ComboState | null = null;
-
 /** The combo after a tap at `now`: continued when it is the same gift and count inside the window, else a fresh one. */
 export function nextCombo(prev: ComboState | null, tap: { giftId: number; count: number; now: number }, windowMs = COMBO_WINDOW_MS): ComboState {
   const continues =

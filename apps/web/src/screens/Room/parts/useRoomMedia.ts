@@ -86,7 +86,7 @@ export function useRoomMedia({ room, roomId, micSeats, active, joined, publishSe
       void b.stop();
       setBroadcaster(null);
     };
-    // The settings are read once, when publishing starts: later changes go through the tools.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the settings are read once, when publishing starts: later changes go through the tools
   }, [joined, roomId, publishSeat, pcMode]);
 
   const play = useStore(player);
