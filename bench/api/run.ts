@@ -45,7 +45,11 @@ try {
   // the contract's output parse and the envelope, but reads no table.
   const floorUrl = `${product.url}/api/client_live/common/currency?lang=zh-CN`;
   // Warm all three up (JIT, caches), then measure them in turn so machine noise hits all alike.
-  for (const [url, headers] of [[baseline.url, {}], [infoUrl, auth], [floorUrl, {}]] as const) {
+  for (const [url, headers] of [
+    [baseline.url, {}],
+    [infoUrl, auth],
+    [floorUrl, {}],
+  ] as const) {
     await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
   }
   const infoRatios: number[] = [];

@@ -30,7 +30,13 @@ const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
 
 process.env.DEMO_PUBLISHER = 'off';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ledger-'));
-const { app, services, deps } = await buildApp({ ...loadConfig({}), dataDir: path.join(dir, 'app'), logLevel: 'silent', seedDemo: true, webDist: path.join(dir, 'none') });
+const { app, services, deps } = await buildApp({
+  ...loadConfig({}),
+  dataDir: path.join(dir, 'app'),
+  logLevel: 'silent',
+  seedDemo: true,
+  webDist: path.join(dir, 'none'),
+});
 const f = services.finance;
 const db = deps.db.kysely;
 
@@ -63,7 +69,13 @@ try {
   let n = 0;
   const send = () => {
     const i = n++;
-    return f.gift.sendGift(senders[i % SENDERS]!, { request_id: `bench-${i}-${randomBytes(4).toString('hex')}`, room_id: 0, gift_id: gift, count: 1, receiver_id: receivers[i % RECEIVERS]! });
+    return f.gift.sendGift(senders[i % SENDERS]!, {
+      request_id: `bench-${i}-${randomBytes(4).toString('hex')}`,
+      room_id: 0,
+      gift_id: gift,
+      count: 1,
+      receiver_id: receivers[i % RECEIVERS]!,
+    });
   };
 
   // 1. Service-layer throughput.
@@ -93,7 +105,9 @@ try {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   const now = new Date().toISOString();
-  raw.prepare("insert into users (uuid, account, nickname, invite_code, created_at, updated_at) values ('u1','a1','a','I1',?,?), ('u2','a2','b','I2',?,?)").run(now, now, now, now);
+  raw
+    .prepare("insert into users (uuid, account, nickname, invite_code, created_at, updated_at) values ('u1','a1','a','I1',?,?), ('u2','a2','b','I2',?,?)")
+    .run(now, now, now, now);
   const acct = raw.prepare('insert into accounts (user_id, kind, balance, allow_negative, created_at) values (?, ?, ?, 0, ?)');
   const from = Number(acct.run(1, 'coin', 1e15, now).lastInsertRowid);
   const to = Number(acct.run(2, 'gift_pending', 0, now).lastInsertRowid);
@@ -102,7 +116,9 @@ try {
   const insGift = raw.prepare(
     "insert into gift_records (idem_key, sender_id, receiver_id, room_id, gift_id, gift_name, gift_icon, gift_url, price, count, total, earning, combo, created_at) values (?, 1, 2, 0, 1, '棒棒糖', '/static/gifts/lollipop.svg', '', 10000, 1, 10000, 5000, 1, ?) returning id",
   );
-  const insTransfer = raw.prepare("insert into transfers (idem_key, kind, from_account, to_account, amount, ref, remark, created_at) values (?, ?, ?, ?, ?, ?, '棒棒糖×1', ?) returning id");
+  const insTransfer = raw.prepare(
+    "insert into transfers (idem_key, kind, from_account, to_account, amount, ref, remark, created_at) values (?, ?, ?, ?, ?, ?, '棒棒糖×1', ?) returning id",
+  );
   const upd = raw.prepare('update accounts set balance = balance + ? where id = ?');
   const insEntries = raw.prepare(
     "insert into entries (transfer_id, account_id, user_id, kind, amount, balance_after, created_at) values (?, ?, 1, 'gift', ?, 0, ?), (?, ?, 2, 'gift', ?, 0, ?), (?, ?, 2, 'gift_fee', ?, 0, ?), (?, ?, 0, 'gift_fee', ?, 0, ?)",
@@ -172,10 +188,18 @@ try {
   const check = await f.check();
   console.log(`bare SQLite transactions (same rows)   ${base.toFixed(0)} tx/s (median of ${ROUNDS} rounds)`);
   console.log(`gift sends, all checks on             ${rate.toFixed(0)} gifts/s (${IN_FLIGHT} in flight, median)`);
-  console.log(`ratio gifts / bare                     ${ratio.toFixed(2)} (median of the rounds' ratios: ${ratios.map((r) => r.toFixed(2)).join(' ')}; goal >= 0.50)`);
-  console.log(`ratio per CPU second of this process   ${cpuRatio.toFixed(2)} (${median(rounds.map((r) => r.gifts.cpu)).toFixed(0)} gifts vs ${median(rounds.map((r) => r.bare.cpu)).toFixed(0)} bare tx per CPU second)`);
-  console.log(`latency at ${offered.toFixed(0)} gifts/s (half)       p50 ${pct(50).toFixed(2)} ms  p99 ${pct(99).toFixed(2)} ms  max ${lat.at(-1)!.toFixed(2)} ms (${lat.length} sends)`);
-  console.log(`ledger after ${n} sends                sum ${check.sum}, negative ${check.negative.length}, drifted ${check.drifted.length}, unbalanced ${check.unbalanced} → ${isSound(check) ? 'sound' : 'BROKEN'}`);
+  console.log(
+    `ratio gifts / bare                     ${ratio.toFixed(2)} (median of the rounds' ratios: ${ratios.map((r) => r.toFixed(2)).join(' ')}; goal >= 0.50)`,
+  );
+  console.log(
+    `ratio per CPU second of this process   ${cpuRatio.toFixed(2)} (${median(rounds.map((r) => r.gifts.cpu)).toFixed(0)} gifts vs ${median(rounds.map((r) => r.bare.cpu)).toFixed(0)} bare tx per CPU second)`,
+  );
+  console.log(
+    `latency at ${offered.toFixed(0)} gifts/s (half)       p50 ${pct(50).toFixed(2)} ms  p99 ${pct(99).toFixed(2)} ms  max ${lat.at(-1)!.toFixed(2)} ms (${lat.length} sends)`,
+  );
+  console.log(
+    `ledger after ${n} sends                sum ${check.sum}, negative ${check.negative.length}, drifted ${check.drifted.length}, unbalanced ${check.unbalanced} → ${isSound(check) ? 'sound' : 'BROKEN'}`,
+  );
   raw.close();
   if (!isSound(check)) process.exitCode = 1;
 } finally {

@@ -52,7 +52,14 @@ async function seedMember(dataDir: string): Promise<void> {
   try {
     await migrateToLatest(db);
     const { mobile, password } = BENCH_MEMBER;
-    await userRepository.insert(db.kysely, { ...userDefaults(), account: mobile, mobile, password_hash: await hashPassword(password), nickname: 'bench', invite_code: newInviteCode() });
+    await userRepository.insert(db.kysely, {
+      ...userDefaults(),
+      account: mobile,
+      mobile,
+      password_hash: await hashPassword(password),
+      nickname: 'bench',
+      invite_code: newInviteCode(),
+    });
   } finally {
     await db.close();
   }
@@ -64,9 +71,26 @@ export async function startProduct(): Promise<Proc> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   await seedMember(dataDir);
   const secret = () => randomBytes(24).toString('hex');
-  const safe = { NODE_ENV: 'production', PAY_PROVIDER: 'none', CIPHER_KEY: secret().slice(0, 32), CIPHER_IV: secret().slice(0, 16), MEDIA_TOKEN_SECRET: secret(), GAMES_SECRET: secret() };
+  const safe = {
+    NODE_ENV: 'production',
+    PAY_PROVIDER: 'none',
+    CIPHER_KEY: secret().slice(0, 32),
+    CIPHER_IV: secret().slice(0, 16),
+    MEDIA_TOKEN_SECRET: secret(),
+    GAMES_SECRET: secret(),
+  };
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'apps/server/src/main.ts')], {
-    env: { ...process.env, ...safe, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PUBLISHER: 'off', DEMO_VIDEOS: 'off', ROLES: 'api,realtime,worker,media' },
+    env: {
+      ...process.env,
+      ...safe,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_PUBLISHER: 'off',
+      DEMO_VIDEOS: 'off',
+      ROLES: 'api,realtime,worker,media',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

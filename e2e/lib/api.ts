@@ -12,12 +12,7 @@ export class ApiFailure extends Error {
 }
 
 /** Calls the product's API over plain JSON, as curl would. */
-export async function call<N extends RouteName>(
-  base: string,
-  name: N,
-  input?: RouteInput<Api[N]>,
-  token?: string,
-): Promise<RouteData<Api[N]>> {
+export async function call<N extends RouteName>(base: string, name: N, input?: RouteInput<Api[N]>, token?: string): Promise<RouteData<Api[N]>> {
   const def = api[name];
   let url = `${base}${fullPath(def)}`;
   const headers: Record<string, string> = { Constraint: 'liveapp-h5', Device: 'e2e-device' };

@@ -17,8 +17,7 @@ export const QUIET_FLAGS = [
   '--disable-sync',
 ];
 
-export const launch = (extraArgs: string[] = []): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: [...QUIET_FLAGS, ...extraArgs] });
+export const launch = (extraArgs: string[] = []): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: [...QUIET_FLAGS, ...extraArgs] });
 
 /** A phone-sized context (375×812, touch, zh-CN) as the seed's narrow layout. */
 export const phone = (browser: Browser, locale = 'zh-CN'): Promise<BrowserContext> =>

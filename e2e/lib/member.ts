@@ -7,7 +7,12 @@ import type { RunningServer } from './server.js';
 export type Member = Awaited<ReturnType<typeof registerMember>>;
 
 /** A phone page already logged in as `m` (the session the app persists, seed §3); `init` scripts (functions or page-script strings) run before the app. */
-export async function pageAs(browser: Browser, m: Member, init: Array<(() => void) | string> = [], locale = 'zh-CN'): Promise<{ ctx: BrowserContext; page: Page }> {
+export async function pageAs(
+  browser: Browser,
+  m: Member,
+  init: Array<(() => void) | string> = [],
+  locale = 'zh-CN',
+): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await phone(browser, locale);
   const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
   await ctx.addInitScript((s) => {

@@ -54,10 +54,11 @@ export async function toastGone(page: Page, timeout = 10_000): Promise<void> {
 /** Waits until every image in the viewport has loaded (or failed): what a screenshot would show. Lazy images below stay unloaded. */
 export async function imagesShown(page: Page, timeout = 15_000): Promise<void> {
   await page.waitForFunction(
-    () => [...document.images].every((i) => {
-      const r = i.getBoundingClientRect();
-      return i.complete || r.bottom <= 0 || r.top >= innerHeight || r.width === 0;
-    }),
+    () =>
+      [...document.images].every((i) => {
+        const r = i.getBoundingClientRect();
+        return i.complete || r.bottom <= 0 || r.top >= innerHeight || r.width === 0;
+      }),
     null,
     { polling: 'raf', timeout },
   );

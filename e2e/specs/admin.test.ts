@@ -26,9 +26,12 @@ const VALID_ID_CARD = '110101199003074258';
 async function contextAs(m: Member, desktop: boolean): Promise<{ ctx: BrowserContext; page: Page }> {
   if (!desktop) return pageAs(browser, m);
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  await ctx.addInitScript((s) => {
-    if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
-  }, JSON.stringify({ state: { token: m.token, userInfo: m.user }, version: 1 }));
+  await ctx.addInitScript(
+    (s) => {
+      if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
+    },
+    JSON.stringify({ state: { token: m.token, userInfo: m.user }, version: 1 }),
+  );
   return { ctx, page: await ctx.newPage() };
 }
 
@@ -69,7 +72,10 @@ describe('operator console', () => {
     await shot(phoneCtx.page, 'admin-denied');
     // The console's chunk never loaded for a member.
     const loaded = await phoneCtx.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-    assert.equal(loaded.some((n) => /Admin-Console/.test(n)), false);
+    assert.equal(
+      loaded.some((n) => /Admin-Console/.test(n)),
+      false,
+    );
     await phoneCtx.ctx.close();
 
     const { ctx, page } = await contextAs(op, true);
@@ -94,9 +100,17 @@ describe('operator console', () => {
     const applicant = await registerMember(server.url);
     const nickname = `主播申请${applicant.user.id}`;
     await call(server.url, 'updateUserInfo', { nickname }, applicant.token);
-    await call(server.url, 'anchorApply', { real_name: '李四', id_card: VALID_ID_CARD, mobile: applicant.mobile, introduction: '唱歌跳舞，每晚八点见' }, applicant.token);
+    await call(
+      server.url,
+      'anchorApply',
+      { real_name: '李四', id_card: VALID_ID_CARD, mobile: applicant.mobile, introduction: '唱歌跳舞，每晚八点见' },
+      applicant.token,
+    );
     const category = (await call(server.url, 'roomCategories')).list[0]!.id;
-    await assert.rejects(call(server.url, 'roomOpen', { title: '我的直播间', category_id: category }, applicant.token), (e: unknown) => e instanceof ApiFailure);
+    await assert.rejects(
+      call(server.url, 'roomOpen', { title: '我的直播间', category_id: category }, applicant.token),
+      (e: unknown) => e instanceof ApiFailure,
+    );
 
     const { ctx, page } = await contextAs(op, true);
     await consoleAt(page, 'anchors');
@@ -119,8 +133,18 @@ describe('operator console', () => {
   it('rejects a withdrawal with a reason, and the user’s balance is restored', async () => {
     const earner = await registerMember(server.url);
     await call(server.url, 'updateUserInfo', { nickname: `提现用户${earner.user.id}` }, earner.token);
-    await call(server.url, 'adminAdjust', { request_id: rid(), user_id: earner.user.id, account: 'gift_earnings', direction: 'credit', amount: 200 * 10000, reason: '测试收益' }, op.token);
-    const w = await call(server.url, 'withdrawOrder', { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '王五', amount: 150 * 10000 }, earner.token);
+    await call(
+      server.url,
+      'adminAdjust',
+      { request_id: rid(), user_id: earner.user.id, account: 'gift_earnings', direction: 'credit', amount: 200 * 10000, reason: '测试收益' },
+      op.token,
+    );
+    const w = await call(
+      server.url,
+      'withdrawOrder',
+      { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '王五', amount: 150 * 10000 },
+      earner.token,
+    );
     const frozen = await call(server.url, 'financeWallet', undefined, earner.token);
     assert.deepEqual([frozen.gift_earnings, frozen.frozen], [50 * 10000, 150 * 10000]);
 
@@ -154,7 +178,10 @@ describe('operator console', () => {
     await confirmDialog(page, { reason: '发布引流广告' }, '封禁', 'admin-users-ban');
     await userRow.getByText(/禁止发帖/).waitFor();
     const cate = (await call(server.url, 'forumCate')).list[0]!.id;
-    await assert.rejects(call(server.url, 'forumCreate', { content: '还想发帖', cate_id: cate }, earner.token), (e: unknown) => e instanceof ApiFailure && e.code === 11101);
+    await assert.rejects(
+      call(server.url, 'forumCreate', { content: '还想发帖', cate_id: cate }, earner.token),
+      (e: unknown) => e instanceof ApiFailure && e.code === 11101,
+    );
     await ctx.close();
   });
 
@@ -203,7 +230,11 @@ describe('operator console', () => {
 
     // Every action above is in the audit log.
     await consoleAt(page, 'audit');
-    await page.getByTestId('audit-row').filter({ hasText: `post:${post.id}` }).getByText('隐藏/恢复内容').waitFor();
+    await page
+      .getByTestId('audit-row')
+      .filter({ hasText: `post:${post.id}` })
+      .getByText('隐藏/恢复内容')
+      .waitFor();
     await shotSettled(page, 'admin-audit');
     await consoleAt(page, 'recharges');
     await shotSettled(page, 'admin-recharges');
@@ -217,10 +248,13 @@ describe('operator console', () => {
     const rose = page.getByTestId('gifts-row').filter({ hasText: '玫瑰' });
     await rose.getByRole('button', { name: '编辑' }).click();
     const dialog = page.getByRole('dialog');
-    const png = await sharp({ create: { width: 96, height: 96, channels: 4, background: { r: 255, g: 64, b: 128, alpha: 1 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 96, height: 96, channels: 4, background: { r: 255, g: 64, b: 128, alpha: 1 } } })
+      .png()
+      .toBuffer();
     await dialog.getByTestId('upload-icon').setInputFiles({ name: 'rose.png', mimeType: 'image/png', buffer: png });
     await page.waitForFunction(() => /^\/uploads\/image\//.test((document.querySelector('input[name=icon]') as HTMLInputElement | null)?.value ?? ''));
-    const decoded = (sel: string) => page.waitForFunction((s) => [...document.querySelectorAll<HTMLImageElement>(s)].some((i) => i.src.startsWith('blob:') && i.naturalWidth === 96), sel);
+    const decoded = (sel: string) =>
+      page.waitForFunction((s) => [...document.querySelectorAll<HTMLImageElement>(s)].some((i) => i.src.startsWith('blob:') && i.naturalWidth === 96), sel);
     await decoded('.adm-image-field img.adm-thumb');
     await shotSettled(page, 'admin-gift-icon-upload');
     const icon = await dialog.locator('input[name=icon]').inputValue();
@@ -237,13 +271,10 @@ describe('operator console', () => {
     const viewer = await contextAs(await registerMember(server.url), false);
     await open(viewer.page, server.url, `/pages/room/index?id=${room.id}`);
     await viewer.page.getByTestId('gift-button').click();
-    await viewer.page.waitForFunction(
-      (id) => {
-        const img = document.querySelector<HTMLImageElement>(`[data-testid=gift-panel] [data-testid="gift-${id}"] img`);
-        return !!img && img.src.startsWith('blob:') && img.naturalWidth === 96;
-      },
-      uploaded.gift_id,
-    );
+    await viewer.page.waitForFunction((id) => {
+      const img = document.querySelector<HTMLImageElement>(`[data-testid=gift-panel] [data-testid="gift-${id}"] img`);
+      return !!img && img.src.startsWith('blob:') && img.naturalWidth === 96;
+    }, uploaded.gift_id);
     await shot(viewer.page, 'room-gift-panel-uploaded-icon');
     await viewer.ctx.close();
     await page.getByTestId('withdraw-min').scrollIntoViewIfNeeded();

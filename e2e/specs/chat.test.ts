@@ -22,7 +22,6 @@ let amy: Member;
 let ben: Member;
 const contexts: BrowserContext[] = [];
 
-
 /** A phone page already logged in as `m`; its context is closed at the end. */
 async function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
   const p = await phonePageAs(browser, m);
@@ -30,9 +29,14 @@ async function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
   return p;
 }
 
-const chatsBadge = (page: Page) => page.locator('.adm-tab-bar-item').filter({ has: page.getByTestId('tab-chats') }).locator('.adm-badge-content');
+const chatsBadge = (page: Page) =>
+  page
+    .locator('.adm-tab-bar-item')
+    .filter({ has: page.getByTestId('tab-chats') })
+    .locator('.adm-badge-content');
 const bubbles = (page: Page) => page.getByTestId('chat-message');
-const texts = async (page: Page) => (await page.locator('[data-testid=chat-message] .msg__text, [data-testid=chat-message] .msg__emoji').allInnerTexts()).map((s) => s.trim());
+const texts = async (page: Page) =>
+  (await page.locator('[data-testid=chat-message] .msg__text, [data-testid=chat-message] .msg__emoji').allInnerTexts()).map((s) => s.trim());
 
 async function typeAndSend(page: Page, text: string) {
   const input = page.getByPlaceholder('发消息...');
@@ -45,7 +49,11 @@ async function uploadAvatar(m: Member, png: Buffer): Promise<string> {
   const form = new FormData();
   form.append('purpose', 'avatar');
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'avatar.png');
-  const res = await fetch(`${server.url}/api/client_live/resource/upload/file`, { method: 'POST', body: form, headers: { Authorization: m.token, Constraint: 'liveapp-h5' } });
+  const res = await fetch(`${server.url}/api/client_live/resource/upload/file`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: m.token, Constraint: 'liveapp-h5' },
+  });
   const json = (await res.json()) as { code: number; data: { url: string } };
   assert.equal(json.code, 200);
   return json.data.url;
@@ -253,7 +261,10 @@ describe('a one-to-one video call between friends (Chromium fake camera)', () =>
 
     await Promise.all([decoding(caller), decoding(callee)]);
     await caller.locator('[data-testid=call-screen][data-phase=active]').waitFor();
-    await caller.getByTestId('call-clock').filter({ hasText: /00:0[1-9]/ }).waitFor({ timeout: 10_000 });
+    await caller
+      .getByTestId('call-clock')
+      .filter({ hasText: /00:0[1-9]/ })
+      .waitFor({ timeout: 10_000 });
     await caller.getByTestId('call-mute').click();
     await caller.locator('.call__btn--active').waitFor();
     await caller.getByTestId('call-switch').click();
@@ -274,4 +285,3 @@ describe('a one-to-one video call between friends (Chromium fake camera)', () =>
     await callee.context().close();
   });
 });
-

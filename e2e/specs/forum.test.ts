@@ -26,13 +26,19 @@ async function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
 }
 
 const png = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 480, height: 480, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  sharp({ create: { width: 480, height: 480, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 
 /** Uploads a picture as `token`'s user (resource/upload/file): a post's images are the author's own uploads. */
 async function uploadImage(token: string, bytes: Buffer): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'post.png');
-  const res = await fetch(`${server.url}/api/client_live/resource/upload/file`, { method: 'POST', body: form, headers: { Authorization: token, Constraint: 'liveapp-h5' } });
+  const res = await fetch(`${server.url}/api/client_live/resource/upload/file`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: token, Constraint: 'liveapp-h5' },
+  });
   const json = (await res.json()) as { code: number; data: { url: string } };
   assert.equal(json.code, 200);
   return json.data.url;
@@ -223,7 +229,10 @@ describe('forum', () => {
     await page.getByTestId('place-card').getByText('舟山').waitFor();
     assert.equal(await page.getByTestId('place-coords').innerText(), '29.9853°N, 122.2072°E');
     assert.match((await page.getByTestId('place-open').getAttribute('href')) ?? '', /^geo:29\.9853,122\.2072\?q=/);
-    await page.locator('.adm-toast-main').waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+    await page
+      .locator('.adm-toast-main')
+      .waitFor({ state: 'hidden', timeout: 5000 })
+      .catch(() => undefined);
     await settle(page, 'location-open');
     await ctx.close();
   });
@@ -231,7 +240,12 @@ describe('forum', () => {
   it('collapses a long post past 400 px with an expand button; the image viewer opens full screen', async () => {
     const cates = await call(server.url, 'forumCate');
     const long = Array.from({ length: 40 }, (_, i) => `第${i + 1}段：今天记录一点生活里的小事，慢慢写，慢慢看。`).join('\n');
-    const post = await call(server.url, 'forumCreate', { content: long, cate_id: cates.list[0]!.id, images: [await uploadImage(bob.token, await png(40, 120, 200))] }, bob.token);
+    const post = await call(
+      server.url,
+      'forumCreate',
+      { content: long, cate_id: cates.list[0]!.id, images: [await uploadImage(bob.token, await png(40, 120, 200))] },
+      bob.token,
+    );
     const { ctx, page } = await pageAs(alice);
     await open(page, server.url, `/pages/forum/details?id=${post.id}`);
     await page.getByTestId('post-expand').waitFor();

@@ -50,14 +50,25 @@ async function openAndFund(page: Page, code: string, coins: number, shotName?: s
     await shot(page, shotName);
   }
   await page.getByRole('button', { name: `转入 ${coins} 金币` }).click();
-  await until('the game wallet to show the coins', async () => (await page.locator('[data-testid=game-balance]').textContent())?.includes(String(coins)) ?? false);
+  await until(
+    'the game wallet to show the coins',
+    async () => (await page.locator('[data-testid=game-balance]').textContent())?.includes(String(coins)) ?? false,
+  );
   return gameFrame(page);
 }
 
 before(async () => {
   [server, browser] = await Promise.all([startServer({ GAMES_SPAWN: '1' }), launch()]);
   // The games host is the server's child: it may still be starting when the server answers.
-  await until('the games host', () => fetch(`http://127.0.0.1:${server.env.GAMES_PORT}/healthz`).then((r) => r.ok, () => false), 60_000);
+  await until(
+    'the games host',
+    () =>
+      fetch(`http://127.0.0.1:${server.env.GAMES_PORT}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    60_000,
+  );
   member = await registerMember(server.url);
   await payTopUp(server.url, member, 1); // 60 coins
 });
@@ -77,7 +88,11 @@ describe('mini games', () => {
       await page.locator('.app-tabbar').getByText('游戏').click();
       await waitForRoute(page, '/pages/game/index');
       await page.locator('[data-testid=game-row]').first().waitFor();
-      assert.deepEqual(await page.locator('[data-testid=game-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-code'))), ['g2048', 'snake', 'rhythm']);
+      assert.deepEqual(await page.locator('[data-testid=game-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-code'))), [
+        'g2048',
+        'snake',
+        'rhythm',
+      ]);
       await page.waitForFunction(() => [...document.querySelectorAll('.game-row__cover')].every((i) => (i as HTMLImageElement).complete));
       await shot(page, 'games-index');
 
@@ -111,7 +126,10 @@ describe('mini games', () => {
       assert.equal(reward, Math.min(Math.floor((score * C) / 200), 10 * C));
       await shot(page, 'games-2048-over');
       const left = 10 * C - C + reward;
-      await until('the bar to show the game wallet', async () => (await page.locator('[data-testid=game-balance]').textContent())?.includes(String(left / C).slice(0, 3)) ?? false);
+      await until(
+        'the bar to show the game wallet',
+        async () => (await page.locator('[data-testid=game-balance]').textContent())?.includes(String(left / C).slice(0, 3)) ?? false,
+      );
 
       // Leave: everything goes back to the wallet.
       await page.locator('.page-nav .adm-nav-bar-back').click();
@@ -126,7 +144,10 @@ describe('mini games', () => {
 
       await open(page, server.url, '/pages/user/walletRecord');
       await page.locator('[data-testid=change-row][data-type=game_out]').first().waitFor();
-      await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+      await page
+        .locator('.adm-toast-mask')
+        .waitFor({ state: 'detached', timeout: 5_000 })
+        .catch(() => undefined);
       assert.match((await page.locator('[data-testid=change-row][data-type=game_out]').first().textContent()) ?? '', /游戏转出.*2048/);
       await shot(page, 'games-wallet-records');
     } finally {
@@ -186,7 +207,8 @@ describe('mini games', () => {
       const lives = await frame.locator('.rh-lives').textContent();
       const notes = () => frame.locator('.note').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top).join(','));
       // A page-script string: tsx would give a named function a helper the page does not have.
-      const tenFrames = () => frame.evaluate('new Promise((r) => { let n = 0; const tick = () => (++n >= 10 ? r() : requestAnimationFrame(tick)); requestAnimationFrame(tick); })');
+      const tenFrames = () =>
+        frame.evaluate('new Promise((r) => { let n = 0; const tick = () => (++n >= 10 ? r() : requestAnimationFrame(tick)); requestAnimationFrame(tick); })');
       // A running round moves its notes every frame, so this never holds unless the round is held.
       await until('the notes to stop under the dialog', async () => {
         const held = await notes();

@@ -26,8 +26,14 @@ const contexts: BrowserContext[] = [];
 /** A cover picture (a soft gradient with bokeh), made here so nothing binary is committed. */
 function cover(from: string, to: string): Promise<Buffer> {
   const dots = [
-    [70, 120, 60, 0.35], [250, 80, 40, 0.25], [200, 300, 90, 0.2], [60, 380, 50, 0.3], [280, 420, 70, 0.18],
-  ].map(([x, y, r, o]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" opacity="${o}"/>`).join('');
+    [70, 120, 60, 0.35],
+    [250, 80, 40, 0.25],
+    [200, 300, 90, 0.2],
+    [60, 380, 50, 0.3],
+    [280, 420, 70, 0.18],
+  ]
+    .map(([x, y, r, o]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" opacity="${o}"/>`)
+    .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="480"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="360" height="480" fill="url(#g)"/>${dots}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -71,7 +77,6 @@ async function enterRoom(page: Page, id: number): Promise<void> {
   await page.getByTestId('live-stage').waitFor();
 }
 
-
 /** Waits for a line in the chat over the video (a message, or a notice such as a mute). */
 async function waitForChat(page: Page, text: string): Promise<void> {
   await page.locator('.room-chat .chat-line').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
@@ -84,7 +89,10 @@ async function send(page: Page, text: string): Promise<void> {
 
 /** Closes the bottom sheet that is open (a tap on its mask). */
 async function closeSheet(page: Page): Promise<void> {
-  await page.locator('.adm-mask:visible').last().click({ position: { x: 20, y: 20 } });
+  await page
+    .locator('.adm-mask:visible')
+    .last()
+    .click({ position: { x: 20, y: 20 } });
 }
 
 /** Opens the viewer list on the anchor's page and picks an action for one user. */
@@ -112,7 +120,12 @@ before(async () => {
     cover('#ff9a44', '#fc6076').then((png) => uploadCover(partyHost, png)),
   ]);
   pwRoom = await call(server.url, 'roomOpen', { title: '私密小屋 · 只聊天', cover: pwCover, category_id: 1, password: 'abc123' }, pwHost.token);
-  partyRoom = await call(server.url, 'roomOpen', { title: '周末派对 · 来连麦', cover: partyCover, category_id: 1, kind: 'chat', mic_seats: 8 }, partyHost.token);
+  partyRoom = await call(
+    server.url,
+    'roomOpen',
+    { title: '周末派对 · 来连麦', cover: partyCover, category_id: 1, kind: 'chat', mic_seats: 8 },
+    partyHost.token,
+  );
 });
 after(async () => {
   await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
@@ -154,10 +167,13 @@ describe('live rooms in the browser', () => {
     assert.ok(roomId > 0, 'the page moved into the new room');
     await firstFrame(anchorPage, 'local');
     liveSince = Date.now();
-    const info = await eventually(async () => {
-      const r = await call(server.url, 'roomInfo', { room_id: roomId });
-      return r.live && r;
-    }, { what: 'the server to see the anchor publishing', interval: 100 });
+    const info = await eventually(
+      async () => {
+        const r = await call(server.url, 'roomInfo', { room_id: roomId });
+        return r.live && r;
+      },
+      { what: 'the server to see the anchor publishing', interval: 100 },
+    );
     assert.equal(info.anchor.id, anchor.user.id);
   });
 
@@ -205,7 +221,10 @@ describe('live rooms in the browser', () => {
     await follow.click();
     await follow.waitFor({ state: 'detached' });
     const follows = await call(server.url, 'followList', { page: 1, size: 20 }, viewer.token);
-    assert.deepEqual(follows.list.map((u: { id: number }) => u.id), [anchor.user.id]);
+    assert.deepEqual(
+      follows.list.map((u: { id: number }) => u.id),
+      [anchor.user.id],
+    );
     // Back in the room later: still followed, so no button.
     assert.equal((await call(server.url, 'roomInfo', { room_id: roomId }, viewer.token)).my_following, true);
     await viewerPage.reload();
@@ -343,7 +362,10 @@ describe('video chat room in the browser', () => {
       for (const { page, sees } of everyone) for (const seat of sees) await firstFrame(page, seat, 15_000);
       // Three cameras encoding and six streams decoding in one Chromium: a low but steady frame rate.
       const rises = await Promise.all(everyone.flatMap(({ page, sees }) => sees.map((seat) => seatFrameRise(page, seat, 2000))));
-      assert.ok(rises.every((r) => r >= 3), `every seat plays for the other two: ${rises.join(', ')}`);
+      assert.ok(
+        rises.every((r) => r >= 3),
+        `every seat plays for the other two: ${rises.join(', ')}`,
+      );
       await shot(pages[0]!, 'rooms-chatroom');
 
       // 阿杰 turns the camera and the microphone off: the host and 小雨 see the avatar and the muted icon.

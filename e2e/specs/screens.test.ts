@@ -97,7 +97,9 @@ describe('screens of the foundation', () => {
     await page.locator('input[name=nickname]').waitFor();
     await shotSettled(page, 'modify');
 
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ff3d7f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ff3d7f' } })
+      .png()
+      .toBuffer();
     await page.locator('input[name=avatar]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByText('头像已上传').waitFor();
     await page.locator('input[name=nickname]').fill('星光小主播');

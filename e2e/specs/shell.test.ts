@@ -150,7 +150,10 @@ describe('the tab bar', () => {
     const page = await ctx.newPage();
     const member = await loginAsNewMember(page);
     await open(page, server.url, '/pages/live/index');
-    const badge = page.locator('.adm-tab-bar-item').filter({ has: page.getByTestId('tab-chats') }).locator('.adm-badge');
+    const badge = page
+      .locator('.adm-tab-bar-item')
+      .filter({ has: page.getByTestId('tab-chats') })
+      .locator('.adm-badge');
     const before = (await badge.count()) > 0 ? Number(await badge.innerText()) : 0;
     const navigations: string[] = [];
     page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));

@@ -29,14 +29,34 @@ let browser: Browser;
 let uploader: Member;
 let viewer: Member;
 
-
 /** A real clip: a moving test pattern with a tone, portrait, `seconds` long. */
 async function makeClip(name: string, seconds: number, size: string): Promise<string> {
   const file = join(tmp, name);
   await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=30`, '-f', 'lavfi', '-i', 'sine=frequency=523:sample_rate=44100',
-    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${size}:rate=30`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=523:sample_rate=44100',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
   ]);
   return file;
 }
@@ -121,7 +141,10 @@ describe('videos in the browser', () => {
     const ready = page.locator('[data-testid=my-upload][data-status=ready]').first();
     await ready.waitFor({ timeout: 60_000 });
     const states = await page.evaluate(() => (window as unknown as { __uploadStates: string[] }).__uploadStates);
-    assert.ok(states.some((s) => s === 'processing' || s === 'uploaded'), `the upload showed processing before ready (saw ${[...new Set(states)].join(',')})`);
+    assert.ok(
+      states.some((s) => s === 'processing' || s === 'uploaded'),
+      `the upload showed processing before ready (saw ${[...new Set(states)].join(',')})`,
+    );
     paidVideoId = Number(await ready.getAttribute('data-video-id'));
     assert.ok(paidVideoId > 0);
     await page.waitForLoadState('networkidle');
@@ -130,7 +153,11 @@ describe('videos in the browser', () => {
     // The uploader plays their own paid video in full.
     await ready.locator('button').first().click();
     await waitForRoute(page, '/pages/index/video');
-    await page.waitForFunction(() => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 1, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 1,
+      undefined,
+      { timeout: 20_000 },
+    );
     assert.equal(await page.getByTestId('buy-gate').count(), 0);
     await shot(page, 'video-player-owner');
     await ctx.close();
@@ -164,7 +191,11 @@ describe('videos in the browser', () => {
     await page.locator(`[data-testid=video-card][data-video-id="${paidVideoId}"]`).click();
     await waitForRoute(page, '/pages/index/video');
     // Autoplay (muted) runs up to the preview limit, then the gate asks to buy.
-    await page.waitForFunction(() => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
+      undefined,
+      { timeout: 20_000 },
+    );
     await shot(page, 'video-player-preview');
     await page.getByTestId('buy-gate').waitFor({ timeout: 20_000 });
     const stoppedAt = await playhead(page);
@@ -173,7 +204,11 @@ describe('videos in the browser', () => {
 
     await page.getByTestId('buy-video').click();
     await page.getByTestId('buy-gate').waitFor({ state: 'detached', timeout: 15_000 });
-    await page.waitForFunction((limit) => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > limit + 1.5, PREVIEW_S, { timeout: 30_000 });
+    await page.waitForFunction(
+      (limit) => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > limit + 1.5,
+      PREVIEW_S,
+      { timeout: 30_000 },
+    );
     assert.ok((await playhead(page)) > PREVIEW_S + 1.5);
     await shot(page, 'video-player-bought');
 
@@ -198,18 +233,34 @@ describe('videos in the browser', () => {
     const { ctx, page } = await pageAs(browser, viewer);
     await open(page, server.url, `/pages/index/video?id=${list[0]!.id}`);
     const active = () => page.locator('[data-testid=video-slide][data-active=true]').getAttribute('data-video-id');
-    await page.waitForFunction(() => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.3,
+      undefined,
+      { timeout: 20_000 },
+    );
     assert.equal(Number(await active()), list[0]!.id);
     // Swipe up: the next video snaps in, plays, and the URL follows it.
     await page.mouse.move(180, 400);
     await page.mouse.wheel(0, 812);
-    await page.waitForFunction((id) => document.querySelector('[data-testid=video-slide][data-active=true]')?.getAttribute('data-video-id') === String(id), list[1]!.id, { timeout: 10_000 });
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid=video-slide][data-active=true]')?.getAttribute('data-video-id') === String(id),
+      list[1]!.id,
+      { timeout: 10_000 },
+    );
     assert.ok(page.url().includes(`id=${list[1]!.id}`));
-    await page.waitForFunction(() => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.3,
+      undefined,
+      { timeout: 20_000 },
+    );
     await shot(page, 'video-player-swiped');
     // And back down.
     await page.mouse.wheel(0, -812);
-    await page.waitForFunction((id) => document.querySelector('[data-testid=video-slide][data-active=true]')?.getAttribute('data-video-id') === String(id), list[0]!.id, { timeout: 10_000 });
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid=video-slide][data-active=true]')?.getAttribute('data-video-id') === String(id),
+      list[0]!.id,
+      { timeout: 10_000 },
+    );
 
     await open(page, server.url, '/pages/index/video?id=999999');
     await page.getByTestId('video-gone').waitFor({ timeout: 10_000 });

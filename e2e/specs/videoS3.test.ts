@@ -37,7 +37,10 @@ before(async () => {
   await s3.run();
   endpoint = `http://127.0.0.1:${port}`;
   // s3rver takes its fixed credentials.
-  [server, browser] = await Promise.all([startServer({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }), launch(['--autoplay-policy=no-user-gesture-required'])]);
+  [server, browser] = await Promise.all([
+    startServer({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }),
+    launch(['--autoplay-policy=no-user-gesture-required']),
+  ]);
   uploader = await registerMember(server.url);
 });
 after(async () => {
@@ -51,9 +54,30 @@ describe('videos on S3 storage in the browser', () => {
   it('uploads straight to the bucket with progress, then plays the transcoded video from it', async () => {
     const clip = join(tmp, 'portrait.mp4');
     await run('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=523:sample_rate=44100',
-      '-t', '5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=360x640:rate=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=523:sample_rate=44100',
+      '-t',
+      '5',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
     ]);
     const { ctx, page } = await pageAs(browser, uploader);
     const puts: string[] = [];
@@ -81,13 +105,21 @@ describe('videos on S3 storage in the browser', () => {
     const ready = page.locator('[data-testid=my-upload][data-status=ready]').first();
     await ready.waitFor({ timeout: 60_000 });
     // The poster is in the bucket, guarded like every image: fetched (CORS) and decoded into a blob.
-    await page.waitForFunction(() => document.querySelector('[data-testid=my-upload][data-status=ready] img')?.getAttribute('src')?.startsWith('blob:'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=my-upload][data-status=ready] img')?.getAttribute('src')?.startsWith('blob:'),
+      undefined,
+      { timeout: 10_000 },
+    );
     await page.waitForLoadState('networkidle');
     await shot(page, 'video-s3-my-uploads-ready');
 
     await ready.locator('button').first().click();
     await waitForRoute(page, '/pages/index/video');
-    await page.waitForFunction(() => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 1, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => ((document.querySelector('video[data-testid=video-el][data-active=true]') as HTMLVideoElement | null)?.currentTime ?? 0) > 1,
+      undefined,
+      { timeout: 20_000 },
+    );
     assert.ok(segments.length > 0, 'the player fetched its segments from the bucket');
     await shot(page, 'video-s3-player');
     await ctx.close();

@@ -152,17 +152,24 @@ describe('wallet in the browser', () => {
     const gifts = (await call(server.url, 'commonConfig')).gift;
     const rose = gifts.find((g) => g.price >= 10 * 10000) ?? gifts[0]!;
     const before = await coinsOf(viewer);
-    const sent = await call(server.url, 'giftSend', { request_id: rid(), room_id: 0, gift_id: rose.gift_id, count: 3, receiver_id: anchor.user.id }, viewer.token);
+    const sent = await call(
+      server.url,
+      'giftSend',
+      { request_id: rid(), room_id: 0, gift_id: rose.gift_id, count: 3, receiver_id: anchor.user.id },
+      viewer.token,
+    );
     assert.equal(sent.coin, before - rose.price * 3);
 
     // A few more members give each other gifts, so the lists have a podium and rows below it.
     const { list: pkgs } = await call(server.url, 'rechargeCategory', undefined, viewer.token);
-    const extras = await Promise.all(['小鹿', '星星', '阿杰', '木子', '团团'].map(async (name) => {
-      const m = await registerMember(server.url);
-      await call(server.url, 'updateUserInfo', { nickname: `${name}${m.user.id}` }, m.token);
-      await topUp(m, pkgs[0]!.id);
-      return m;
-    }));
+    const extras = await Promise.all(
+      ['小鹿', '星星', '阿杰', '木子', '团团'].map(async (name) => {
+        const m = await registerMember(server.url);
+        await call(server.url, 'updateUserInfo', { nickname: `${name}${m.user.id}` }, m.token);
+        await topUp(m, pkgs[0]!.id);
+        return m;
+      }),
+    );
     const lollipop = gifts[0]!;
     for (const [i, m] of extras.entries()) {
       const to = extras[(i + 1) % extras.length]!;
@@ -200,7 +207,10 @@ describe('wallet in the browser', () => {
     const pendingBefore = (await call(server.url, 'financeWallet', undefined, anchor.token)).gift_pending;
     assert.ok(pendingBefore > 0, 'the gift credited the anchor');
     await a.page.getByRole('button', { name: '领取' }).click();
-    await a.page.getByText(/已领取/).first().waitFor();
+    await a.page
+      .getByText(/已领取/)
+      .first()
+      .waitFor();
     const w = await call(server.url, 'financeWallet', undefined, anchor.token);
     assert.equal(w.gift_pending, 0);
     assert.equal(w.gift_earnings, pendingBefore);
@@ -236,7 +246,10 @@ describe('wallet in the browser', () => {
     await page.locator('input[name=account]').fill('13912345678');
     await page.locator('input[name=account_name]').fill('张三');
     await page.locator('input[name=amount]').fill('100');
-    await page.getByTestId('withdraw-quote').getByText(/预计到账/).waitFor();
+    await page
+      .getByTestId('withdraw-quote')
+      .getByText(/预计到账/)
+      .waitFor();
     await shot(page, 'wallet-withdraw');
     await page.getByRole('button', { name: '申请提现' }).click();
     await page.getByRole('dialog').getByText('1391****5678').waitFor();
@@ -303,12 +316,21 @@ describe('wallet in the browser', () => {
     const hostWallet = await call(server.url, 'financeWallet', undefined, host.token);
     assert.ok(hostWallet.gift_pending > pendingBefore, 'the anchor earned from the gifts');
     const sent = await call(server.url, 'recordGift', { direction: 'sent', page: 1, size: 3 }, viewer.token);
-    assert.deepEqual(sent.list.map((g) => [g.room_id, g.receiver.id, g.count]), Array(3).fill([room.id, host.user.id, 10]));
+    assert.deepEqual(
+      sent.list.map((g) => [g.room_id, g.receiver.id, g.count]),
+      Array(3).fill([room.id, host.user.id, 10]),
+    );
     assert.deepEqual(sent.list.map((g) => g.combo).sort(), [1, 2, 3]);
     const charm = await call(server.url, 'rankFetch', { type: 'charm', period: 'day', size: 50 });
-    assert.ok(charm.list.some((e) => e.user.id === host.user.id), 'the anchor is on the charm list');
+    assert.ok(
+      charm.list.some((e) => e.user.id === host.user.id),
+      'the anchor is on the charm list',
+    );
     const wealth = await call(server.url, 'rankFetch', { type: 'wealth', period: 'day', size: 50 });
-    assert.ok(wealth.list.some((e) => e.user.id === viewer.user.id), 'the viewer is on the wealth list');
+    assert.ok(
+      wealth.list.some((e) => e.user.id === viewer.user.id),
+      'the viewer is on the wealth list',
+    );
 
     // Not enough coins for 1314 crowns: the panel offers recharge and takes the viewer there.
     await panel.getByTestId('gift-combo').waitFor({ state: 'detached' }); // the combo window closes

@@ -29,12 +29,28 @@ const serverSettings = section(
   {
     PORT: int(8080, 'HTTP port of the app, the API and the realtime hall', { max: 65535 }),
     HOST: text('0.0.0.0', '0.0.0.0', 'Interface to listen on'),
-    NODE_ENV: text('development', 'development', '`production` refuses to start with unsafe settings (SECURITY.md) and turns demo content and dev-only routes off by default'),
-    ROLES: text('all', 'all', `What this instance runs, comma separated: ${ROLES.map((r) => `\`${r}\``).join(', ')} (README, "Running several instances")`, (v) => {
-      const bad = v.split(',').map((r) => r.trim()).filter((r) => r !== 'all' && !(ROLES as readonly string[]).includes(r));
-      return bad.length > 0 ? `names unknown roles (${bad.join(', ')}); known: all, ${ROLES.join(', ')}` : undefined;
-    }),
-    WORKER_LEASE_MS: int(15_000, "The worker role's lease: an instance runs the background jobs while it holds it, and another takes them over this long after it died", { min: 300 }),
+    NODE_ENV: text(
+      'development',
+      'development',
+      '`production` refuses to start with unsafe settings (SECURITY.md) and turns demo content and dev-only routes off by default',
+    ),
+    ROLES: text(
+      'all',
+      'all',
+      `What this instance runs, comma separated: ${ROLES.map((r) => `\`${r}\``).join(', ')} (README, "Running several instances")`,
+      (v) => {
+        const bad = v
+          .split(',')
+          .map((r) => r.trim())
+          .filter((r) => r !== 'all' && !(ROLES as readonly string[]).includes(r));
+        return bad.length > 0 ? `names unknown roles (${bad.join(', ')}); known: all, ${ROLES.join(', ')}` : undefined;
+      },
+    ),
+    WORKER_LEASE_MS: int(
+      15_000,
+      "The worker role's lease: an instance runs the background jobs while it holds it, and another takes them over this long after it died",
+      { min: 300 },
+    ),
     DATA_DIR: text(path.join(REPO_ROOT, 'data'), '<repo>/data', 'SQLite file and uploaded files'),
     DATABASE_URL: optionalText('(unset: SQLite at DATA_DIR/app.db)', 'PostgreSQL connection string'),
     DATABASE_SCHEMA: optionalText('(unset: public)', 'PostgreSQL schema to use (created if missing)'),
@@ -52,7 +68,10 @@ const serverSettings = section(
     TOKEN_TTL_DAYS: int(7, 'Session lifetime in days', { min: 1 }),
     TOKEN_TTL_REMEMBER_DAYS: int(30, 'Session lifetime with "remember me"', { min: 1 }),
     SEED_DEMO: optionalText('1 (0 in production)', 'Seed demo content (demo accounts, rooms, posts, bulletins, gifts) at start; refused in production'),
-    DEV_ROUTES: optionalText('1 (0 in production)', 'Serve the dev-only routes (the SMS sink, the captcha answer) that tests and a local try-out use; refused in production'),
+    DEV_ROUTES: optionalText(
+      '1 (0 in production)',
+      'Serve the dev-only routes (the SMS sink, the captcha answer) that tests and a local try-out use; refused in production',
+    ),
     LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info', 'pino log level (`silent` to mute)'),
   },
   (v, fail) => {
@@ -69,7 +88,10 @@ const serverSettings = section(
     const roles = new Set<Role>(named.includes('all') ? ROLES : (named as Role[]));
     // Events cross processes through Redis (the socket.io adapter): without it every role but the games host shares one process.
     if (!v.REDIS_URL && ROLES.some((r) => r !== 'games' && !roles.has(r)) && [...roles].some((r) => r !== 'games')) {
-      fail('ROLES', `an instance without every role (${ROLES.filter((r) => r !== 'games').join(', ')}) needs REDIS_URL: events reach the other instances through it`);
+      fail(
+        'ROLES',
+        `an instance without every role (${ROLES.filter((r) => r !== 'games').join(', ')}) needs REDIS_URL: events reach the other instances through it`,
+      );
     }
     return {
       port: v.PORT,
@@ -175,8 +197,10 @@ export function loadConfig(env: Env): Config {
 export function sharedSecretProblems(c: Config, needs: readonly ('media' | 'games')[] = ['media', 'games']): string[] {
   if (!c.databaseUrl && !c.redisUrl) return [];
   const out: string[] = [];
-  if (needs.includes('media') && !c.room.mediaTokenSecretGiven) out.push('MEDIA_TOKEN_SECRET: must be set with DATABASE_URL or REDIS_URL (every instance signs and checks media tokens with it)');
-  if (needs.includes('games') && !c.games.secretGiven) out.push('GAMES_SECRET: must be set with DATABASE_URL or REDIS_URL (the games host and every instance share it)');
+  if (needs.includes('media') && !c.room.mediaTokenSecretGiven)
+    out.push('MEDIA_TOKEN_SECRET: must be set with DATABASE_URL or REDIS_URL (every instance signs and checks media tokens with it)');
+  if (needs.includes('games') && !c.games.secretGiven)
+    out.push('GAMES_SECRET: must be set with DATABASE_URL or REDIS_URL (the games host and every instance share it)');
   return out;
 }
 

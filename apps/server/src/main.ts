@@ -54,7 +54,9 @@ async function main(): Promise<void> {
     games.start();
   }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  app.log.info(`ready: http://${shown}:${config.port} (roles ${[...config.roles].join(',')}; API docs at /api/docs, data in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
+  app.log.info(
+    `ready: http://${shown}:${config.port} (roles ${[...config.roles].join(',')}; API docs at /api/docs, data in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`,
+  );
 }
 
 main().catch((err: unknown) => {

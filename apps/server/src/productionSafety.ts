@@ -37,14 +37,43 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
   };
   const { finance, room, games } = config;
   if (finance.payProvider === 'sandbox') {
-    add('PAY_PROVIDER', finance.paySandboxInProduction ? undefined : 'is the sandbox, whose checkout page pays any order for free; set a real provider, `none` (recharge off), or PAY_SANDBOX_IN_PRODUCTION=1 for a staging deployment');
-    add('PAY_SANDBOX_SECRET', finance.paySandboxSecret === DEFAULT_SANDBOX_SECRET ? 'is the public default: anyone can sign a "paid" callback; set your own secret' : secretProblem(finance.paySandboxSecret, 'it signs payment callbacks'));
+    add(
+      'PAY_PROVIDER',
+      finance.paySandboxInProduction
+        ? undefined
+        : 'is the sandbox, whose checkout page pays any order for free; set a real provider, `none` (recharge off), or PAY_SANDBOX_IN_PRODUCTION=1 for a staging deployment',
+    );
+    add(
+      'PAY_SANDBOX_SECRET',
+      finance.paySandboxSecret === DEFAULT_SANDBOX_SECRET
+        ? 'is the public default: anyone can sign a "paid" callback; set your own secret'
+        : secretProblem(finance.paySandboxSecret, 'it signs payment callbacks'),
+    );
   }
-  add('CIPHER_KEY', config.cipherKey === DEFAULT_CIPHER_KEY ? 'is the public default key; set your own (16, 24 or 32 bytes) and build the web app with the same VITE_CIPHER_KEY' : undefined);
-  add('CIPHER_IV', config.cipherIv === DEFAULT_CIPHER_IV ? 'is the public default iv; set your own (16 bytes) and build the web app with the same VITE_CIPHER_IV' : undefined);
-  add('SEED_DEMO', config.seedDemo ? 'seeds demo accounts with a public password and demo content; demo content is for a local try-out, never production (unset it or set 0)' : undefined);
+  add(
+    'CIPHER_KEY',
+    config.cipherKey === DEFAULT_CIPHER_KEY
+      ? 'is the public default key; set your own (16, 24 or 32 bytes) and build the web app with the same VITE_CIPHER_KEY'
+      : undefined,
+  );
+  add(
+    'CIPHER_IV',
+    config.cipherIv === DEFAULT_CIPHER_IV ? 'is the public default iv; set your own (16 bytes) and build the web app with the same VITE_CIPHER_IV' : undefined,
+  );
+  add(
+    'SEED_DEMO',
+    config.seedDemo
+      ? 'seeds demo accounts with a public password and demo content; demo content is for a local try-out, never production (unset it or set 0)'
+      : undefined,
+  );
   add('DEV_ROUTES', config.devRoutes ? 'serves the SMS sink and the captcha answer to anyone; unset it or set 0' : undefined);
-  add('MEDIA_TOKEN_SECRET', secretProblem(room.mediaTokenSecretGiven ? room.mediaTokenSecret.toString('utf8') : undefined, 'media tokens signed by one instance are refused by the others, and a restart voids every live stream'));
+  add(
+    'MEDIA_TOKEN_SECRET',
+    secretProblem(
+      room.mediaTokenSecretGiven ? room.mediaTokenSecret.toString('utf8') : undefined,
+      'media tokens signed by one instance are refused by the others, and a restart voids every live stream',
+    ),
+  );
   add('GAMES_SECRET', secretProblem(games.secretGiven ? games.secret : undefined, 'the games host and every server instance must share it'));
   return out;
 }

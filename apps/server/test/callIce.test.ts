@@ -2,7 +2,7 @@ import { loadConfig } from '../src/config.js';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
-import {iceServersFor} from '../src/modules/chat/call.config.js';
+import { iceServersFor } from '../src/modules/chat/call.config.js';
 import { quickMember } from './financeHelpers.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 

@@ -18,7 +18,17 @@ const problemsOf = (env: Record<string, string>): string[] => {
 describe('config', () => {
   it('works with no environment at all, every section at its default', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, redisUrl: undefined, smsProvider: 'log', tokenTtlDays: 7, tokenTtlRememberDays: 30, seedDemo: true, s3: undefined });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smsProvider: 'log',
+      tokenTtlDays: 7,
+      tokenTtlRememberDays: 30,
+      seedDemo: true,
+      s3: undefined,
+    });
     expect([c.cipherKey, c.cipherIv]).toEqual([DEFAULT_CIPHER_KEY, DEFAULT_CIPHER_IV]);
     expect([...c.roles]).toEqual([...ROLES]);
     expect(c.room.graceMs).toBe(60_000);
@@ -35,8 +45,24 @@ describe('config', () => {
   });
 
   it('reads overrides into their sections', () => {
-    const c = loadConfig({ PORT: '9000', SEED_DEMO: '0', PUBLIC_URL: 'https://live.example/', DATABASE_URL: 'postgres://x/y', ROOM_GRACE_MS: '1200', FORUM_SENSITIVE_WORDS: 'a, b', ROLES: 'api,realtime', REDIS_URL: 'redis://r' });
-    expect([c.port, c.seedDemo, c.publicUrl, c.databaseUrl, c.room.graceMs, c.forum.sensitiveWords]).toEqual([9000, false, 'https://live.example', 'postgres://x/y', 1200, ['a', 'b']]);
+    const c = loadConfig({
+      PORT: '9000',
+      SEED_DEMO: '0',
+      PUBLIC_URL: 'https://live.example/',
+      DATABASE_URL: 'postgres://x/y',
+      ROOM_GRACE_MS: '1200',
+      FORUM_SENSITIVE_WORDS: 'a, b',
+      ROLES: 'api,realtime',
+      REDIS_URL: 'redis://r',
+    });
+    expect([c.port, c.seedDemo, c.publicUrl, c.databaseUrl, c.room.graceMs, c.forum.sensitiveWords]).toEqual([
+      9000,
+      false,
+      'https://live.example',
+      'postgres://x/y',
+      1200,
+      ['a', 'b'],
+    ]);
     expect([...c.roles].sort()).toEqual(['api', 'realtime']);
   });
 
@@ -77,7 +103,8 @@ describe('config', () => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, e.name);
         if (e.isDirectory()) walk(full);
-        else if (/\.tsx?$/.test(e.name) && !e.name.endsWith('.test.ts') && fs.readFileSync(full, 'utf8').includes('process.env')) readers.push(path.relative(path.join(REPO_ROOT, 'apps/server'), full));
+        else if (/\.tsx?$/.test(e.name) && !e.name.endsWith('.test.ts') && fs.readFileSync(full, 'utf8').includes('process.env'))
+          readers.push(path.relative(path.join(REPO_ROOT, 'apps/server'), full));
       }
     };
     walk(path.join(REPO_ROOT, 'apps/server/src'));

@@ -75,7 +75,13 @@ describe('db.tx: the one way to run a transaction, on both databases', () => {
 
   it.runIf(pgUrl())('PostgreSQL: two transactions that deadlock both commit, the aborted one run again', async () => {
     const [a, b] = [newKey(), newKey()];
-    await s.deps.db.kysely.insertInto('settings').values([{ key: a, value: '0' }, { key: b, value: '0' }]).execute();
+    await s.deps.db.kysely
+      .insertInto('settings')
+      .values([
+        { key: a, value: '0' },
+        { key: b, value: '0' },
+      ])
+      .execute();
     const bump = (conn: Conn, key: string) => conn.updateTable('settings').set({ value: 'x' }).where('key', '=', key).execute();
     // Each takes its first row, then waits (once) for the other to hold its own before taking the second.
     let heldA!: () => void;

@@ -8,7 +8,10 @@ const DIR = path.join(REPO_ROOT, 'docs/decisions');
 const NAME = /^\d{4}-[a-z0-9-]+\.md$/;
 const MAX_WORDS = 200;
 
-const files = fs.readdirSync(DIR).filter((f) => f !== 'README.md').sort();
+const files = fs
+  .readdirSync(DIR)
+  .filter((f) => f !== 'README.md')
+  .sort();
 const text = (f: string) => fs.readFileSync(path.join(DIR, f), 'utf8');
 const numberOf = (f: string) => Number(f.slice(0, 4));
 /** Record files a text links to, as `](NNNN-title.md)`. */

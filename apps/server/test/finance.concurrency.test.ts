@@ -33,7 +33,12 @@ describe('concurrent money', () => {
     // Every answered balance is distinct: each success saw its own debit.
     expect(new Set(answers.filter((a) => a.code === 200).map((a) => a.data.coin)).size).toBe(31);
     // One combo run: the room sees ×1 … ×31, no number twice (gifts of one sender go one at a time).
-    expect(answers.filter((a) => a.code === 200).map((a) => a.data.record.combo).sort((x, y) => x - y)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
+    expect(
+      answers
+        .filter((a) => a.code === 200)
+        .map((a) => a.data.record.combo)
+        .sort((x, y) => x - y),
+    ).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
     expect((await s.api.call(api.financeWallet, undefined, { token: host.token })).data.gift_pending).toBe(155 * C);
     await expectSound(s.deps.db);
   });
@@ -93,7 +98,10 @@ describe('concurrent money', () => {
     expect((await s.api.call(api.receiveGiftMoney, { request_id: rid() }, { token: host.token })).data.collected).toBe(150 * C);
 
     // The same requests again: the same refusal, nothing moves. Another request under the key: CONFLICT.
-    const again = await Promise.all([s.api.call(api.exchangeOrder, { request_id: ek, amount: 4 * C }, { token: host.token }), s.api.call(api.withdrawOrder, w, { token: host.token })]);
+    const again = await Promise.all([
+      s.api.call(api.exchangeOrder, { request_id: ek, amount: 4 * C }, { token: host.token }),
+      s.api.call(api.withdrawOrder, w, { token: host.token }),
+    ]);
     expect(again.map((a) => [a.code, a.msg])).toEqual(first.slice(0, 2).map((a) => [ErrorCode.EARNINGS_NOT_ENOUGH, a.msg]));
     const other = await Promise.all([
       s.api.call(api.exchangeOrder, { request_id: ek, amount: 5 * C }, { token: host.token }),
@@ -121,7 +129,10 @@ describe('concurrent money', () => {
       if (i % 11 === 0) jobs.push(s.api.call(api.checkIn, { request_id: rid() }, { token: from.token }));
     }
     const codes = (await Promise.all(jobs)).map((a) => a.code);
-    expect(codes.every((c) => [200, ErrorCode.BALANCE_NOT_ENOUGH, ErrorCode.EARNINGS_NOT_ENOUGH, ErrorCode.ALREADY_CHECKED_IN].includes(c as never)), String(codes)).toBe(true);
+    expect(
+      codes.every((c) => [200, ErrorCode.BALANCE_NOT_ENOUGH, ErrorCode.EARNINGS_NOT_ENOUGH, ErrorCode.ALREADY_CHECKED_IN].includes(c as never)),
+      String(codes),
+    ).toBe(true);
     await expectSound(s.deps.db);
   });
 });
@@ -131,7 +142,14 @@ describe('payment callbacks', () => {
   const sign = (b: { amount_fen: number; nonce: string; order_no: string; status: string; timestamp: number; trade_no: string }, key = secret()) =>
     createHmac('sha256', key).update([b.amount_fen, b.nonce, b.order_no, b.status, b.timestamp, b.trade_no].join('|')).digest('hex');
   const body = (order_no: string, amount_fen: number, over: Partial<{ status: string; timestamp: number; key: string }> = {}) => {
-    const b = { order_no, trade_no: `T${rid()}`, amount_fen, status: over.status ?? 'paid', timestamp: over.timestamp ?? Math.floor(Date.now() / 1000), nonce: rid() };
+    const b = {
+      order_no,
+      trade_no: `T${rid()}`,
+      amount_fen,
+      status: over.status ?? 'paid',
+      timestamp: over.timestamp ?? Math.floor(Date.now() / 1000),
+      nonce: rid(),
+    };
     return { ...b, sign: sign(b, over.key) };
   };
   const verdicts = async (orderNo: string) =>
@@ -141,7 +159,9 @@ describe('payment callbacks', () => {
     const u = await quickMember(s);
     const order = (await s.api.call(api.rechargeOrder, { request_id: rid(), package_id: 2 }, { token: u.token })).data;
     const cb = body(order.order_no, order.price_fen);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => s.api.call(api.sandboxPayCallback, i < 3 ? cb : body(order.order_no, order.price_fen))));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => s.api.call(api.sandboxPayCallback, i < 3 ? cb : body(order.order_no, order.price_fen))),
+    );
     expect(answers.map((a) => [a.code, a.data.status])).toEqual(Array(6).fill([200, 'paid']));
     expect(await coinOf(u.token)).toBe(310 * C);
     const v = await verdicts(order.order_no);
@@ -182,7 +202,10 @@ describe('payment callbacks', () => {
     const order = (await s.api.call(api.rechargeOrder, { request_id: rid(), package_id: 1 }, { token: u.token })).data;
     const c = await s.api.call(api.sandboxPayCallback, body(order.order_no, order.price_fen, { status: 'cancelled' }));
     expect(c.data.status).toBe('cancelled');
-    expect((await s.api.call(api.rechargeFetch, { status: 'cancelled' }, { token: u.token })).data.list[0]).toMatchObject({ order_no: order.order_no, pay_url: '' });
+    expect((await s.api.call(api.rechargeFetch, { status: 'cancelled' }, { token: u.token })).data.list[0]).toMatchObject({
+      order_no: order.order_no,
+      pay_url: '',
+    });
     expect((await s.api.call(api.sandboxPayCallback, body(order.order_no, order.price_fen))).data.status).toBe('paid');
     expect(await coinOf(u.token)).toBe(60 * C);
   });

@@ -33,9 +33,11 @@ const BAD_AMOUNTS = [0, -1, -10 * C, 1.5, 0.0001, MAX_AMOUNT + 1, 1e300, '100', 
 describe('bad input on every wallet call', () => {
   it('gift/send: counts, ids, keys, self, unknown gift and receiver', async () => {
     const base = { request_id: rid(), gift_id: rose.id, count: 1, receiver_id: other.id };
-    for (const count of [0, -1, 1.5, 10_000, 1e9, '2', null]) await expectRefused(api.giftSend, { ...base, request_id: rid(), count }, 400, ErrorCode.VALIDATION);
+    for (const count of [0, -1, 1.5, 10_000, 1e9, '2', null])
+      await expectRefused(api.giftSend, { ...base, request_id: rid(), count }, 400, ErrorCode.VALIDATION);
     for (const gift_id of [0, -3, 2.5, 'x']) await expectRefused(api.giftSend, { ...base, request_id: rid(), gift_id }, 400, ErrorCode.VALIDATION);
-    for (const request_id of ['', 'short', 'x'.repeat(65), 'has space!!', 12345678]) await expectRefused(api.giftSend, { ...base, request_id }, 400, ErrorCode.VALIDATION);
+    for (const request_id of ['', 'short', 'x'.repeat(65), 'has space!!', 12345678])
+      await expectRefused(api.giftSend, { ...base, request_id }, 400, ErrorCode.VALIDATION);
     const { request_id: _, ...noKey } = base;
     await expectRefused(api.giftSend, noKey, 400, ErrorCode.VALIDATION);
     await expectRefused(api.giftSend, { ...base, amount: 1 }, 400, ErrorCode.VALIDATION); // unknown field
@@ -61,7 +63,12 @@ describe('bad input on every wallet call', () => {
     await expectRefused(api.withdrawOrder, { ...w, request_id: rid(), amount: 99 * C }, 200, ErrorCode.WITHDRAW_BELOW_MIN);
     await expectRefused(api.withdrawOrder, { ...w, request_id: rid(), amount: 100 * C }, 200, ErrorCode.EARNINGS_NOT_ENOUGH);
     await expectRefused(api.withdrawOrder, { ...w, request_id: rid(), platform: 'paypal', amount: 100 * C }, 400, ErrorCode.VALIDATION);
-    for (const [platform, account] of [['bank', '1234'], ['bank', 'abcdabcdabcd'], ['alipay', 'not-an-account'], ['wechat', '1abc']]) {
+    for (const [platform, account] of [
+      ['bank', '1234'],
+      ['bank', 'abcdabcdabcd'],
+      ['alipay', 'not-an-account'],
+      ['wechat', '1abc'],
+    ]) {
       await expectRefused(api.withdrawOrder, { ...w, request_id: rid(), platform, account, amount: 100 * C }, 400, ErrorCode.VALIDATION);
     }
     await expectRefused(api.withdrawOrder, { ...w, request_id: rid(), account_name: '', amount: 100 * C }, 400, ErrorCode.VALIDATION);
@@ -83,7 +90,11 @@ describe('bad input on every wallet call', () => {
     // Give `other` withdrawable earnings: me → other gifts, collected.
     await s.api.call(api.giftSend, { request_id: rid(), gift_id: rose.id, count: 30, receiver_id: other.id }, { token: me.token });
     await s.api.call(api.receiveGiftMoney, { request_id: rid() }, { token: other.token });
-    const wd = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'alipay', account: 'li@example.com', account_name: '李四', amount: 100 * C }, { token: other.token });
+    const wd = await s.api.call(
+      api.withdrawOrder,
+      { request_id: rid(), platform: 'alipay', account: 'li@example.com', account_name: '李四', amount: 100 * C },
+      { token: other.token },
+    );
     expect(wd.code, wd.msg).toBe(200);
     await expectRefused(api.withdrawFetch, { id: wd.data.id }, 200, ErrorCode.NOT_FOUND, me.token);
     expect((await s.api.call(api.withdrawFetch, { id: wd.data.id }, { token: other.token })).data.list[0]!.account).toBe('li@e****.com');

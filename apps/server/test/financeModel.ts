@@ -25,7 +25,16 @@ export const opArb = (users: number): fc.Arbitrary<Op> => {
   const u = fc.nat({ max: users - 1 });
   return fc.oneof(
     { weight: 3, arbitrary: fc.record({ t: fc.constant('recharge' as const), u, pkg: fc.nat({ max: 5 }), dup: fc.boolean(), cancelFirst: fc.boolean() }) },
-    { weight: 8, arbitrary: fc.record({ t: fc.constant('gift' as const), u, to: u, gift: fc.nat({ max: 5 }), count: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 9999 })) }) },
+    {
+      weight: 8,
+      arbitrary: fc.record({
+        t: fc.constant('gift' as const),
+        u,
+        to: u,
+        gift: fc.nat({ max: 5 }),
+        count: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 9999 })),
+      }),
+    },
     { weight: 2, arbitrary: fc.record({ t: fc.constant('collect' as const), u }) },
     { weight: 2, arbitrary: fc.record({ t: fc.constant('exchange' as const), u, amount: fc.integer({ min: 1, max: 2_000_000_000 }) }) },
     { weight: 2, arbitrary: fc.record({ t: fc.constant('withdraw' as const), u, coins: fc.integer({ min: 1, max: 3000 }) }) },
@@ -82,14 +91,15 @@ export function serviceDriver(f: Finance, w: World): Driver {
     async recharge(i, p, o) {
       const pkg = w.packages[p]!;
       const order = await f.recharge.createOrder(uid(i), { request_id: `r${Math.random().toString(36).slice(2)}xx`, package_id: pkg.id, provider: 'sandbox' });
-      const notice = (status: 'paid' | 'cancelled') => ({ ...f.sandbox.signed({ order_no: order.order_no, trade_no: 'T1', amount_fen: order.price_fen, status }) });
+      const notice = (status: 'paid' | 'cancelled') => ({
+        ...f.sandbox.signed({ order_no: order.order_no, trade_no: 'T1', amount_fen: order.price_fen, status }),
+      });
       if (o.cancelFirst) await f.recharge.callback('sandbox', notice('cancelled'), null);
       await f.recharge.callback('sandbox', notice('paid'), null);
       if (o.dup) await f.recharge.callback('sandbox', notice('paid'), null);
       return 200;
     },
-    gift: (i, key, r, g, count) =>
-      codeOf(f.gift.sendGift(uid(i), { request_id: key, room_id: 0, gift_id: w.gifts[g]!.id, count, receiver_id: uid(r) })),
+    gift: (i, key, r, g, count) => codeOf(f.gift.sendGift(uid(i), { request_id: key, room_id: 0, gift_id: w.gifts[g]!.id, count, receiver_id: uid(r) })),
     async collect(i, key) {
       const r = await f.earnings.collect(uid(i), key);
       return { code: 200, collected: r.collected };
@@ -116,7 +126,9 @@ export function httpDriver(s: TestServer, w: World, operatorToken: string): Driv
   return {
     async recharge(i, p, o) {
       const order = await s.api.call(api.rechargeOrder, { request_id: `r${Math.random().toString(36).slice(2)}xx`, package_id: w.packages[p]!.id }, tok(i));
-      const notice = (status: 'paid' | 'cancelled') => ({ ...s.services.finance.sandbox.signed({ order_no: order.data.order_no, trade_no: 'T1', amount_fen: order.data.price_fen, status }) });
+      const notice = (status: 'paid' | 'cancelled') => ({
+        ...s.services.finance.sandbox.signed({ order_no: order.data.order_no, trade_no: 'T1', amount_fen: order.data.price_fen, status }),
+      });
       if (o.cancelFirst) await s.api.call(api.sandboxPayCallback, notice('cancelled'));
       const r = await s.api.call(api.sandboxPayCallback, notice('paid'));
       if (o.dup) await s.api.call(api.sandboxPayCallback, notice('paid'));
@@ -130,11 +142,21 @@ export function httpDriver(s: TestServer, w: World, operatorToken: string): Driv
     },
     exchange: async (i, key, amount) => (await s.api.call(api.exchangeOrder, { request_id: key, amount }, tok(i))).code,
     async withdraw(i, key, amount) {
-      const r = await s.api.call(api.withdrawOrder, { request_id: key, platform: 'alipay', account: 'someone@example.com', account_name: '测试', amount }, tok(i));
+      const r = await s.api.call(
+        api.withdrawOrder,
+        { request_id: key, platform: 'alipay', account: 'someone@example.com', account_name: '测试', amount },
+        tok(i),
+      );
       return { code: r.code, id: r.data?.id ?? 0 };
     },
     review: async (id, approve) =>
-      (await s.api.call(approve ? api.adminWithdrawApprove : api.adminWithdrawReject, { request_id: `v${id}xxxxxxx`, id, ...(approve ? {} : { reason: '驳回' }) }, { token: operatorToken })).code,
+      (
+        await s.api.call(
+          approve ? api.adminWithdrawApprove : api.adminWithdrawReject,
+          { request_id: `v${id}xxxxxxx`, id, ...(approve ? {} : { reason: '驳回' }) },
+          { token: operatorToken },
+        )
+      ).code,
     checkIn: async (i, key) => (await s.api.call(api.checkIn, { request_id: key }, tok(i))).code,
     wallet: async (i) => {
       const r = await s.api.call(api.financeWallet, undefined, tok(i));

@@ -51,10 +51,12 @@ const VALID: Record<string, () => unknown> = {
 const fieldsOf = (def: RouteDef) => Object.keys((def.body as unknown as { shape: Record<string, unknown> }).shape);
 const validBody = (def: RouteDef) => Object.fromEntries(fieldsOf(def).map((f) => [f, VALID[f]!()]));
 const post = (base: string, def: RouteDef, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${base}${def.path}`, { method: def.method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(async (r) => ({
-    status: r.status,
-    ...((await r.json()) as { code: number; msg: string; data: { fields?: { path: string }[] } | null }),
-  }));
+  fetch(`${base}${def.path}`, { method: def.method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(
+    async (r) => ({
+      status: r.status,
+      ...((await r.json()) as { code: number; msg: string; data: { fields?: { path: string }[] } | null }),
+    }),
+  );
 
 /** Each field of the body in turn set to a value of no field's type: 400 / 10000 naming that field. */
 async function expectEachFieldChecked(base: string, def: RouteDef, headers: Record<string, string> = {}) {
@@ -69,11 +71,15 @@ async function expectEachFieldChecked(base: string, def: RouteDef, headers: Reco
 }
 
 describe('the games host routes', () => {
-  it('are the contract\'s calls, each documented with the contract\'s body and auth level', async () => {
+  it("are the contract's calls, each documented with the contract's body and auth level", async () => {
     const doc = await docOf(`${host.url}/api/f4/openapi.json`);
     // Every route not hidden is in the document: one registered around the contract would be listed too.
     const listed = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
-    expect(listed.sort()).toEqual(Object.values(gamesHostCalls).map((d) => `${d.method} ${d.path}`).sort());
+    expect(listed.sort()).toEqual(
+      Object.values(gamesHostCalls)
+        .map((d) => `${d.method} ${d.path}`)
+        .sort(),
+    );
     for (const def of Object.values(gamesHostCalls) as RouteDef[]) {
       const op = doc.paths[def.path]![def.method.toLowerCase()]!;
       expect(op['x-auth'], def.path).toBe(def.auth);
@@ -82,7 +88,7 @@ describe('the games host routes', () => {
     }
   });
 
-  it('answer a body field of the wrong type with the envelope\'s 400 naming the field', async () => {
+  it("answer a body field of the wrong type with the envelope's 400 naming the field", async () => {
     for (const def of Object.values(gamesHostCalls) as RouteDef[]) await expectEachFieldChecked(host.url, def);
   });
 });
@@ -102,7 +108,7 @@ describe('the internal games calls', () => {
     }
   });
 
-  it('check their bodies with the contract\'s schemas, and are in no document', async () => {
+  it("check their bodies with the contract's schemas, and are in no document", async () => {
     const secret = { [GAMES_SECRET_HEADER]: TEST_GAMES_SECRET };
     for (const def of Object.values(gamesInternalCalls) as RouteDef[]) await expectEachFieldChecked(baseOf(def), def, secret);
     const books = await post(host.url, gamesInternalCalls.hostBooks, { user_ids: [1] }, secret);

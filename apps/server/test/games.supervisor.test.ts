@@ -42,7 +42,16 @@ const alive = (pid: number) => {
 describe('the games host under the main server', () => {
   it('is started with the server, restarted when killed, and stopped with it', async () => {
     const [port, gamesPort] = [await freePort(), await freePort()];
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), GAMES_PORT: String(gamesPort), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: '0' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      GAMES_PORT: String(gamesPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+    };
     delete env.GAMES_SECRET;
     main = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], { cwd: REPO_ROOT, env, stdio: 'ignore' });
     const gamesPid = () =>
@@ -54,7 +63,11 @@ describe('the games host under the main server', () => {
     expect(list.data.host).toBe(`:${gamesPort}`);
     expect(list.data.list.map((g) => g.code)).toEqual(['g2048', 'snake', 'rhythm']);
     // Only the random per-start secret opens the internal API.
-    const internal = await fetch(`http://127.0.0.1:${port}/api/internal/games/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_ids: [] }) });
+    const internal = await fetch(`http://127.0.0.1:${port}/api/internal/games/books`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_ids: [] }),
+    });
     expect(internal.status).toBe(403);
 
     process.kill(first, 'SIGKILL');

@@ -81,7 +81,11 @@ describe('games host login', () => {
 
     const m = await quickMember(s);
     const row = await s.deps.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', m.id).executeTakeFirstOrThrow();
-    await s.deps.db.kysely.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', row.id).execute();
+    await s.deps.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
     const expired = await login(m.token);
     expect([expired.status, expired.code]).toEqual([401, ErrorCode.TOKEN_EXPIRED]);
 
@@ -103,7 +107,10 @@ describe('games host login', () => {
     const neg = await login(m.token, { game: 'g2048', amount: -5, request_id: rid() });
     expect([neg.status, neg.code]).toEqual([400, ErrorCode.VALIDATION]);
     expect(neg.msg).toContain('amount');
-    const internal = await s.api.raw('POST', '/api/internal/games/op', { body: JSON.stringify({ id: rid(), user_id: m.id, kind: 'reward', amount: C }), headers: { 'content-type': 'application/json', 'x-games-secret': 'wrong' } });
+    const internal = await s.api.raw('POST', '/api/internal/games/op', {
+      body: JSON.stringify({ id: rid(), user_id: m.id, kind: 'reward', amount: C }),
+      headers: { 'content-type': 'application/json', 'x-games-secret': 'wrong' },
+    });
     expect([internal.status, internal.code]).toEqual([403, ErrorCode.FORBIDDEN]);
   });
 
@@ -366,11 +373,15 @@ describe('the games host OpenAPI document', () => {
     requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
     responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
   }
-  it('describes every /api/f4 call it serves, with the contract\'s body, the envelope and each status', async () => {
+  it("describes every /api/f4 call it serves, with the contract's body, the envelope and each status", async () => {
     const doc = (await (await fetch(`${host.url}/api/f4/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, Op>> };
     expect(doc.openapi).toBe('3.1.0');
     const listed = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
-    expect(listed.sort()).toEqual(Object.values(f4).map((d) => `${d.method} ${d.path}`).sort());
+    expect(listed.sort()).toEqual(
+      Object.values(f4)
+        .map((d) => `${d.method} ${d.path}`)
+        .sort(),
+    );
     for (const def of Object.values(f4)) {
       const op = doc.paths[def.path]!.post!;
       // The body's fields are the contract's, and the call is served for real: an empty body is refused naming a field.

@@ -35,7 +35,11 @@ describe('leader lease', () => {
     const leader = all.find((c) => c.lease.isLeader)!;
     // Renewals keep the same leader: over three lease lengths nobody else starts the duty.
     const until = Date.now() + 1800;
-    await eventually(() => Date.now() >= until && all.every((c) => (c === leader ? c.counts.led === 1 && c.lease.isLeader : c.counts.led === 0)), { timeout: 5000, interval: 100, what: 'a steady leader' });
+    await eventually(() => Date.now() >= until && all.every((c) => (c === leader ? c.counts.led === 1 && c.lease.isLeader : c.counts.led === 0)), {
+      timeout: 5000,
+      interval: 100,
+      what: 'a steady leader',
+    });
 
     await leader.lease.stop();
     expect(leader.counts).toEqual({ led: 1, lost: 1 });
@@ -48,7 +52,10 @@ describe('leader lease', () => {
   it('takes over a duty whose holder died without giving it back, once its lease ran out', async () => {
     const name = `duty-${randomUUID()}`;
     const expires = Date.now() + 700;
-    await s.deps.db.kysely.insertInto('leader_leases').values({ name, holder: 'a-dead-instance', expires_at: new Date(expires).toISOString() }).execute();
+    await s.deps.db.kysely
+      .insertInto('leader_leases')
+      .values({ name, holder: 'a-dead-instance', expires_at: new Date(expires).toISOString() })
+      .execute();
     const c = contender(name, 300);
     await c.lease.start();
     expect(c.lease.isLeader).toBe(false);

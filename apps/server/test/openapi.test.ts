@@ -66,7 +66,10 @@ describe('OpenAPI', () => {
 
   it('describes the upload as multipart with a binary file part, and marks token routes', async () => {
     const doc = (await (await fetch(`${s.url}/api/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }; security?: unknown[] }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }; security?: unknown[] }>
+      >;
     };
     const upload = doc.paths[fullPath(api.uploadFile)]!.post!;
     expect(upload.requestBody!.content['multipart/form-data']!.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
@@ -76,8 +79,22 @@ describe('OpenAPI', () => {
 
   it('documents every status each call can answer, each with its error envelope as a shared component', async () => {
     type Op = { responses: Record<string, { content: Record<string, { schema: { $ref?: string; anyOf?: { $ref?: string }[] } }> }>; 'x-auth': string };
-    const doc = (await (await fetch(`${s.url}/api/openapi.json`)).json()) as { info: { description: string }; paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown> } };
-    expect(Object.keys(doc.components.schemas).sort()).toEqual(['BadRequest', 'BusinessError', 'Forbidden', 'NotFound', 'RateLimited', 'ServerError', 'SessionError', 'TooLarge', 'UnsupportedType']);
+    const doc = (await (await fetch(`${s.url}/api/openapi.json`)).json()) as {
+      info: { description: string };
+      paths: Record<string, Record<string, Op>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(doc.components.schemas).sort()).toEqual([
+      'BadRequest',
+      'BusinessError',
+      'Forbidden',
+      'NotFound',
+      'RateLimited',
+      'ServerError',
+      'SessionError',
+      'TooLarge',
+      'UnsupportedType',
+    ]);
     // Rate limits are the server's (auth, verification and guest routes): 429 is documented exactly there.
     const limited = new Set<string>();
     for (const [p, methods] of Object.entries(doc.paths)) {
@@ -89,7 +106,10 @@ describe('OpenAPI', () => {
         if (def.method !== 'GET') expected.push(413, 415);
         const statuses = Object.keys(op.responses).map(Number);
         if (statuses.includes(429)) limited.add(`${def.method} ${p}`);
-        expect(statuses.filter((x) => x !== 429), `${m} ${p}`).toEqual(expected.sort((a, b) => a - b));
+        expect(
+          statuses.filter((x) => x !== 429),
+          `${m} ${p}`,
+        ).toEqual(expected.sort((a, b) => a - b));
         expect(op['x-auth']).toBe(def.auth);
         const schemaOf = (status: number) => op.responses[status]!.content['application/json']!.schema;
         expect(schemaOf(200).anyOf?.[1]).toEqual({ $ref: '#/components/schemas/BusinessError' });

@@ -24,7 +24,9 @@ describe('PAY_PROVIDER=none (production until a real provider is plugged in)', (
     const cats = await none.recharge.categories();
     expect(cats.providers).toEqual([]);
     const fan = await quickMember(s);
-    await expect(none.recharge.createOrder(fan.id, { request_id: rid(), package_id: cats.list[0]!.id, provider: 'sandbox' })).rejects.toMatchObject({ code: ErrorCode.VALIDATION });
+    await expect(none.recharge.createOrder(fan.id, { request_id: rid(), package_id: cats.list[0]!.id, provider: 'sandbox' })).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION,
+    });
 
     // An order made while the sandbox was on, "paid" with a valid signature after it was turned off.
     const order = await s.services.finance.recharge.createOrder(fan.id, { request_id: rid(), package_id: cats.list[0]!.id, provider: 'sandbox' });

@@ -6,21 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, ROOM_AUTH_FAILED, type Session } from '@app/contract';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
-import {
-  anchor,
-  closeSockets,
-  collect,
-  connectRoom,
-  join,
-  member,
-  memberIn,
-  next,
-  openRoom,
-  operator,
-  ownedRoom,
-  send,
-  sleep,
-} from './roomHarness.js';
+import { anchor, closeSockets, collect, connectRoom, join, member, memberIn, next, openRoom, operator, ownedRoom, send, sleep } from './roomHarness.js';
 
 let s: TestServer;
 let op: Session;
@@ -108,7 +94,12 @@ describe('room channel: joining', () => {
     const guesser = await member(s);
     const socks = await Promise.all(Array.from({ length: 4 }, () => connectRoom(s, guesser)));
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(socks[i % 4]!, 'join', { room_id: room.id, password: `bad${i}xyz` })));
-    expect(answers.filter((a) => a.code === ErrorCode.ROOM_PASSWORD_WRONG).map((a) => a.msg).sort()).toEqual([1, 2, 3, 4].map((n) => `房间密码错误，还可尝试${n}次`));
+    expect(
+      answers
+        .filter((a) => a.code === ErrorCode.ROOM_PASSWORD_WRONG)
+        .map((a) => a.msg)
+        .sort(),
+    ).toEqual([1, 2, 3, 4].map((n) => `房间密码错误，还可尝试${n}次`));
     expect(answers.filter((a) => a.code === ErrorCode.ROOM_PASSWORD_LOCKED)).toHaveLength(8);
   });
 

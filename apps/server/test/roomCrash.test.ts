@@ -39,7 +39,7 @@ const env = (demo: 'on' | 'off') => ({
 
 /** Polls `probe` until it returns a value, or fails after `ms`. */
 async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  for (const end = Date.now() + ms; ; ) {
+  for (const end = Date.now() + ms; ;) {
     const v = await probe();
     if (v !== undefined) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -37,7 +37,10 @@ async function writeElsewhere(text: string, params: unknown[]): Promise<void> {
   try {
     await client.query(`set search_path = "${s.config.databaseSchema}"`);
     let i = 0;
-    await client.query(text.replace(/\?/g, () => `$${++i}`), params);
+    await client.query(
+      text.replace(/\?/g, () => `$${++i}`),
+      params,
+    );
   } finally {
     await client.end();
   }
@@ -66,11 +69,17 @@ describe('a session the server has verified before', () => {
     await writeElsewhere('update users set nickname = ? where id = ?', ['缓存乙', m.id]);
     expect((await info(m.token)).data.nickname).toBe('缓存乙');
 
-    await writeElsewhere('insert into notices (user_id, type, title, content, created_at) values (?, ?, ?, ?, ?)', [m.id, 'system', '通知', '内容', new Date().toISOString()]);
+    await writeElsewhere('insert into notices (user_id, type, title, content, created_at) values (?, ?, ?, ?, ?)', [
+      m.id,
+      'system',
+      '通知',
+      '内容',
+      new Date().toISOString(),
+    ]);
     expect((await info(m.token)).data.message_count).toBe(before.message_count + 1);
 
     await warm(m.token);
-    await writeElsewhere("update notices set read_at = ? where user_id = ?", [new Date().toISOString(), m.id]);
+    await writeElsewhere('update notices set read_at = ? where user_id = ?', [new Date().toISOString(), m.id]);
     expect((await info(m.token)).data.message_count).toBe(0);
   });
 
@@ -141,7 +150,10 @@ describe('a session the server has verified before', () => {
     const a = await quickMember(s, '轮流甲');
     const b = await quickMember(s, '轮流乙');
     for (let round = 0; round < 3; round++) {
-      for (const [m, name] of [[a, '轮流甲'], [b, '轮流乙']] as const) {
+      for (const [m, name] of [
+        [a, '轮流甲'],
+        [b, '轮流乙'],
+      ] as const) {
         const plain = await info(m.token);
         const sealed = await s.api.call(api.userInfo, undefined, { token: m.token, encrypt: true });
         expect(plain.headers.get('requested-encrypt')).toBeNull();

@@ -43,7 +43,14 @@ const CASES: Array<[string, RouteDef, Record<string, unknown>, string]> = [
 const counts = async () => {
   const k = s.deps.db.kysely;
   const n = async (t: 'users' | 'sessions' | 'sms_codes' | 'captchas') =>
-    Number((await k.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await k
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { users: await n('users'), sessions: await n('sessions'), sms: await n('sms_codes'), captchas: await n('captchas') };
 };
 
@@ -55,7 +62,10 @@ describe('bad input on the auth and verification calls', () => {
       const r = await s.api.call(def, input, def.auth === 'public' ? {} : { token });
       expect([r.status, r.code], name).toEqual([400, ErrorCode.VALIDATION]);
       expect(r.msg.startsWith(`${field}: `), `${name}: ${r.msg}`).toBe(true);
-      expect((r.data as { fields: Array<{ path: string }> }).fields.map((f) => f.path), name).toContain(field);
+      expect(
+        (r.data as { fields: Array<{ path: string }> }).fields.map((f) => f.path),
+        name,
+      ).toContain(field);
     }
     expect(await counts()).toEqual(before);
   });

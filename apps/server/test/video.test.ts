@@ -120,7 +120,10 @@ describe('video upload and transcode', () => {
     expect(refused.last.code).toBe(ErrorCode.VIDEO_TOO_LONG);
     expect(refused.last.msg).toMatch(/60/);
 
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0ab0a0000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0ab0a0000000049454e44ae426082',
+      'hex',
+    );
     const notVideo = await uploadVideo(owner.token, png);
     expect(notVideo.last.code).toBe(ErrorCode.UPLOAD_BAD_FILE);
     // A container header followed by garbage: the bytes look right, ffprobe says no.
@@ -139,7 +142,23 @@ describe('video upload and transcode', () => {
   it('refuses a picture above the resolution limit from its header, before any decoder runs', async () => {
     // An 8K clip of about 100 KB: small on the wire, ~570 MB to decode one frame of.
     const file = path.join(tmp, '8k.mp4');
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=7680x4320:r=2:d=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '51', file]);
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=7680x4320:r=2:d=1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '51',
+      file,
+    ]);
     const huge = await uploadVideo(stranger.token, fs.readFileSync(file));
     expect(huge.last.code).toBe(ErrorCode.UPLOAD_BAD_FILE);
     expect(huge.last.msg).toContain('7680×4320');
@@ -232,7 +251,11 @@ describe('the transcode queue', () => {
     const up = await uploadVideo(owner.token, clip);
     const id = up.last.data.resource!.id;
     // The dead worker had claimed it: processing, with a lease that has run out.
-    await s.deps.db.kysely.updateTable('video_resources').set({ status: 'processing', lease_until: new Date(Date.now() - 1000).toISOString(), attempts: 1 }).where('id', '=', id).execute();
+    await s.deps.db.kysely
+      .updateTable('video_resources')
+      .set({ status: 'processing', lease_until: new Date(Date.now() - 1000).toISOString(), attempts: 1 })
+      .where('id', '=', id)
+      .execute();
     const restarted = new TranscodeQueue(s.deps, { incomingDir: s.services.video.uploads.incomingDir, concurrency: 1, pollMs: 200 });
     restarted.start();
     try {

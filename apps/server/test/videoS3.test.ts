@@ -156,7 +156,10 @@ describe('videos on S3 storage', () => {
     const malformed = await s.api.call(api.uploadVideoDone, { upload_id: 'short' }, { token: owner.token });
     expect([malformed.status, malformed.code]).toEqual([400, ErrorCode.VALIDATION]);
     expect(malformed.msg).toContain('upload_id');
-    const extra = await s.api.raw('POST', fullPath(api.uploadVideoDone), { body: JSON.stringify({ upload_id: t.data.upload_id, offset: 1000 }), headers: { Authorization: owner.token, 'Content-Type': 'application/json' } });
+    const extra = await s.api.raw('POST', fullPath(api.uploadVideoDone), {
+      body: JSON.stringify({ upload_id: t.data.upload_id, offset: 1000 }),
+      headers: { Authorization: owner.token, 'Content-Type': 'application/json' },
+    });
     expect([extra.status, extra.code]).toEqual([400, ErrorCode.VALIDATION]);
     expect(extra.msg).toContain('offset');
   });

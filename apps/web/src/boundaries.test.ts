@@ -37,7 +37,11 @@ describe('module boundaries', () => {
   it.each(Object.keys(ALLOWED))('%s/ imports only from lower layers', (layer) => {
     const wrong = files
       .filter((f) => f.startsWith(`${layer}/`))
-      .flatMap((f) => importsOf(join(src, f)).filter((i) => !ALLOWED[layer]!.includes(i.split('/')[0]!)).map((i) => `${f} → ${i}`));
+      .flatMap((f) =>
+        importsOf(join(src, f))
+          .filter((i) => !ALLOWED[layer]!.includes(i.split('/')[0]!))
+          .map((i) => `${f} → ${i}`),
+      );
     expect(wrong).toEqual([]);
   });
 

@@ -33,7 +33,9 @@ const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
 /** Datagrams the kernel dropped machine-wide because a socket's receive buffer was full (its reader was late). */
 const udpBufferDrops = (): number => {
   try {
-    const [head, values] = readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((l) => l.startsWith('Udp:'));
+    const [head, values] = readFileSync('/proc/net/snmp', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('Udp:'));
     return Number(values!.split(/\s+/)[head!.split(/\s+/).indexOf('RcvbufErrors')]);
   } catch {
     return NaN;
@@ -88,9 +90,16 @@ async function measure(sent: () => number, received: () => number[], child: Chil
 }
 
 const started = Date.now();
-console.log(`bench/media capacity: ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at start`);
+console.log(
+  `bench/media capacity: ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} at start`,
+);
 const rec = await record(10, VIDEO_BPS);
-console.log(`anchor stream: ${(rec.bitrate / 1000).toFixed(0)} kbit/s, ${rec.packetRate.toFixed(0)} packets/s (VP8 ${VIDEO_BPS / 1000} kbit/s target + Opus 32 kbit/s), replayed from a recording`);
+console.log(
+  `anchor stream: ${(rec.bitrate / 1000).toFixed(0)} kbit/s, ${rec.packetRate.toFixed(0)} packets/s (VP8 ${VIDEO_BPS / 1000} kbit/s target + Opus 32 kbit/s), replayed from a recording`,
+);
 
 // ---- the SFU -----------------------------------------------------------------------------------
 const sfu = new Child('./sfuProcess.ts');
@@ -110,10 +119,27 @@ for (const target of STEPS) {
     break;
   }
   await sleep(SETTLE_MS);
-  let m = await measure(() => player.sent, () => viewers.map((v) => v.received), sfu);
+  let m = await measure(
+    () => player.sent,
+    () => viewers.map((v) => v.received),
+    sfu,
+  );
   // One more window before calling it the limit: a hiccup of a shared machine is not the SFU's.
-  if (m.delivery < 0.99) m = await measure(() => player.sent, () => viewers.map((v) => v.received), sfu);
-  const step = { viewers: target, delivery: m.delivery, worst: m.worst, sfuCore: m.childCore, loadCore: m.loadCore, usPerPacket: m.usPerPacket, bufferDrops: m.bufferDrops };
+  if (m.delivery < 0.99)
+    m = await measure(
+      () => player.sent,
+      () => viewers.map((v) => v.received),
+      sfu,
+    );
+  const step = {
+    viewers: target,
+    delivery: m.delivery,
+    worst: m.worst,
+    sfuCore: m.childCore,
+    loadCore: m.loadCore,
+    usPerPacket: m.usPerPacket,
+    bufferDrops: m.bufferDrops,
+  };
   steps.push(step);
   console.log(
     `${String(target).padStart(7)}  ${pct(m.delivery).padStart(9)}  ${pct(m.worst).padStart(12)}  ${m.childCore.toFixed(2).padStart(14)}  ${m.loadCore.toFixed(2).padStart(15)}  ${m.usPerPacket.toFixed(1).padStart(20)}  ${String(m.bufferDrops).padStart(16)}`,
@@ -148,16 +174,33 @@ relay.send({ type: 'sinks', ports: sinks.map((s) => s.address().port) });
 const out = dgram.createSocket('udp4');
 const replay = rec.play((_kind, buf) => out.send(buf, port, '127.0.0.1'));
 await sleep(1000);
-const r = await measure(() => replay.sent, () => [...counts], relay);
+const r = await measure(
+  () => replay.sent,
+  () => [...counts],
+  relay,
+);
 replay.stop();
 out.close();
 for (const s of sinks) s.close();
 await relay.stop();
 
-console.log(`\nbare UDP relay, ${best.viewers} receivers: delivered ${pct(r.delivery)}, relay CPU ${r.childCore.toFixed(2)} core, ${r.usPerPacket.toFixed(2)} µs/packet/receiver`);
-console.log('(UDP buffer drops: datagrams the kernel dropped machine-wide in the window because a reader was late — with idle CPU in both processes, the machine was busy elsewhere)');
-console.log(`\nmost viewers fed with ≥ 99 % of packets delivered: ${passing.length ? best.viewers : `none (already ${pct(best.delivery)} at ${best.viewers})`}${passing.length === steps.length && !failure ? ' (the ramp ended before losses: raise STEPS)' : ''}`);
-console.log(`SFU CPU per forwarded packet per viewer at ${best.viewers} viewers: ${best.usPerPacket.toFixed(1)} µs = ${(best.usPerPacket / r.usPerPacket).toFixed(1)} × the bare relay's ${r.usPerPacket.toFixed(2)} µs`);
+console.log(
+  `\nbare UDP relay, ${best.viewers} receivers: delivered ${pct(r.delivery)}, relay CPU ${r.childCore.toFixed(2)} core, ${r.usPerPacket.toFixed(2)} µs/packet/receiver`,
+);
+console.log(
+  '(UDP buffer drops: datagrams the kernel dropped machine-wide in the window because a reader was late — with idle CPU in both processes, the machine was busy elsewhere)',
+);
+console.log(
+  `\nmost viewers fed with ≥ 99 % of packets delivered: ${passing.length ? best.viewers : `none (already ${pct(best.delivery)} at ${best.viewers})`}${passing.length === steps.length && !failure ? ' (the ramp ended before losses: raise STEPS)' : ''}`,
+);
+console.log(
+  `SFU CPU per forwarded packet per viewer at ${best.viewers} viewers: ${best.usPerPacket.toFixed(1)} µs = ${(best.usPerPacket / r.usPerPacket).toFixed(1)} × the bare relay's ${r.usPerPacket.toFixed(2)} µs`,
+);
 if (failure) console.log(`stopped: ${failure}`);
-console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end; total run ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} at the end; total run ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 process.exit(0);

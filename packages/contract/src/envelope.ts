@@ -3,8 +3,7 @@ import { INT4_MAX } from './text.js';
 import { ErrorCode } from './errors.js';
 
 /** Every HTTP answer is this envelope (seed §8): code 200 is success. */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 
 export type Envelope<T> = { code: number; msg: string; data: T };
 
@@ -59,10 +58,18 @@ export const errorAnswers = {
     codeIn([ErrorCode.VALIDATION, ErrorCode.DECRYPT_FAILED, ErrorCode.PAYMENT_REFUSED]),
     z.union([z.null(), z.object({ fields: z.array(fieldError) })]),
   ),
-  401: errorEnvelope('SessionError', 'Session error (11000400–11000405): the client clears its session and goes to login.', z.number().int().min(ErrorCode.TOKEN_MISSING).max(11000410)),
+  401: errorEnvelope(
+    'SessionError',
+    'Session error (11000400–11000405): the client clears its session and goes to login.',
+    z.number().int().min(ErrorCode.TOKEN_MISSING).max(11000410),
+  ),
   403: errorEnvelope('Forbidden', 'The caller may not use this call (10005).', z.literal(ErrorCode.FORBIDDEN)),
   404: errorEnvelope('NotFound', 'Unknown route or method (10002).', z.literal(ErrorCode.NOT_FOUND)),
-  413: errorEnvelope('TooLarge', 'Body over the limit (10001), or an uploaded file over its limit (10301).', codeIn([ErrorCode.BODY_TOO_LARGE, ErrorCode.UPLOAD_TOO_LARGE])),
+  413: errorEnvelope(
+    'TooLarge',
+    'Body over the limit (10001), or an uploaded file over its limit (10301).',
+    codeIn([ErrorCode.BODY_TOO_LARGE, ErrorCode.UPLOAD_TOO_LARGE]),
+  ),
   415: errorEnvelope('UnsupportedType', 'A body type the call does not take (10000).', z.literal(ErrorCode.VALIDATION)),
   429: errorEnvelope('RateLimited', 'Too many calls from this address (10003); msg says when to retry.', z.literal(ErrorCode.RATE_LIMITED)),
   500: errorEnvelope('ServerError', 'Unexpected fault (50000): a generic message, never internals.', z.literal(ErrorCode.INTERNAL)),

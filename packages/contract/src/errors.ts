@@ -100,8 +100,7 @@ export type ErrorCodeName = keyof typeof ErrorCode;
 export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 
 /** Codes that invalidate the session (seed §8): the client clears token and user info and relaunches at login. */
-export const isSessionErrorCode = (code: number): boolean =>
-  code === ErrorCode.LOGIN_REQUIRED || (code >= 11000400 && code <= 11000410);
+export const isSessionErrorCode = (code: number): boolean => code === ErrorCode.LOGIN_REQUIRED || (code >= 11000400 && code <= 11000410);
 
 /** Default message for each code (zh-CN, the source language); the server may send a more specific one. */
 export const errorMessages: Record<ErrorCodeValue, string> = {

@@ -42,7 +42,13 @@ export const roomIn = {
   mute: z.strictObject({ user_id: targetUser, muted: z.boolean() }),
   kick: z.strictObject({
     user_id: targetUser,
-    minutes: z.number().int().min(1).max(7 * 24 * 60).optional().describe('ban length; default ROOM_KICK_BAN_MINUTES'),
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .optional()
+      .describe('ban length; default ROOM_KICK_BAN_MINUTES'),
   }),
   setAdmin: z.strictObject({ user_id: targetUser, admin: z.boolean() }),
   micRequest: z.strictObject({ seat: seatIndex.optional().describe('the empty seat tapped (chat rooms)') }),

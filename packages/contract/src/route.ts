@@ -37,11 +37,7 @@ export interface RouteDef<
   data: D;
 }
 
-export const defineRoute = <
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  D extends z.ZodType = z.ZodType,
->(
+export const defineRoute = <Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, D extends z.ZodType = z.ZodType>(
   def: RouteDef<Q, B, D>,
 ): RouteDef<Q, B, D> => def;
 
@@ -49,16 +45,14 @@ export const defineRoute = <
 export const API_BASE = '/api/client_live';
 
 /** Full URL path of a route. */
-export const fullPath = (def: Pick<RouteDef, 'path'>): string =>
-  def.path.startsWith('/') ? def.path : `${API_BASE}/${def.path}`;
+export const fullPath = (def: Pick<RouteDef, 'path'>): string => (def.path.startsWith('/') ? def.path : `${API_BASE}/${def.path}`);
 
 type Infer<T> = T extends z.ZodType ? z.input<T> : undefined;
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 /** What the client sends: the query for GET/DELETE, the body otherwise. */
-export type RouteInput<R> = R extends RouteDef<infer Q, infer B, z.ZodType>
-  ? (Q extends z.ZodType ? Infer<Q> : unknown) & (B extends z.ZodType ? Infer<B> : unknown)
-  : never;
+export type RouteInput<R> =
+  R extends RouteDef<infer Q, infer B, z.ZodType> ? (Q extends z.ZodType ? Infer<Q> : unknown) & (B extends z.ZodType ? Infer<B> : unknown) : never;
 /** What the server validated from the query. */
 export type RouteQuery<R> = R extends RouteDef<infer Q, z.ZodType | undefined, z.ZodType> ? Out<Q> : never;
 /** What the server validated from the body. */

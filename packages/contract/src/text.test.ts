@@ -3,7 +3,31 @@ import { describe, expect, it } from 'vitest';
 import { controlPath, hasControl, hasInvisible, line, name, opaque, stripInvisible, text } from './text.js';
 
 const CONTROLS = [...Array(32).keys(), ...Array.from({ length: 33 }, (_, i) => 0x7f + i)].map((c) => String.fromCharCode(c));
-const INVISIBLES = ['\u00ad', '\u061c', '\u180e', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u202e', '\u2060', '\u2064', '\u2066', '\u2069', '\ufeff', '\u3164', '\u115f', '\u1160', '\uffa0', '\u2800', '\u034f', '\u{e0041}', '\u2028'];
+const INVISIBLES = [
+  '\u00ad',
+  '\u061c',
+  '\u180e',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202e',
+  '\u2060',
+  '\u2064',
+  '\u2066',
+  '\u2069',
+  '\ufeff',
+  '\u3164',
+  '\u115f',
+  '\u1160',
+  '\uffa0',
+  '\u2800',
+  '\u034f',
+  '\u{e0041}',
+  '\u2028',
+];
 
 describe('text input helpers', () => {
   it('line() refuses every C0/C1 control and DEL, NUL included', () => {

@@ -55,13 +55,10 @@ describe('encryptText / decryptText against openssl vectors', () => {
 });
 
 describe('key and iv checks', () => {
-  it.each(['', 'short', '0123456789abcde', '0123456789abcdef0', '0123456789abcdef0123456789abcdef0'])(
-    'rejects a key of %j',
-    (key) => {
-      expect(() => encryptText('x', key, IV)).toThrow(/AES key must be 16, 24 or 32 UTF-8 bytes/);
-      expect(() => decryptText('bwFk/RlRXZFuIKX50EtybA==', key, IV)).toThrow(/AES key must be/);
-    },
-  );
+  it.each(['', 'short', '0123456789abcde', '0123456789abcdef0', '0123456789abcdef0123456789abcdef0'])('rejects a key of %j', (key) => {
+    expect(() => encryptText('x', key, IV)).toThrow(/AES key must be 16, 24 or 32 UTF-8 bytes/);
+    expect(() => decryptText('bwFk/RlRXZFuIKX50EtybA==', key, IV)).toThrow(/AES key must be/);
+  });
 
   it('counts UTF-8 bytes, not characters', () => {
     // 6 Chinese characters = 18 bytes: not a valid AES key length

@@ -27,9 +27,7 @@ describe('app constants', () => {
   });
 
   it('socket backoff doubles from delayMs up to maxDelayMs within the attempts', () => {
-    const delays = Array.from({ length: SOCKET_RECONNECT.attempts }, (_, i) =>
-      Math.min(SOCKET_RECONNECT.delayMs * 2 ** i, SOCKET_RECONNECT.maxDelayMs),
-    );
+    const delays = Array.from({ length: SOCKET_RECONNECT.attempts }, (_, i) => Math.min(SOCKET_RECONNECT.delayMs * 2 ** i, SOCKET_RECONNECT.maxDelayMs));
     expect(delays).toEqual([1000, 2000, 4000, 5000, 5000]);
   });
 });

@@ -152,12 +152,9 @@ describe('toEpochMs', () => {
     expect(toEpochMs('2026-01-15')).toBe(Date.UTC(2026, 0, 14, 16, 0, 0));
   });
 
-  it.each(['', 'yesterday', '2026-02-30', '2026-13-01', '2026-01-15 24:00', '2026-01-15 12:60', 'Jan 15 2026'])(
-    'returns NaN for %j',
-    (s) => {
-      expect(toEpochMs(s)).toBeNaN();
-    },
-  );
+  it.each(['', 'yesterday', '2026-02-30', '2026-13-01', '2026-01-15 24:00', '2026-01-15 12:60', 'Jan 15 2026'])('returns NaN for %j', (s) => {
+    expect(toEpochMs(s)).toBeNaN();
+  });
 
   it('returns NaN for invalid dates and non-finite numbers', () => {
     expect(toEpochMs(new Date('nope'))).toBeNaN();
@@ -270,8 +267,7 @@ describe('relativeTimeShort (reading B)', () => {
 });
 
 describe('chatDayLabel', () => {
-  const china = (y: number, m: number, d: number, h = 0, mi = 0, s = 0): number =>
-    Date.UTC(y, m - 1, d, h - 8, mi, s);
+  const china = (y: number, m: number, d: number, h = 0, mi = 0, s = 0): number => Date.UTC(y, m - 1, d, h - 8, mi, s);
 
   it.each([
     ['now', NOW, { kind: 'today' }],

@@ -70,8 +70,12 @@ export function toEpochMs(ts: TimeInput): number {
   const utc = Date.UTC(y!, mo! - 1, d!, h, mi, sec, ms);
   const back = new Date(utc);
   const valid =
-    back.getUTCFullYear() === y && back.getUTCMonth() === mo! - 1 && back.getUTCDate() === d &&
-    back.getUTCHours() === h && back.getUTCMinutes() === mi && back.getUTCSeconds() === sec;
+    back.getUTCFullYear() === y &&
+    back.getUTCMonth() === mo! - 1 &&
+    back.getUTCDate() === d &&
+    back.getUTCHours() === h &&
+    back.getUTCMinutes() === mi &&
+    back.getUTCSeconds() === sec;
   return valid ? utc - CHINA_OFFSET_MS : NaN;
 }
 
@@ -84,14 +88,7 @@ function mustMs(ts: TimeInput): number {
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** Patterns formatDateCN understands (tokens YYYY MM DD HH mm ss). */
-export type DatePattern =
-  | 'YYYY-MM-DD'
-  | 'YYYY/MM/DD'
-  | 'HH:mm'
-  | 'HH:mm:ss'
-  | 'YYYY-MM-DD HH:mm'
-  | 'YYYY-MM-DD HH:mm:ss'
-  | 'MM-DD HH:mm';
+export type DatePattern = 'YYYY-MM-DD' | 'YYYY/MM/DD' | 'HH:mm' | 'HH:mm:ss' | 'YYYY-MM-DD HH:mm' | 'YYYY-MM-DD HH:mm:ss' | 'MM-DD HH:mm';
 
 /** Formats a moment in China time (UTC+8, independent of the machine's zone); throws RangeError on an invalid moment. */
 export function formatDateCN(ts: TimeInput, pattern: DatePattern = 'YYYY-MM-DD'): string {
@@ -113,9 +110,7 @@ function elapsedSeconds(ts: TimeInput, now: TimeInput): number {
 }
 
 /** Result of relativeTime; `value` counts whole units (whole days for 'date'). */
-export type RelativeTime =
-  | { unit: 'second' | 'minute' | 'hour'; value: number; date?: undefined }
-  | { unit: 'date'; value: number; date: string };
+export type RelativeTime = { unit: 'second' | 'minute' | 'hour'; value: number; date?: undefined } | { unit: 'date'; value: number; date: string };
 
 /** Seed reading A: under 60 s seconds, under an hour minutes, under a day hours, else a China-time 'YYYY-MM-DD' date. */
 export function relativeTime(ts: TimeInput, now: TimeInput = Date.now()): RelativeTime {
@@ -127,10 +122,7 @@ export function relativeTime(ts: TimeInput, now: TimeInput = Date.now()): Relati
 }
 
 /** Result of relativeTimeShort. */
-export type RelativeTimeShort =
-  | { unit: 'just' }
-  | { unit: 'minute' | 'hour' | 'day'; value: number }
-  | { unit: 'date'; date: string };
+export type RelativeTimeShort = { unit: 'just' } | { unit: 'minute' | 'hour' | 'day'; value: number } | { unit: 'date'; date: string };
 
 /** Seed reading B: under 300 s 'just', then minutes, hours, days while at most 30 whole days, else a China-time 'YYYY-MM-DD' date. */
 export function relativeTimeShort(ts: TimeInput, now: TimeInput = Date.now()): RelativeTimeShort {

@@ -28,12 +28,7 @@ export function isEmail(s: string): boolean {
   if (at <= 0 || at > 64) return false;
   const local = s.slice(0, at);
   const labels = s.slice(at + 1).split('.');
-  return (
-    EMAIL_LOCAL.test(local) &&
-    labels.length >= 2 &&
-    labels.every((l) => DOMAIN_LABEL.test(l)) &&
-    /^[A-Za-z]{2,63}$/.test(labels[labels.length - 1]!)
-  );
+  return EMAIL_LOCAL.test(local) && labels.length >= 2 && labels.every((l) => DOMAIN_LABEL.test(l)) && /^[A-Za-z]{2,63}$/.test(labels[labels.length - 1]!);
 }
 
 const URL_RE = new RegExp(

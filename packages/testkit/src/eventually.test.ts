@@ -8,7 +8,12 @@ describe('eventually', () => {
     await expect(eventually(() => (++n >= 3 ? n : false), { interval: 1 })).resolves.toBe(3);
   });
   it('names what it waited for and keeps the last error', async () => {
-    const err = await eventually(() => { throw new Error('not yet'); }, { timeout: 30, interval: 5, what: 'the toast' }).catch((e: unknown) => e);
+    const err = await eventually(
+      () => {
+        throw new Error('not yet');
+      },
+      { timeout: 30, interval: 5, what: 'the toast' },
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EventuallyTimeout);
     expect((err as Error).message).toBe('the toast did not hold within 30 ms: not yet');
   });

@@ -23,7 +23,8 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   const db = openDb(config);
   // Every operator action is audited, from the console or from here (operator: none, ip: cli).
-  const audit = (action: string, target: string, detail: Record<string, unknown>) => recordAudit(db.kysely, { operatorId: null, action: `cli:${action}`, target, detail, ip: 'cli' });
+  const audit = (action: string, target: string, detail: Record<string, unknown>) =>
+    recordAudit(db.kysely, { operatorId: null, action: `cli:${action}`, target, detail, ip: 'cli' });
   try {
     await migrateToLatest(db);
     if (cmd === 'operator' && rest[0] === 'add' && rest[1]) {
@@ -58,7 +59,9 @@ async function main(argv: string[]): Promise<number> {
       }
       const w = await reviewWithdrawal(db, config.finance, Number(rest[1]), rest[0] === 'approve' ? 'approved' : 'rejected', reason);
       await audit(`withdraw ${rest[0]}`, `withdrawal:${w.id}`, { reason });
-      console.log(`withdrawal ${w.id} (${w.order_no}, ${w.user.nickname}): ${w.status}, ${w.amount / 10000} coins, payout ${(w.payout_fen / 100).toFixed(2)} 元 to ${w.platform} ${w.account}`);
+      console.log(
+        `withdrawal ${w.id} (${w.order_no}, ${w.user.nickname}): ${w.status}, ${w.amount / 10000} coins, payout ${(w.payout_fen / 100).toFixed(2)} 元 to ${w.platform} ${w.account}`,
+      );
       return 0;
     }
     if (cmd === 'ledger' && rest[0] === 'check') {

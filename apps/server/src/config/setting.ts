@@ -37,15 +37,18 @@ const blank = (v: Raw): v is undefined => v === undefined || v === '';
 
 /** A setting whose parser turns a present, non-empty string into T (or reports why it cannot). */
 function setting<T>(fallback: T | (() => T), documented: string, doc: string, parse: (v: string) => T | { error: string }): Setting<T> {
-  const schema = z.string().optional().transform((v, ctx): T => {
-    if (blank(v)) return typeof fallback === 'function' ? (fallback as () => T)() : fallback;
-    const out = parse(v);
-    if (out && typeof out === 'object' && 'error' in (out as object)) {
-      ctx.addIssue({ code: 'custom', message: `${(out as { error: string }).error}, got "${v}"` });
-      return z.NEVER;
-    }
-    return out as T;
-  });
+  const schema = z
+    .string()
+    .optional()
+    .transform((v, ctx): T => {
+      if (blank(v)) return typeof fallback === 'function' ? (fallback as () => T)() : fallback;
+      const out = parse(v);
+      if (out && typeof out === 'object' && 'error' in (out as object)) {
+        ctx.addIssue({ code: 'custom', message: `${(out as { error: string }).error}, got "${v}"` });
+        return z.NEVER;
+      }
+      return out as T;
+    });
   return { default: documented, doc, schema };
 }
 
@@ -60,7 +63,8 @@ interface NumberOpts {
 export function int(d: number, doc: string, o: NumberOpts = {}): Setting<number> {
   const min = o.min ?? 0;
   const max = o.max ?? Number.MAX_SAFE_INTEGER;
-  const what = max === Number.MAX_SAFE_INTEGER ? (min === 0 ? 'must be a non-negative integer' : `must be an integer ≥ ${min}`) : `must be an integer in [${min}, ${max}]`;
+  const what =
+    max === Number.MAX_SAFE_INTEGER ? (min === 0 ? 'must be a non-negative integer' : `must be an integer ≥ ${min}`) : `must be an integer in [${min}, ${max}]`;
   return setting(d, o.shown ?? String(d), doc, (v) => {
     const n = Number(v);
     return Number.isInteger(n) && n >= min && n <= max ? n : { error: what };
@@ -126,7 +130,10 @@ export function oneOf<const W extends readonly string[]>(words: W, d: W[number],
 export function list<T>(d: T[], shown: string, doc: string, item: (s: string) => T | { error: string }): Setting<T[]> {
   return setting(d, shown, doc, (v) => {
     const out: T[] = [];
-    for (const s of v.split(',').map((x) => x.trim()).filter(Boolean)) {
+    for (const s of v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)) {
       const one = item(s);
       if (one && typeof one === 'object' && 'error' in (one as object)) return one as { error: string };
       out.push(one as T);

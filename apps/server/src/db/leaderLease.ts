@@ -4,7 +4,11 @@ import type { Conn } from './database.js';
 const leases = {
   /** Extends our lease, or takes one that ran out; true when we hold it afterwards. */
   async claim(db: Conn, name: string, holder: string, now: string, until: string): Promise<boolean> {
-    await db.insertInto('leader_leases').values({ name, holder, expires_at: until }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('leader_leases')
+      .values({ name, holder, expires_at: until })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     const r = await db
       .updateTable('leader_leases')
       .set({ holder, expires_at: until })

@@ -175,7 +175,13 @@ export async function openGamesDb(opts: { dataDir: string; databaseUrl?: string 
     if (db.schema) await sql`create schema if not exists ${sql.id(db.schema)}`.execute(kysely);
     const migrator = new Migrator({
       db: kysely,
-      provider: { getMigrations: async () => ({ '0001_games_host': initial(db.dialect), '0002_zero_ops': zeroOps(db.dialect), '0003_text_columns': textColumns(db.dialect) }) },
+      provider: {
+        getMigrations: async () => ({
+          '0001_games_host': initial(db.dialect),
+          '0002_zero_ops': zeroOps(db.dialect),
+          '0003_text_columns': textColumns(db.dialect),
+        }),
+      },
       // As the main server's: migrations built side by side may land out of name order; each is independent.
       allowUnorderedMigrations: true,
       ...(db.schema ? { migrationTableSchema: db.schema } : {}),

@@ -61,7 +61,15 @@ export class GamesHostService {
     }
     const token = newToken();
     const expires = new Date(Date.now() + this.config.sessionTtlMs).toISOString();
-    await sessions.insertSession(this.db.kysely, { token_hash: hash(token), user_id: userId, game: who.game.code, rules: JSON.stringify(who.game), created_at: now, expires_at: expires, closed_at: null });
+    await sessions.insertSession(this.db.kysely, {
+      token_hash: hash(token),
+      user_id: userId,
+      game: who.game.code,
+      rules: JSON.stringify(who.game),
+      created_at: now,
+      expires_at: expires,
+      closed_at: null,
+    });
     const { max_points_per_s: _, ...game } = who.game;
     return {
       ...(await this.state(userId)),
@@ -99,7 +107,10 @@ export class GamesHostService {
 
   async transIn(token: string, amount: number, requestId: string) {
     const { row } = await this.live(token);
-    const op = await this.unlessBanned(row.user_id, this.wallets.run({ key: `in:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'in', amount, game: row.game }));
+    const op = await this.unlessBanned(
+      row.user_id,
+      this.wallets.run({ key: `in:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'in', amount, game: row.game }),
+    );
     return { ...(await this.state(row.user_id)), amount: Number(op.amount) };
   }
 
@@ -129,11 +140,27 @@ export class GamesHostService {
     let round = await rounds.byKey(this.db.kysely, key);
     if (!round) {
       const now = new Date().toISOString();
-      const fresh = { idem_key: key, session_id: row.id, user_id: row.user_id, game: row.game, seed: randomInt(1, 2 ** 31 - 1), entry: rules.entry, state: 'open' as const, score: 0, reward: 0, day: chinaDay(Date.now()), started_at: now, ended_at: null };
+      const fresh = {
+        idem_key: key,
+        session_id: row.id,
+        user_id: row.user_id,
+        game: row.game,
+        seed: randomInt(1, 2 ** 31 - 1),
+        entry: rules.entry,
+        state: 'open' as const,
+        score: 0,
+        reward: 0,
+        day: chinaDay(Date.now()),
+        started_at: now,
+        ended_at: null,
+      };
       if (rules.entry > 0) {
-        const paid = this.wallets.run({ key: `entry:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'entry', amount: rules.entry, game: row.game }, async (trx) => {
-          await rounds.insert(trx, fresh);
-        });
+        const paid = this.wallets.run(
+          { key: `entry:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'entry', amount: rules.entry, game: row.game },
+          async (trx) => {
+            await rounds.insert(trx, fresh);
+          },
+        );
         await this.unlessBanned(row.user_id, paid);
       } else {
         // No entry op decides between copies of one start sent at once: the round's key does.
@@ -175,7 +202,10 @@ export class GamesHostService {
       const used = await rounds.rewardOn(trx, row.user_id, day);
       const reward = Math.max(0, Math.min(worth, this.config.dailyRewardCap - used));
       if (!(await rounds.end(trx, round.id, { state: 'scored', score, reward, day, ended_at: now }))) throw new BizError(ErrorCode.GAME_ROUND_CLOSED);
-      const op = reward > 0 ? await this.wallets.stageCredit(trx, { key: `reward:${round.id}`, userId: row.user_id, kind: 'reward', amount: reward, game: row.game }) : null;
+      const op =
+        reward > 0
+          ? await this.wallets.stageCredit(trx, { key: `reward:${round.id}`, userId: row.user_id, kind: 'reward', amount: reward, game: row.game })
+          : null;
       return { reward, capped: reward < worth, op };
     });
     if (result.op) {

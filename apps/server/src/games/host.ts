@@ -40,7 +40,10 @@ export async function buildGamesHost(config: Config, games: GamesConfig, db: Gam
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('access-control-allow-origin', '*');
     if (req.method === 'OPTIONS') {
-      reply.header('access-control-allow-methods', 'GET, POST, OPTIONS').header('access-control-allow-headers', ALLOW_HEADERS).header('access-control-max-age', '600');
+      reply
+        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+        .header('access-control-allow-headers', ALLOW_HEADERS)
+        .header('access-control-max-age', '600');
       return reply.status(204).send();
     }
     done();
@@ -69,7 +72,9 @@ export async function buildGamesHost(config: Config, games: GamesConfig, db: Gam
   serve(app, f4.f4Balance, calls, ({ body }) => service.balance(body.session));
   serve(app, f4.f4RoundStart, calls, ({ body }) => service.roundStart(body.session, body.request_id));
   serve(app, f4.f4RoundScore, calls, ({ body }) => service.roundScore(body.session, body.round_id, body.score));
-  serve(app, gamesInternalCalls.hostBooks, { dev: config.devRoutes, secret: games.secret }, async ({ body }) => ({ users: await wallets.books(body.user_ids) }));
+  serve(app, gamesInternalCalls.hostBooks, { dev: config.devRoutes, secret: games.secret }, async ({ body }) => ({
+    users: await wallets.books(body.user_ids),
+  }));
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ pid: process.pid }));
   await registerGamePages(app);

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   if (unshared.length > 0) throw new ConfigError(unshared);
   // Its own check: the games host can run apart from the main server, and its secret moves coins.
   if (isProduction(config) && (!games.secretGiven || games.secret.length < MIN_SECRET_LENGTH)) {
-    throw new UnsafeProductionError(`refusing to start with NODE_ENV=production: GAMES_SECRET must be set (≥ ${MIN_SECRET_LENGTH} characters, the same as the main server's)`);
+    throw new UnsafeProductionError(
+      `refusing to start with NODE_ENV=production: GAMES_SECRET must be set (≥ ${MIN_SECRET_LENGTH} characters, the same as the main server's)`,
+    );
   }
   const db = await openGamesDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: games.databaseSchema });
   const { app, wallets, service } = await buildGamesHost(config, games, db);

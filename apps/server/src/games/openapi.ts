@@ -39,7 +39,7 @@ export function gamesAnswers(def: RouteDef): Partial<Record<AnswerStatus, z.ZodT
   return {
     200: z.union([envelope(def.data), refusal(REFUSALS[name])]).describe('code 200 with data, or a refusal with its own code and data null'),
     400: refusal([ErrorCode.VALIDATION]).describe('bad input: msg names the field, data.fields lists them'),
-    ...(def.auth === 'public' ? {} : { 401: refusal(SESSION_CODES).describe('the platform token is missing, invalid, expired or a guest\'s: log in again') }),
+    ...(def.auth === 'public' ? {} : { 401: refusal(SESSION_CODES).describe("the platform token is missing, invalid, expired or a guest's: log in again") }),
     413: refusal([ErrorCode.BODY_TOO_LARGE]).describe('body over 16 KB'),
     429: refusal([ErrorCode.RATE_LIMITED]).describe('too many calls from this IP: msg says when to retry'),
     500: refusal([ErrorCode.INTERNAL]).describe('unexpected failure (logged with the request id)'),
@@ -62,7 +62,7 @@ export async function registerGamesOpenApi(app: FastifyInstance): Promise<void> 
         description:
           'The games host (its own port): game sessions, the game wallet and rounds. Every answer is the envelope {code, msg, data}; ' +
           'code 200 is success, a refusal keeps HTTP 200 with its own code (docs/conventions.md). Bodies are plain JSON ' +
-          '(text/plain carrying JSON is accepted too, for navigator.sendBeacon). Money is × 10000. A call\'s auth level is its ' +
+          "(text/plain carrying JSON is accepted too, for navigator.sendBeacon). Money is × 10000. A call's auth level is its " +
           '`x-auth`: `public` calls name a game session in the body; `platform` (f4/login) takes the platform token in ' +
           'Authorization, which the main server checks after the body.',
       },

@@ -1,4 +1,14 @@
-import { ErrorCode, errorMessages, GAMES_SECRET_HEADER, gamesInternalCalls, type ErrorCodeValue, type InternalOp, type RouteBody, type RouteData, type RouteDef } from '@app/contract';
+import {
+  ErrorCode,
+  errorMessages,
+  GAMES_SECRET_HEADER,
+  gamesInternalCalls,
+  type ErrorCodeValue,
+  type InternalOp,
+  type RouteBody,
+  type RouteData,
+  type RouteDef,
+} from '@app/contract';
 import { BizError } from '../http/errors.js';
 
 /**

@@ -12,7 +12,11 @@ export const roundRepository = {
   },
 
   /** open → scored | refused, once: false when the round was already ended. */
-  end: async (db: GamesConn, id: number, r: { state: 'scored' | 'refused'; score: number; reward: number; day: string; ended_at: string }): Promise<boolean> => {
+  end: async (
+    db: GamesConn,
+    id: number,
+    r: { state: 'scored' | 'refused'; score: number; reward: number; day: string; ended_at: string },
+  ): Promise<boolean> => {
     const res = await db.updateTable('game_rounds').set(r).where('id', '=', id).where('state', '=', 'open').executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   },

@@ -29,7 +29,12 @@ export const sessionRepository = {
       .where((eb) =>
         eb.not(
           eb.exists(
-            eb.selectFrom('game_sessions as s').select('s.id').whereRef('s.user_id', '=', 'w.user_id').where('s.closed_at', 'is', null).where('s.expires_at', '>', now),
+            eb
+              .selectFrom('game_sessions as s')
+              .select('s.id')
+              .whereRef('s.user_id', '=', 'w.user_id')
+              .where('s.closed_at', 'is', null)
+              .where('s.expires_at', '>', now),
           ),
         ),
       )

@@ -7,7 +7,11 @@ export const walletRepository = {
     Number((await db.selectFrom('game_wallets').select('balance').where('user_id', '=', userId).executeTakeFirst())?.balance ?? 0),
 
   ensureWallet: async (db: GamesConn, userId: number, now: string): Promise<void> => {
-    await db.insertInto('game_wallets').values({ user_id: userId, balance: 0, updated_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    await db
+      .insertInto('game_wallets')
+      .values({ user_id: userId, balance: 0, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
   },
 
   /** Locks the wallet's row until the transaction ends (PostgreSQL; SQLite runs one transaction at a time): one user's work in turn. */
@@ -23,7 +27,8 @@ export const walletRepository = {
 
   /** Moves `delta` unless the wallet would go below zero, in one statement; false when refused. */
   applyDelta: async (db: GamesConn, userId: number, delta: number, now: string): Promise<boolean> => {
-    const r = await sql`update game_wallets set balance = balance + ${delta}, updated_at = ${now} where user_id = ${userId} and balance + ${delta} >= 0`.execute(db);
+    const r =
+      await sql`update game_wallets set balance = balance + ${delta}, updated_at = ${now} where user_id = ${userId} and balance + ${delta} >= 0`.execute(db);
     return Number(r.numAffectedRows ?? 0) === 1;
   },
 

@@ -87,7 +87,18 @@ export class GameWallets {
   }
 
   private opRow(spec: OpSpec, now: string): GameOpRow {
-    return { id: randomUUID(), idem_key: spec.key, user_id: spec.userId, kind: spec.kind, amount: spec.amount, game: spec.game, state: 'pending', error: '', created_at: now, settled_at: null };
+    return {
+      id: randomUUID(),
+      idem_key: spec.key,
+      user_id: spec.userId,
+      kind: spec.kind,
+      amount: spec.amount,
+      game: spec.game,
+      state: 'pending',
+      error: '',
+      created_at: now,
+      settled_at: null,
+    };
   }
 
   /** The op of `key`: the one already written, or the one `insert` writes (in a transaction, the wallet row ensured); a twin that wrote it first wins. */

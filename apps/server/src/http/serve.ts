@@ -1,7 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { api, envelope, ErrorCode, errorAnswers, fullPath, GAMES_SECRET_HEADER, type AnswerStatus, type RouteBody, type RouteData, type RouteAuth, type RouteDef, type RouteQuery } from '@app/contract';
+import {
+  api,
+  envelope,
+  ErrorCode,
+  errorAnswers,
+  fullPath,
+  GAMES_SECRET_HEADER,
+  type AnswerStatus,
+  type RouteBody,
+  type RouteData,
+  type RouteAuth,
+  type RouteDef,
+  type RouteQuery,
+} from '@app/contract';
 import { authenticate } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import { BizError } from './errors.js';

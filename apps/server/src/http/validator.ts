@@ -9,9 +9,11 @@ import { checkInput } from './parseInput.js';
  * `checkInput` also refuses a control character left in any string (the encrypted body and query are
  * decrypted before this runs, so they are checked the same).
  */
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  return checkInput(schema, data === null ? undefined : data);
-};
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    return checkInput(schema, data === null ? undefined : data);
+  };
 
 /** JSON of frozen envelopes (serve.ts keeps one per cached answer), by envelope. */
 const serialized = new WeakMap<object, string>();

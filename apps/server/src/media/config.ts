@@ -45,7 +45,8 @@ export const mediaSettings = section(
     let portRange: [number, number] | undefined;
     if (min !== undefined || max !== undefined) {
       // werift refuses min === max, and a half-given range is a typo worth failing on at boot.
-      if (min === undefined || max === undefined || min >= max) fail('MEDIA_PORT_MIN', `MEDIA_PORT_MIN/MEDIA_PORT_MAX must both be set with MIN < MAX <= 65535, got ${min}-${max}`);
+      if (min === undefined || max === undefined || min >= max)
+        fail('MEDIA_PORT_MIN', `MEDIA_PORT_MIN/MEDIA_PORT_MAX must both be set with MIN < MAX <= 65535, got ${min}-${max}`);
       else portRange = [min, max];
     }
     const iface = v.MEDIA_INTERFACE;

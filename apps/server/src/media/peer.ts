@@ -2,17 +2,7 @@
  * werift peer connections as the SFU makes them: one codec list for publishers and viewers, and
  * non-trickle answering (the answer carries every candidate, so WHIP/WHEP need one round trip).
  */
-import {
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
-  useAbsSendTime,
-  useFIR,
-  useNACK,
-  usePLI,
-  useREMB,
-  useSdesMid,
-  type RTCPeerConnectionConfig,
-} from 'werift';
+import { RTCPeerConnection, RTCRtpCodecParameters, useAbsSendTime, useFIR, useNACK, usePLI, useREMB, useSdesMid, type RTCPeerConnectionConfig } from 'werift';
 import type { MediaConfig } from './config.js';
 import { MediaError, MediaErrorCode } from './errors.js';
 

@@ -2,14 +2,7 @@
  * One WHIP publisher (a seat's camera and microphone): receives its RTP, prepares each packet once
  * and hands the same buffer to every viewer slot bound to this seat.
  */
-import {
-  ReceiverEstimatedMaxBitrate,
-  RtcpPayloadSpecificFeedback,
-  type RTCPeerConnection,
-  type RTCRtpReceiver,
-  type RtpHeader,
-  type RtpPacket,
-} from 'werift';
+import { ReceiverEstimatedMaxBitrate, RtcpPayloadSpecificFeedback, type RTCPeerConnection, type RTCRtpReceiver, type RtpHeader, type RtpPacket } from 'werift';
 import { isVp8KeyframeStart } from './keyframe.js';
 import { TrailingThrottle } from './throttle.js';
 

@@ -3,13 +3,7 @@
  * watches. A slot is bound to a seat id, not to a publisher, so when the anchor reconnects (a new
  * WHIP session for the same seat) the viewer's picture resumes without renegotiation.
  */
-import {
-  PictureLossIndication,
-  RtcpPayloadSpecificFeedback,
-  type RTCPeerConnection,
-  type RTCRtpSender,
-  type RtpHeader,
-} from 'werift';
+import { PictureLossIndication, RtcpPayloadSpecificFeedback, type RTCPeerConnection, type RTCRtpSender, type RtpHeader } from 'werift';
 import type { MediaSink, Publisher } from './publisher.js';
 
 const CLOCK = { audio: 48000, video: 90000 } as const;
@@ -32,10 +26,7 @@ class Lane {
       // 32-bit offset; so ask for no "discontinuity" and instead pretend the previous packet of the
       // new source was one sequence number and the elapsed wall time earlier.
       const elapsed = this.lastSentAt ? Math.max(1, Math.round(((now - this.lastSentAt) / 1000) * this.clock)) : 1;
-      this.sender.replaceRTP(
-        { sequenceNumber: (header.sequenceNumber - 1) & 0xffff, timestamp: (header.timestamp - elapsed) >>> 0 },
-        false,
-      );
+      this.sender.replaceRTP({ sequenceNumber: (header.sequenceNumber - 1) & 0xffff, timestamp: (header.timestamp - elapsed) >>> 0 }, false);
     }
     this.lastSentAt = now;
     // A Buffer, not the packet: sendRtp deserializes its own copy and mutates that.

@@ -12,8 +12,7 @@ declare module 'fastify' {
 
 const ENCRYPT_HEADER = Header.encrypt.toLowerCase();
 
-const decryptFailed = () =>
-  new BizError(ErrorCode.DECRYPT_FAILED, errorMessages[ErrorCode.DECRYPT_FAILED], { status: 400 });
+const decryptFailed = () => new BizError(ErrorCode.DECRYPT_FAILED, errorMessages[ErrorCode.DECRYPT_FAILED], { status: 400 });
 
 function decryptJson(text: string, key: string, iv: string): Record<string, unknown> {
   let parsed: unknown;

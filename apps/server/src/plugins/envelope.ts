@@ -48,7 +48,8 @@ export function registerEnvelope(app: FastifyInstance): void {
   app.setNotFoundHandler(
     // 404s are throttled like auth routes would be: scanners should not get free answers.
     { preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined },
-    (req, reply) => reply.status(404).send(fail(ErrorCode.NOT_FOUND, `${errorMessages[ErrorCode.NOT_FOUND]}: ${req.method} ${(req.url.split('?')[0] ?? '').slice(0, 120)}`)),
+    (req, reply) =>
+      reply.status(404).send(fail(ErrorCode.NOT_FOUND, `${errorMessages[ErrorCode.NOT_FOUND]}: ${req.method} ${(req.url.split('?')[0] ?? '').slice(0, 120)}`)),
   );
 }
 
@@ -70,7 +71,9 @@ export function clientErrorAnswer(err: NodeJS.ErrnoException, socket: Duplex): v
         : [400, ErrorCode.VALIDATION, '请求格式错误'];
   const body = JSON.stringify(fail(code, msg));
   if (!socket.writable) return void socket.destroy();
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Fastify's `frameworkErrors`: a path that does not decode (400) or a path parameter too long (414). */

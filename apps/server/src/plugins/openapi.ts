@@ -28,7 +28,10 @@ function transformObject(input: TransformObjectInput): Doc {
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const ref = response.content?.['application/json']?.schema?.$ref;
         const described = ref?.startsWith(REF) ? schemas[ref.slice(REF.length)]?.description : undefined;
-        response.description = status === '200' ? 'Success envelope (code 200), or a business error (HTTP 200, its own code; see BusinessError)' : (described ?? response.description);
+        response.description =
+          status === '200'
+            ? 'Success envelope (code 200), or a business error (HTTP 200, its own code; see BusinessError)'
+            : (described ?? response.description);
       }
     }
   }

@@ -3,14 +3,7 @@ import { Server, type Namespace } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  HALL_AUTH_FAILED,
-  HALL_NAMESPACE,
-  HALL_PATH,
-  hallAuth,
-  type HallClientEvents,
-  type HallServerEvents,
-} from '@app/contract';
+import { HALL_AUTH_FAILED, HALL_NAMESPACE, HALL_PATH, hallAuth, type HallClientEvents, type HallServerEvents } from '@app/contract';
 import type { SessionService } from '../modules/auth/session.service.js';
 import { onCall } from '../modules/chat/call.events.js';
 import { onChatSend } from '../modules/chat/chat.events.js';
@@ -43,7 +36,10 @@ export class Hall implements HallEmitter {
   private readonly nsp: HallNamespace;
 
   /** Without an HTTP server the hall takes no sockets; it still pushes events to the other instances (Redis). */
-  constructor(httpServer: HttpServer | undefined, private readonly opts: HallOptions) {
+  constructor(
+    httpServer: HttpServer | undefined,
+    private readonly opts: HallOptions,
+  ) {
     this.io = new Server(httpServer, {
       path: HALL_PATH,
       transports: ['websocket'],

@@ -135,11 +135,7 @@ export class RoomHub implements RoomEmitter {
         if (id === null || !socket.rooms.has(roomChannel(id))) throw new BizError(ErrorCode.ROOM_NOT_JOINED);
         return id;
       };
-      const handle = <E extends keyof RoomClientEvents, S extends z.ZodType>(
-        event: E,
-        schema: S,
-        run: (input: z.output<S>) => Promise<unknown>,
-      ): void => {
+      const handle = <E extends keyof RoomClientEvents, S extends z.ZodType>(event: E, schema: S, run: (input: z.output<S>) => Promise<unknown>): void => {
         socket.on(event, ((payload: unknown, ack: unknown) => {
           const reply = typeof ack === 'function' ? (ack as (r: RoomAck<unknown>) => void) : () => {};
           void this.track(

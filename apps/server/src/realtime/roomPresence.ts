@@ -67,7 +67,10 @@ export class MemoryPresence implements RoomPresence {
   async recent(roomId: number, n: number): Promise<UserBrief[]> {
     const room = this.rooms.get(roomId);
     if (!room) return [];
-    return [...room.values()].sort((a, b) => b.joinedAt - a.joinedAt).slice(0, n).map((e) => e.brief);
+    return [...room.values()]
+      .sort((a, b) => b.joinedAt - a.joinedAt)
+      .slice(0, n)
+      .map((e) => e.brief);
   }
 }
 
@@ -128,15 +131,15 @@ export class RedisPresence implements RoomPresence {
 
   async recent(roomId: number, n: number): Promise<UserBrief[]> {
     const min = Date.now() - STALE_MS;
-    const [ids, all] = await Promise.all([
-      this.redis.zrangebyscore(this.seen(roomId), min, '+inf'),
-      this.redis.hgetall(this.who(roomId)),
-    ]);
+    const [ids, all] = await Promise.all([this.redis.zrangebyscore(this.seen(roomId), min, '+inf'), this.redis.hgetall(this.who(roomId))]);
     const entries: { brief: UserBrief; joinedAt: number }[] = [];
     for (const id of ids) {
       const raw = all[id];
       if (raw) entries.push(JSON.parse(raw) as { brief: UserBrief; joinedAt: number });
     }
-    return entries.sort((a, b) => b.joinedAt - a.joinedAt).slice(0, n).map((e) => e.brief);
+    return entries
+      .sort((a, b) => b.joinedAt - a.joinedAt)
+      .slice(0, n)
+      .map((e) => e.brief);
   }
 }

@@ -19,7 +19,10 @@ export class LogSmsSender implements SmsSender {
 
   async send(msg: { mobile: string; scene: string; code: string }): Promise<void> {
     this.log.info({ mobile: msg.mobile, scene: msg.scene, code: msg.code }, 'sms (log sink)');
-    await this.db.kysely.insertInto('sms_outbox').values({ ...msg, created_at: nowIso() }).execute();
+    await this.db.kysely
+      .insertInto('sms_outbox')
+      .values({ ...msg, created_at: nowIso() })
+      .execute();
   }
 }
 

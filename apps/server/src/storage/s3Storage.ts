@@ -30,7 +30,13 @@ export class S3Storage implements Storage {
   async put(key: string, bytes: Uint8Array, mime: string): Promise<void> {
     // Uploads are immutable under their key (new content gets a new key): cache them for a year.
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.cfg.bucket, Key: this.check(key), Body: bytes, ContentType: mime, CacheControl: 'public, max-age=31536000, immutable' }),
+      new PutObjectCommand({
+        Bucket: this.cfg.bucket,
+        Key: this.check(key),
+        Body: bytes,
+        ContentType: mime,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
     );
   }
 
@@ -61,7 +67,8 @@ export class S3Storage implements Storage {
       const got = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: this.check(key) }));
       body = got.Body as Readable;
     } catch (err) {
-      if ((err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      if ((err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+        return null;
       throw err;
     }
     let bytes = 0;

@@ -54,7 +54,11 @@ export async function startGamesHost(s: TestServer, extraEnv: Record<string, str
       await gone;
     },
     async restart() {
-      host.child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+      host.child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts')], {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
       const deadline = Date.now() + 30_000;
       for (;;) {
         if (host.child.exitCode !== null) throw new Error(`games host exited with ${host.child.exitCode}`);
@@ -74,7 +78,11 @@ export async function startGamesHost(s: TestServer, extraEnv: Record<string, str
     async books(userIds) {
       const def = gamesInternalCalls.hostBooks;
       const body: RouteInput<typeof def> = { user_ids: userIds };
-      const res = await fetch(`${url}${def.path}`, { method: def.method, headers: { 'content-type': 'application/json', [GAMES_SECRET_HEADER]: TEST_GAMES_SECRET }, body: JSON.stringify(body) });
+      const res = await fetch(`${url}${def.path}`, {
+        method: def.method,
+        headers: { 'content-type': 'application/json', [GAMES_SECRET_HEADER]: TEST_GAMES_SECRET },
+        body: JSON.stringify(body),
+      });
       return ((await res.json()) as { data: RouteData<typeof def> }).data.users;
     },
   };

@@ -12,9 +12,7 @@ export const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => fs.
 export function haproxyConfig(opts: { port: number; servers: { name: string; port: number }[] }): string {
   const template = fs.readFileSync(path.join(REPO_ROOT, 'deploy/haproxy.cfg'), 'utf8');
   const servers = opts.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check cookie ${s.name}`).join('\n');
-  return template
-    .replace(/bind \S+/, `bind 127.0.0.1:${opts.port}`)
-    .replace(/(# servers\n)(?: {2}server .*\n?)+/, `$1${servers}\n`);
+  return template.replace(/bind \S+/, `bind 127.0.0.1:${opts.port}`).replace(/(# servers\n)(?: {2}server .*\n?)+/, `$1${servers}\n`);
 }
 
 export interface Balancer {

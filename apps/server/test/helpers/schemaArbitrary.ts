@@ -78,12 +78,21 @@ export function arbitraryOf(s: JsonSchema | undefined): fc.Arbitrary<unknown> {
     case 'integer':
       return integer(s);
     case 'number':
-      return fc.oneof(integer(s), fc.double({ min: Math.max(s.minimum ?? -SMALL_INT, -SMALL_INT), max: Math.min(s.maximum ?? SMALL_INT, SMALL_INT), noNaN: true, noDefaultInfinity: true }));
+      return fc.oneof(
+        integer(s),
+        fc.double({
+          min: Math.max(s.minimum ?? -SMALL_INT, -SMALL_INT),
+          max: Math.min(s.maximum ?? SMALL_INT, SMALL_INT),
+          noNaN: true,
+          noDefaultInfinity: true,
+        }),
+      );
     case 'string': {
       const min = s.minLength ?? 0;
       const max = s.maxLength ?? 200;
       if (s.pattern) return matching(s.pattern, min, max);
-      if (s.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      if (s.format === 'date-time')
+        return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
       return text(min, max);
     }
     case 'array':

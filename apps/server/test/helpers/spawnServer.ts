@@ -38,7 +38,11 @@ export const freePort = () =>
   });
 
 /** Starts the server on `dataDir` (or the PostgreSQL `schema`); resolves once it answers /healthz. */
-export async function spawnServer(opts: { dataDir: string; schema: string | undefined; env?: Record<string, string> }): Promise<{ child: ChildProcess; url: string }> {
+export async function spawnServer(opts: {
+  dataDir: string;
+  schema: string | undefined;
+  env?: Record<string, string>;
+}): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
     env: {
@@ -63,7 +67,7 @@ export async function spawnServer(opts: { dataDir: string; schema: string | unde
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
-  for (const end = Date.now() + 60_000; ; ) {
+  for (const end = Date.now() + 60_000; ;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return { child, url };

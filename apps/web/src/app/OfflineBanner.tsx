@@ -12,7 +12,12 @@ const subscribe = (cb: () => void) => {
 };
 
 /** Whether the browser thinks it is online. */
-export const useOnline = (): boolean => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 
 /** A slim banner while offline (the service worker keeps the shell working), a toast when back. */
 export function OfflineBanner() {

@@ -3,9 +3,22 @@ import { decideAccess, normalizePath, WHITELIST } from './guard';
 import { PATHS } from '../lib/paths';
 
 const OPEN = [
-  '/pages/update/index', '/', '/pages/index/index', '/pages/login/index', '/pages/login/forget', '/pages/login/register',
-  '/pages/room/index', '/pages/room/newroom', '/pages/rank/index', '/pages/live/index', '/pages/index/video',
-  '/pages/index/uploadVd', '/pages/forum/index', '/pages/forum/details', '/pages/index/notice', '/pages/game/index',
+  '/pages/update/index',
+  '/',
+  '/pages/index/index',
+  '/pages/login/index',
+  '/pages/login/forget',
+  '/pages/login/register',
+  '/pages/room/index',
+  '/pages/room/newroom',
+  '/pages/rank/index',
+  '/pages/live/index',
+  '/pages/index/video',
+  '/pages/index/uploadVd',
+  '/pages/forum/index',
+  '/pages/forum/details',
+  '/pages/index/notice',
+  '/pages/game/index',
 ];
 
 describe('login guard', () => {

@@ -11,7 +11,15 @@ export function useCategoryParam(): number | null {
 }
 
 /** Category tabs with an "all" tab first; the choice is written to the URL (`?c=`, replacing the entry). */
-export function CategoryTabs({ allLabel, categories, className = '' }: { allLabel: string; categories: { id: number; name: string }[] | undefined; className?: string }) {
+export function CategoryTabs({
+  allLabel,
+  categories,
+  className = '',
+}: {
+  allLabel: string;
+  categories: { id: number; name: string }[] | undefined;
+  className?: string;
+}) {
   const [, setParams] = useSearchParams();
   const active = useCategoryParam();
   return (

@@ -22,7 +22,10 @@ export function ReportSheet({ target, onClose }: { target: { type: ReportTargetT
         onClick: () => {
           if (!target) return;
           onClose();
-          report.mutate({ target_type: target.type, target_id: target.id, reason: t(`report.reason.${r}`) }, { onSuccess: () => showToast(t('report.done'), 'success') });
+          report.mutate(
+            { target_type: target.type, target_id: target.id, reason: t(`report.reason.${r}`) },
+            { onSuccess: () => showToast(t('report.done'), 'success') },
+          );
         },
       }))}
     />

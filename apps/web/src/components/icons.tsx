@@ -43,7 +43,17 @@ export function CrownIcon({ tone, size = 28 }: { tone: 1 | 2 | 3; size?: number 
 /** Two opposed arrows: exchange. Sized by font-size like the antd-mobile icons. */
 export function SwapIcon() {
   return (
-    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <svg
+      width="1em"
+      height="1em"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
       <path d="M4 8h14l-4-4M20 16H6l4 4" />
     </svg>
   );
@@ -53,8 +63,15 @@ export function SwapIcon() {
 export function WechatIcon() {
   return (
     <svg width="1em" height="1em" viewBox="0 0 24 24" aria-hidden>
-      <path fill="currentColor" d="M9.2 4C5.2 4 2 6.7 2 10c0 1.9 1 3.5 2.6 4.6L4 17l2.7-1.4c.8.2 1.6.4 2.5.4h.5a5.6 5.6 0 0 1-.2-1.5c0-3.4 3.2-6 7.1-6h.4C16.3 5.9 13.1 4 9.2 4Z" />
-      <path fill="currentColor" opacity=".85" d="M22 14.5c0-2.7-2.6-4.9-5.9-4.9s-5.9 2.2-5.9 4.9 2.6 4.9 5.9 4.9c.7 0 1.4-.1 2-.3L20.5 20l-.5-2c1.2-.9 2-2.1 2-3.5Z" />
+      <path
+        fill="currentColor"
+        d="M9.2 4C5.2 4 2 6.7 2 10c0 1.9 1 3.5 2.6 4.6L4 17l2.7-1.4c.8.2 1.6.4 2.5.4h.5a5.6 5.6 0 0 1-.2-1.5c0-3.4 3.2-6 7.1-6h.4C16.3 5.9 13.1 4 9.2 4Z"
+      />
+      <path
+        fill="currentColor"
+        opacity=".85"
+        d="M22 14.5c0-2.7-2.6-4.9-5.9-4.9s-5.9 2.2-5.9 4.9 2.6 4.9 5.9 4.9c.7 0 1.4-.1 2-.3L20.5 20l-.5-2c1.2-.9 2-2.1 2-3.5Z"
+      />
     </svg>
   );
 }

@@ -13,9 +13,26 @@ const enc = (s: string) => encryptText(s, DEFAULT_CIPHER_KEY, DEFAULT_CIPHER_IV)
 const dec = (s: string) => decryptText(s, DEFAULT_CIPHER_KEY, DEFAULT_CIPHER_IV);
 
 const user = {
-  id: 1, uuid: 'u1', nickname: 'n', avatar: '', vip_level: 0, is_anchor: false, account: 'a', mobile: '', signature: '',
-  gender: 0 as const, birthday: null, level: 1, coin: 0, message_count: 0, follow_count: 0, fans_count: 0, role: 'user' as const,
-  is_guest: false, invite_code: '', created_at: '2026-01-01T00:00:00Z',
+  id: 1,
+  uuid: 'u1',
+  nickname: 'n',
+  avatar: '',
+  vip_level: 0,
+  is_anchor: false,
+  account: 'a',
+  mobile: '',
+  signature: '',
+  gender: 0 as const,
+  birthday: null,
+  level: 1,
+  coin: 0,
+  message_count: 0,
+  follow_count: 0,
+  fans_count: 0,
+  role: 'user' as const,
+  is_guest: false,
+  invite_code: '',
+  created_at: '2026-01-01T00:00:00Z',
 };
 
 function reply(status: number, body: unknown, headers: Record<string, string> = {}) {

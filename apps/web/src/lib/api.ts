@@ -19,9 +19,7 @@ export interface CallOptions {
 type Input<N extends RouteName> = RouteInput<Api[N]>;
 /** The input may be left out when the route needs none (or only optional fields). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends X` holds when every field of X is optional
-type CallArgs<N extends RouteName> = {} extends Input<N>
-  ? [input?: Input<N>, opts?: CallOptions]
-  : [input: Input<N>, opts?: CallOptions];
+type CallArgs<N extends RouteName> = {} extends Input<N> ? [input?: Input<N>, opts?: CallOptions] : [input: Input<N>, opts?: CallOptions];
 
 /** Full path and method of a route (relative paths hang under API_BASE). */
 export async function routeOf(name: RouteName): Promise<{ method: string; url: string }> {

@@ -30,8 +30,7 @@ interface Envelope {
   data: unknown;
 }
 
-const isEnvelope = (v: unknown): v is Envelope =>
-  v !== null && typeof v === 'object' && typeof (v as { code?: unknown }).code === 'number';
+const isEnvelope = (v: unknown): v is Envelope => v !== null && typeof v === 'object' && typeof (v as { code?: unknown }).code === 'number';
 
 /** Parses a JSON text, and once more when the JSON itself is a string of JSON (seed §8). */
 function parseJson(text: string): unknown {
@@ -83,7 +82,11 @@ function fieldsOf(data: unknown): { path: string; message: string }[] {
 /** Turns an HTTP answer into the call's data, or a rejected ApiError with the §8 side effects. */
 export function settle(
   { isSessionErrorCode }: Pick<ContractModule, 'isSessionErrorCode'>,
-  status: number, text: string, encryptedHeader: boolean, ctx: SettleContext): unknown {
+  status: number,
+  text: string,
+  encryptedHeader: boolean,
+  ctx: SettleContext,
+): unknown {
   const body = readBody(text, encryptedHeader);
   const env = isEnvelope(body) ? body : null;
   const msg = env ? String(env.msg ?? '') : '';

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guardBytes } from '@app/kit';
-import {
-  giftAssetUrl, giftCacheName, giftFiles, resetGiftCacheMemory, staleGiftCaches, syncGiftCache, type GiftCacheDeps,
-} from './giftCache';
+import { giftAssetUrl, giftCacheName, giftFiles, resetGiftCacheMemory, staleGiftCaches, syncGiftCache, type GiftCacheDeps } from './giftCache';
 
 const BASE = 'http://app.test/pages/room/index';
 
@@ -48,11 +46,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('gift files', () => {
   it('lists icons and animation files once, absolute, skipping empty and inline ones', () => {
-    expect(giftFiles(gifts, BASE)).toEqual([
-      'http://app.test/static/gifts/rose.svg',
-      'http://app.test/static/gifts/rose.json',
-      'http://cdn.test/car.svg',
-    ]);
+    expect(giftFiles(gifts, BASE)).toEqual(['http://app.test/static/gifts/rose.svg', 'http://app.test/static/gifts/rose.json', 'http://cdn.test/car.svg']);
   });
 
   it('names one cache per version and drops only older gift caches', () => {
@@ -87,10 +81,7 @@ describe('gift cache versioning', () => {
   it('concurrent syncs of one version share one', async () => {
     const { caches } = fakeCaches();
     const fetch = fakeFetch(bodies);
-    const [a, b] = await Promise.all([
-      syncGiftCache(1, gifts, { caches, fetch, base: BASE }),
-      syncGiftCache(1, gifts, { caches, fetch, base: BASE }),
-    ]);
+    const [a, b] = await Promise.all([syncGiftCache(1, gifts, { caches, fetch, base: BASE }), syncGiftCache(1, gifts, { caches, fetch, base: BASE })]);
     expect(a).toBe(b);
     expect(fetch).toHaveBeenCalledTimes(3);
   });

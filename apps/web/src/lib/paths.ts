@@ -58,7 +58,5 @@ export const PATHS = {
   adminSection: '/admin/:section',
 } as const;
 
-
 /** Where a room opens: video chat rooms on the newroom page, live rooms on the room page. */
-export const roomPath = (room: { id: number; kind: 'live' | 'chat' }): string =>
-  `${room.kind === 'chat' ? PATHS.newroom : PATHS.room}?id=${room.id}`;
+export const roomPath = (room: { id: number; kind: 'live' | 'chat' }): string => `${room.kind === 'chat' ? PATHS.newroom : PATHS.room}?id=${room.id}`;

@@ -38,5 +38,4 @@ export function redirectForHiddenTab(path: string, config: Flags | null | undefi
 }
 
 /** The first page after launch: home when videos are on, otherwise live. */
-export const startPath = (config: Flags | null | undefined): string =>
-  config?.video_is_open ? PATHS.home : PATHS.live;
+export const startPath = (config: Flags | null | undefined): string => (config?.video_is_open ? PATHS.home : PATHS.live);

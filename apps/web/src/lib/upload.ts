@@ -59,8 +59,7 @@ export async function postForm<N extends FormRoute>(
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
     };
-    xhr.onload = () =>
-      resolve({ status: xhr.status, text: xhr.responseText, encrypted: xhr.getResponseHeader('Requested-Encrypt') === '1' });
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, encrypted: xhr.getResponseHeader('Requested-Encrypt') === '1' });
     xhr.onerror = () => resolve(new ApiError(ClientCode.NETWORK, t('error.network'), 0));
     xhr.ontimeout = () => resolve(new ApiError(ClientCode.TIMEOUT, t('error.timeout'), 0));
     xhr.onabort = () => resolve(new ApiError(ClientCode.ABORTED, t('error.aborted'), 0));

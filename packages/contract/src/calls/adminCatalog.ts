@@ -11,7 +11,15 @@ const assetUrl = opaque()
   .max(300)
   .regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, '请填写以 / 开头的站内路径或 https 地址');
 
-export const adminGift = z.object({ id: z.number().int(), name: z.string(), icon: z.string(), url: z.string(), price: money, sort: z.number().int(), created_at: isoTime });
+export const adminGift = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  icon: z.string(),
+  url: z.string(),
+  price: money,
+  sort: z.number().int(),
+  created_at: isoTime,
+});
 export type AdminGift = z.infer<typeof adminGift>;
 
 export const adminPackage = z.object({
@@ -111,7 +119,12 @@ export const adminCatalogRoutes = {
     tag: 'admin',
     summary: 'Set the withdrawal minimum (whole coins), fee and platforms; pending withdrawals keep the fee they were asked with',
     body: strict({
-      min_amount: z.number({ error: '请填写最低提现金额' }).int().min(10_000, '最低提现至少1金币').max(MAX_AMOUNT).refine((n) => n % 10_000 === 0, '最低提现须为整数金币'),
+      min_amount: z
+        .number({ error: '请填写最低提现金额' })
+        .int()
+        .min(10_000, '最低提现至少1金币')
+        .max(MAX_AMOUNT)
+        .refine((n) => n % 10_000 === 0, '最低提现须为整数金币'),
       fee_bp: z.number({ error: '请填写手续费' }).int('手续费须为整数（万分之一）').min(0).max(5000, '手续费最多50%'),
       platforms: z.array(withdrawPlatformKind).min(1, '至少保留一种提现方式').max(3),
     }),

@@ -16,9 +16,24 @@ const link = opaque()
   .regex(/^(#?\/[^\s]*|https:\/\/[^\s]+)$/, '请填写应用内路径（/pages/…）或 https 地址');
 const sort = z.number().int('排序须为整数').min(0).max(9999).default(0);
 
-export const adminBanner = z.object({ id: z.number().int(), title: z.string(), image: z.string(), url: z.string(), sort: z.number().int(), enabled: z.boolean() });
+export const adminBanner = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  image: z.string(),
+  url: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+});
 export const adminCategory = z.object({ id: z.number().int(), name: z.string(), sort: z.number().int(), posts: z.number().int() });
-export const adminTopic = z.object({ id: z.number().int(), name: z.string(), cover: z.string(), description: z.string(), hot: z.boolean(), sort: z.number().int(), posts: z.number().int() });
+export const adminTopic = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cover: z.string(),
+  description: z.string(),
+  hot: z.boolean(),
+  sort: z.number().int(),
+  posts: z.number().int(),
+});
 export const adminActivity = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -47,10 +62,22 @@ export const adminForumRoutes = {
     'banners/save',
     'Add a banner (no id) or change one',
     adminBanner,
-    strict({ id: id.optional(), title: line().trim().min(1, '请填写标题').max(40), image: asset, url: link.or(z.literal('')).describe('"": the banner opens nothing'), sort, enabled: z.boolean().default(true) }),
+    strict({
+      id: id.optional(),
+      title: line().trim().min(1, '请填写标题').max(40),
+      image: asset,
+      url: link.or(z.literal('')).describe('"": the banner opens nothing'),
+      sort,
+      enabled: z.boolean().default(true),
+    }),
   ),
   adminCategories: read('categories', 'Post categories with their post counts', z.object({ list: z.array(adminCategory) })),
-  adminCategorySave: write('categories/save', 'Add a category (no id) or rename / reorder one', adminCategory, strict({ id: id.optional(), name: name().trim().min(1, '请填写分类名').max(10, '分类名最多10字'), sort })),
+  adminCategorySave: write(
+    'categories/save',
+    'Add a category (no id) or rename / reorder one',
+    adminCategory,
+    strict({ id: id.optional(), name: name().trim().min(1, '请填写分类名').max(10, '分类名最多10字'), sort }),
+  ),
   adminTopics: read('topics', 'Topics with their post counts', z.object({ list: z.array(adminTopic) })),
   adminTopicSave: write(
     'topics/save',

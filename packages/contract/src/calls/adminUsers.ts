@@ -54,7 +54,10 @@ export const adminUserRoutes = {
     auth: 'operator',
     tag: 'admin',
     summary: 'Search members by id, mobile, account or nickname (contains); newest first',
-    query: pageQuery.extend({ keyword: line().trim().max(40).optional(), banned: z.enum(['1', '0']).optional().describe('1: only users banned from something now') }),
+    query: pageQuery.extend({
+      keyword: line().trim().max(40).optional(),
+      banned: z.enum(['1', '0']).optional().describe('1: only users banned from something now'),
+    }),
     data: pageOf(adminUser),
   }),
   adminUserBan: defineRoute({

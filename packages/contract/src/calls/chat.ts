@@ -132,7 +132,7 @@ export const chatRoutes = {
     path: 'chat/read',
     auth: 'member',
     tag: 'chat',
-    summary: "Mark a conversation read up to a message (all when absent); the peer hears the receipt",
+    summary: 'Mark a conversation read up to a message (all when absent); the peer hears the receipt',
     body: strict({ user_id: id, up_to_id: id.optional() }),
     data: z.object({ unread: z.number().int(), unread_total: z.number().int() }),
   }),
@@ -193,7 +193,11 @@ export const callSignalInput = z.discriminatedUnion('type', [
     to_user_id: id,
     sdp: z.strictObject({ type: z.enum(['offer', 'answer']), sdp: text().max(20_000) }).optional(),
     candidate: z
-      .strictObject({ candidate: opaque().max(1000), sdpMid: opaque().max(64).nullable().optional(), sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional() })
+      .strictObject({
+        candidate: opaque().max(1000),
+        sdpMid: opaque().max(64).nullable().optional(),
+        sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+      })
       .optional(),
   }),
   z.strictObject({
@@ -209,4 +213,3 @@ export type CallSignalInput = z.output<typeof callSignalInput>;
 
 /** What the peer hears on `call`: the sender's signal with who sent it (and their card on an invite). */
 export type CallEvent = CallSignalInput & { from_user_id: number; from?: z.infer<typeof userBrief> };
-

@@ -66,7 +66,13 @@ export const configRoutes = {
     auth: 'public',
     tag: 'config',
     summary: 'Language pack (type 1 = the client UI catalog)',
-    query: z.object({ lang, type: z.coerce.number().int().refine((v) => v === 1, 'type 只支持 1') }),
+    query: z.object({
+      lang,
+      type: z.coerce
+        .number()
+        .int()
+        .refine((v) => v === 1, 'type 只支持 1'),
+    }),
     data: z.object({ lang, version: z.string(), data: z.record(z.string(), z.unknown()) }),
   }),
 };

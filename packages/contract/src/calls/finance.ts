@@ -25,11 +25,7 @@ export const MAX_AMOUNT = 1_000_000_000_000;
 /** Money in 1/10000 coin, as answered. */
 export const money = z.number().int().describe('gold coins × 10000 (MONEY_UNIT)');
 /** Money in 1/10000 coin, as sent: a positive integer, at most MAX_AMOUNT. */
-export const amountInput = z
-  .number({ error: '金额必须是数字' })
-  .int('金额必须是整数')
-  .positive('金额必须大于0')
-  .max(MAX_AMOUNT, '金额太大');
+export const amountInput = z.number({ error: '金额必须是数字' }).int('金额必须是整数').positive('金额必须大于0').max(MAX_AMOUNT, '金额太大');
 
 /** Idempotency key of a mutating call: 8–64 of `A-Z a-z 0-9 _ -`, fresh per user action, reused on retry. */
 export const requestId = z
@@ -371,7 +367,13 @@ export const financeRoutes = {
     auth: 'member',
     tag: 'finance',
     summary: 'Gift earnings per China-time day for the last 7 or 30 days (oldest first, every day present), with totals',
-    query: z.object({ days: z.coerce.number().int().refine((d) => d === 7 || d === 30, 'days 只能是 7 或 30').default(7) }),
+    query: z.object({
+      days: z.coerce
+        .number()
+        .int()
+        .refine((d) => d === 7 || d === 30, 'days 只能是 7 或 30')
+        .default(7),
+    }),
     data: z.object({
       days: z.number().int(),
       list: z.array(giftDay),

@@ -101,11 +101,14 @@ export const commentNotice = z.object({
 export type CommentNotice = z.infer<typeof commentNotice>;
 
 /** A cursor page: `cursor` from the previous answer's `next_cursor` (stable while new posts arrive). */
-export const cursorPageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), next_cursor: z.string().nullable(), has_more: z.boolean() });
+export const cursorPageOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), next_cursor: z.string().nullable(), has_more: z.boolean() });
 
 const text = (max: number) => multiline().trim().min(1, '内容不能为空').max(max, `内容最多${max}字`);
-const mediaUrl = opaque().trim().min(1).max(500).regex(/^(\/|https?:\/\/)/, '地址无效');
+const mediaUrl = opaque()
+  .trim()
+  .min(1)
+  .max(500)
+  .regex(/^(\/|https?:\/\/)/, '地址无效');
 const likeToggle = z.object({ liked: z.boolean(), like_count: z.number().int() });
 const forumTag = 'forum';
 
@@ -123,7 +126,8 @@ export const forumRoutes = {
     path: 'bbs/post/fetch',
     auth: 'public',
     tag: forumTag,
-    summary: 'The feed: latest (newest first), hot (likes and comments, recent first), following (people I follow); filtered by category, topic, activity or author',
+    summary:
+      'The feed: latest (newest first), hot (likes and comments, recent first), following (people I follow); filtered by category, topic, activity or author',
     query: z.object({
       type: z.enum(['latest', 'hot', 'following', 'mine']).default('latest'),
       cate_id: id.optional(),
@@ -274,10 +278,10 @@ export const forumRoutes = {
     auth: 'member',
     tag: forumTag,
     summary: 'Mark inbox entries read (ids) or all of them (all: true)',
-    body: strict({ ids: z.array(idNumber).max(100).optional(), all: z.boolean().optional() }).refine(
-      (b) => (b.ids && b.ids.length > 0) || b.all === true,
-      { message: '需要 ids 或 all', path: ['ids'] },
-    ),
+    body: strict({ ids: z.array(idNumber).max(100).optional(), all: z.boolean().optional() }).refine((b) => (b.ids && b.ids.length > 0) || b.all === true, {
+      message: '需要 ids 或 all',
+      path: ['ids'],
+    }),
     data: z.object({ unread: z.number().int() }),
   }),
   forumCommentInboxDel: defineRoute({
@@ -286,10 +290,10 @@ export const forumRoutes = {
     auth: 'member',
     tag: forumTag,
     summary: 'Remove inbox entries (ids) or all of them (all: true)',
-    body: strict({ ids: z.array(idNumber).max(100).optional(), all: z.boolean().optional() }).refine(
-      (b) => (b.ids && b.ids.length > 0) || b.all === true,
-      { message: '需要 ids 或 all', path: ['ids'] },
-    ),
+    body: strict({ ids: z.array(idNumber).max(100).optional(), all: z.boolean().optional() }).refine((b) => (b.ids && b.ids.length > 0) || b.all === true, {
+      message: '需要 ids 或 all',
+      path: ['ids'],
+    }),
     data: z.object({ unread: z.number().int() }),
   }),
   forumHotSearch: defineRoute({

@@ -29,10 +29,10 @@ export const messageRoutes = {
     auth: 'member',
     tag: 'message',
     summary: 'Mark notices read (ids) or all of them (all: true)',
-    body: strict({ ids: z.array(idNumber).max(100).optional(), all: z.boolean().optional() }).refine(
-      (b) => (b.ids && b.ids.length > 0) || b.all === true,
-      { message: '需要 ids 或 all', path: ['ids'] },
-    ),
+    body: strict({ ids: z.array(idNumber).max(100).optional(), all: z.boolean().optional() }).refine((b) => (b.ids && b.ids.length > 0) || b.all === true, {
+      message: '需要 ids 或 all',
+      path: ['ids'],
+    }),
     data: z.object({ unread: z.number().int() }),
   }),
 };

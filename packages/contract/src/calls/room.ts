@@ -63,8 +63,8 @@ export const roomSeat = z.object({
   locked: z.boolean(),
   user: userBrief.nullable(),
   live: z.boolean().describe('the occupant is publishing now'),
-  camera: z.boolean().describe('the occupant\'s camera is on (off: everyone shows their avatar)'),
-  mic: z.boolean().describe('the occupant\'s microphone is on (off: everyone shows the muted icon)'),
+  camera: z.boolean().describe("the occupant's camera is on (off: everyone shows their avatar)"),
+  mic: z.boolean().describe("the occupant's microphone is on (off: everyone shows the muted icon)"),
 });
 export type RoomSeat = z.infer<typeof roomSeat>;
 
@@ -145,7 +145,13 @@ export const roomPassword = z.string().regex(/^[A-Za-z0-9]{6,16}$/, '房间密�
 const title = name().trim().min(1, '请输入直播标题').max(30, '标题最多30个字');
 const keyword = line().trim().min(1, '请输入关键词').max(30, '关键词最多30个字');
 const roomRef = z
-  .object({ room_id: id.optional(), number: z.string().regex(/^\d{4,10}$/, '房间号为4–10位数字').optional() })
+  .object({
+    room_id: id.optional(),
+    number: z
+      .string()
+      .regex(/^\d{4,10}$/, '房间号为4–10位数字')
+      .optional(),
+  })
   .strict()
   .refine((q) => q.room_id !== undefined || q.number !== undefined, { message: '请提供房间ID或房间号', path: ['room_id'] });
 
@@ -163,7 +169,11 @@ export const roomRoutes = {
         .trim()
         .regex(/^[\u4e00-\u9fa5A-Za-z·\s]{2,20}$/, '请输入2–20个字的真实姓名'),
       // Shape here; the server also checks the date and GB 11643 check character (@app/kit isIdCardCN).
-      id_card: z.string().trim().toUpperCase().regex(/^[1-9]\d{16}[\dX]$/, '请输入正确的身份证号'),
+      id_card: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[1-9]\d{16}[\dX]$/, '请输入正确的身份证号'),
       mobile,
       introduction: text().trim().min(1, '请填写个人简介').max(140, '简介最多140个字'),
     }),
@@ -197,7 +207,12 @@ export const roomRoutes = {
       category_id: id,
       kind: roomKind.default('live'),
       password: roomPassword.optional().describe('set for a password room; stored hashed'),
-      mic_seats: z.number().int().min(0).max(MAX_MIC_SEATS, `麦位最多${MAX_MIC_SEATS}个`).optional()
+      mic_seats: z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_MIC_SEATS, `麦位最多${MAX_MIC_SEATS}个`)
+        .optional()
         .describe('default: live 3, chat 8; chat rooms need at least 1'),
       settings: roomSettingsPatch.default({}),
     }),
@@ -258,7 +273,10 @@ export const roomRoutes = {
     body: strict({
       room_id: id,
       kind: z.enum(['publish', 'play']),
-      seat: z.string().regex(/^(anchor|seat-[1-8])$/, '麦位应为 anchor 或 seat-1…seat-8').optional()
+      seat: z
+        .string()
+        .regex(/^(anchor|seat-[1-8])$/, '麦位应为 anchor 或 seat-1…seat-8')
+        .optional()
         .describe('publish: default anchor for the owner, the caller’s own seat for a co-host'),
     }),
     data: mediaCredentials,

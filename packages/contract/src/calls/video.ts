@@ -35,7 +35,9 @@ export type VideoCard = z.infer<typeof videoCard>;
 
 /** One video as the player sees it, for the caller. */
 export const videoInfo = videoCard.extend({
-  play_url: z.string().describe('HLS master playlist; send the Authorization header: buyers, the uploader and free videos get every segment, others the preview'),
+  play_url: z
+    .string()
+    .describe('HLS master playlist; send the Authorization header: buyers, the uploader and free videos get every segment, others the preview'),
   full: z.boolean().describe('whether play_url plays the whole video for this caller'),
   preview_s: z.number().describe('seconds a non-buyer may watch of a paid video'),
   bought: z.boolean(),
@@ -60,14 +62,19 @@ export const videoResource = z.object({
   size: z.number().int().describe('bytes'),
   poster: z.string().describe('guarded poster image URL, "" until ready'),
   error: z.string().describe('why it failed, "" otherwise'),
-  video: videoCard.pick({ id: true, title: true, cover: true, price: true, views: true }).nullable().describe('the published video, null until video/list/create'),
+  video: videoCard
+    .pick({ id: true, title: true, cover: true, price: true, views: true })
+    .nullable()
+    .describe('the published video, null until video/list/create'),
   created_at: isoTime,
 });
 export type VideoResource = z.infer<typeof videoResource>;
 
 /** How to upload a video: chunks to this server (local storage) or presigned URLs (S3). */
 export const uploadTicket = z.object({
-  provider: z.enum(['local', 's3']).describe('local: chunks to resource/upload/video; s3: one PUT of the whole file to `url`, then resource/upload/video/complete'),
+  provider: z
+    .enum(['local', 's3'])
+    .describe('local: chunks to resource/upload/video; s3: one PUT of the whole file to `url`, then resource/upload/video/complete'),
   upload_id: z.string(),
   url: z.string().describe('local: resource/upload/video; s3: the presigned PUT URL'),
   chunk_size: z.number().int().describe('bytes per chunk (the last one may be shorter); s3: the whole file'),
@@ -120,13 +127,23 @@ export const videoRoutes = {
     path: 'video/list/create',
     auth: 'member',
     tag: 'video',
-    summary: 'Publish an uploaded video (title, category, cover, price); it is listed once its transcode is ready. Publishing the same upload again answers the same video',
+    summary:
+      'Publish an uploaded video (title, category, cover, price); it is listed once its transcode is ready. Publishing the same upload again answers the same video',
     body: strict({
       resource_id: id,
       title: name().trim().min(1, '请填写标题').max(VIDEO_TITLE_MAX, `标题最多${VIDEO_TITLE_MAX}字`),
       cate_id: id,
-      price_coins: z.number({ error: '价格必须是数字' }).int('价格必须是整数').min(0, '价格不能为负').max(VIDEO_PRICE_MAX_COINS, `价格最多${VIDEO_PRICE_MAX_COINS}金币`).default(0),
-      cover: opaque().max(300).regex(/^\/uploads\/cover\/[A-Za-z0-9/_.-]+$/, '封面请先上传').optional().describe('an image uploaded with purpose "cover"; the poster frame when left out'),
+      price_coins: z
+        .number({ error: '价格必须是数字' })
+        .int('价格必须是整数')
+        .min(0, '价格不能为负')
+        .max(VIDEO_PRICE_MAX_COINS, `价格最多${VIDEO_PRICE_MAX_COINS}金币`)
+        .default(0),
+      cover: opaque()
+        .max(300)
+        .regex(/^\/uploads\/cover\/[A-Za-z0-9/_.-]+$/, '封面请先上传')
+        .optional()
+        .describe('an image uploaded with purpose "cover"; the poster frame when left out'),
     }),
     data: videoResource,
   }),
@@ -153,17 +170,24 @@ export const videoRoutes = {
     path: 'resource/upload/video',
     auth: 'member',
     tag: 'upload',
-    summary: 'One chunk of a video upload (multipart field "file" at byte offset `offset`); a chunk already received is acknowledged again, so a retry resumes. The last chunk checks the file (bytes, ffprobe, ≤ 60 s) and queues the transcode',
+    summary:
+      'One chunk of a video upload (multipart field "file" at byte offset `offset`); a chunk already received is acknowledged again, so a retry resumes. The last chunk checks the file (bytes, ffprobe, ≤ 60 s) and queues the transcode',
     multipart: true,
     body: z.strictObject({ upload_id: uploadId, offset: z.coerce.number().int().min(0, 'offset 不能为负').max(Number.MAX_SAFE_INTEGER) }),
-    data: z.object({ upload_id: z.string(), received: z.number().int(), total: z.number().int(), resource: videoResource.nullable().describe('set once the whole file arrived and passed the checks') }),
+    data: z.object({
+      upload_id: z.string(),
+      received: z.number().int(),
+      total: z.number().int(),
+      resource: videoResource.nullable().describe('set once the whole file arrived and passed the checks'),
+    }),
   }),
   uploadVideoDone: defineRoute({
     method: 'POST',
     path: 'resource/upload/video/complete',
     auth: 'member',
     tag: 'upload',
-    summary: 'With S3 storage: the file was PUT to the presigned URL of resource/upload/sts; the server fetches it and checks it (bytes, ffprobe, ≤ 60 s) like the last chunk',
+    summary:
+      'With S3 storage: the file was PUT to the presigned URL of resource/upload/sts; the server fetches it and checks it (bytes, ffprobe, ≤ 60 s) like the last chunk',
     body: strict({ upload_id: uploadId }),
     data: z.object({ upload_id: z.string(), received: z.number().int(), total: z.number().int(), resource: videoResource.nullable() }),
   }),

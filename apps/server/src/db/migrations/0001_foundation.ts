@@ -137,7 +137,20 @@ export function foundation(dialect: Dialect) {
       await db.schema.createIndex('ad_clicks_ad').on('ad_clicks').columns(['ad_id', 'created_at']).execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      for (const t of ['ad_clicks', 'uploads', 'notices', 'bulletins', 'gifts', 'settings', 'login_failures', 'sms_outbox', 'sms_codes', 'captchas', 'sessions', 'users']) {
+      for (const t of [
+        'ad_clicks',
+        'uploads',
+        'notices',
+        'bulletins',
+        'gifts',
+        'settings',
+        'login_failures',
+        'sms_outbox',
+        'sms_codes',
+        'captchas',
+        'sessions',
+        'users',
+      ]) {
         await db.schema.dropTable(t).ifExists().execute();
       }
     },

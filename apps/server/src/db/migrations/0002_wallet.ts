@@ -172,11 +172,33 @@ export function wallet(dialect: Dialect) {
         .execute();
       await k
         .insertInto('recharge_packages')
-        .values(PACKAGES.map((p, i) => ({ name: p.name, price_fen: p.price_fen, amount: p.coins * C, bonus: p.bonus * C, tag: p.tag, sort: i + 1, enabled: 1, created_at: now })))
+        .values(
+          PACKAGES.map((p, i) => ({
+            name: p.name,
+            price_fen: p.price_fen,
+            amount: p.coins * C,
+            bonus: p.bonus * C,
+            tag: p.tag,
+            sort: i + 1,
+            enabled: 1,
+            created_at: now,
+          })),
+        )
         .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      for (const t of ['check_ins', 'withdrawals', 'exchanges', 'gift_records', 'payment_callbacks', 'recharge_orders', 'recharge_packages', 'entries', 'transfers', 'accounts']) {
+      for (const t of [
+        'check_ins',
+        'withdrawals',
+        'exchanges',
+        'gift_records',
+        'payment_callbacks',
+        'recharge_orders',
+        'recharge_packages',
+        'entries',
+        'transfers',
+        'accounts',
+      ]) {
         await db.schema.dropTable(t).ifExists().execute();
       }
     },

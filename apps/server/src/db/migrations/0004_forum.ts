@@ -113,7 +113,19 @@ export function forum(dialect: Dialect) {
         .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      for (const t of ['forum_searches', 'forum_inbox', 'forum_comment_likes', 'forum_comments', 'forum_post_likes', 'forum_post_tags', 'forum_posts', 'forum_ad_links', 'forum_activities', 'forum_tags', 'forum_categories']) {
+      for (const t of [
+        'forum_searches',
+        'forum_inbox',
+        'forum_comment_likes',
+        'forum_comments',
+        'forum_post_likes',
+        'forum_post_tags',
+        'forum_posts',
+        'forum_ad_links',
+        'forum_activities',
+        'forum_tags',
+        'forum_categories',
+      ]) {
         await db.schema.dropTable(t).ifExists().execute();
       }
     },

@@ -11,8 +11,14 @@ export function social(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       // Counters kept by the follow transaction: user/info reads them from the session's user row.
-      await db.schema.alterTable('users').addColumn('follow_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('users').addColumn('fans_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('follow_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('fans_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema
         .createTable('follows')
         .addColumn('follower_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

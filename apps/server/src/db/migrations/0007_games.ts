@@ -6,9 +6,39 @@ const C = 10_000; // MONEY_UNIT: one gold coin
 
 /** The catalogue at launch: three skill games (no game of pure chance), each 1 coin a round. */
 const GAMES = [
-  { code: 'g2048', name: '2048', intro: '滑动合并数字，挑战 2048', cover: '/static/games/g2048.svg', entry: C, reward_max: 10 * C, points_per_coin: 200, max_points_per_s: 400, sort: 1 },
-  { code: 'snake', name: '贪吃蛇', intro: '吃到越多越长，别撞到自己', cover: '/static/games/snake.svg', entry: C, reward_max: 10 * C, points_per_coin: 20, max_points_per_s: 40, sort: 2 },
-  { code: 'rhythm', name: '节奏大师', intro: '跟着节拍点击落下的音符', cover: '/static/games/rhythm.svg', entry: C, reward_max: 10 * C, points_per_coin: 100, max_points_per_s: 150, sort: 3 },
+  {
+    code: 'g2048',
+    name: '2048',
+    intro: '滑动合并数字，挑战 2048',
+    cover: '/static/games/g2048.svg',
+    entry: C,
+    reward_max: 10 * C,
+    points_per_coin: 200,
+    max_points_per_s: 400,
+    sort: 1,
+  },
+  {
+    code: 'snake',
+    name: '贪吃蛇',
+    intro: '吃到越多越长，别撞到自己',
+    cover: '/static/games/snake.svg',
+    entry: C,
+    reward_max: 10 * C,
+    points_per_coin: 20,
+    max_points_per_s: 40,
+    sort: 2,
+  },
+  {
+    code: 'rhythm',
+    name: '节奏大师',
+    intro: '跟着节拍点击落下的音符',
+    cover: '/static/games/rhythm.svg',
+    entry: C,
+    reward_max: 10 * C,
+    points_per_coin: 100,
+    max_points_per_s: 150,
+    sort: 3,
+  },
 ];
 
 /**

@@ -64,8 +64,14 @@ export function admin(dialect: Dialect) {
       await db.schema.alterTable('forum_posts').addColumn('hidden_at', 'varchar(32)').execute();
       await db.schema.alterTable('forum_comments').addColumn('hidden_at', 'varchar(32)').execute();
       // 1 when the sensitive-word filter masked something as it was stored (the console's "flagged").
-      await db.schema.alterTable('forum_posts').addColumn('flagged', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('forum_comments').addColumn('flagged', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('forum_posts')
+        .addColumn('flagged', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('forum_comments')
+        .addColumn('flagged', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable('forum_comments').dropColumn('flagged').execute();

@@ -10,8 +10,14 @@ import type { Dialect } from '../database.js';
 export function roomSeats(_dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable('room_seats').addColumn('camera', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-      await db.schema.alterTable('room_seats').addColumn('mic', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable('room_seats')
+        .addColumn('camera', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .alterTable('room_seats')
+        .addColumn('mic', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
       await db.schema.alterTable('rooms').addColumn('anchor_instance', 'varchar(40)').execute();
       await db.schema
         .createTable('server_instances')

@@ -33,6 +33,8 @@ export async function call<T>(path: string, body: Record<string, unknown>): Prom
 export const requestId = (): string => `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
 /** Tells the page around the game (the app's game screen) about the wallet. */
-export function tellParent(msg: { type: 'game:wallet'; wallet: WalletState } | { type: 'game:need-coins' } | { type: 'game:round'; state: 'playing' | 'over' }): void {
+export function tellParent(
+  msg: { type: 'game:wallet'; wallet: WalletState } | { type: 'game:need-coins' } | { type: 'game:round'; state: 'playing' | 'over' },
+): void {
   if (window.parent !== window) window.parent.postMessage(msg, '*');
 }

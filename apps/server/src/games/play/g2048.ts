@@ -86,4 +86,14 @@ function game(): Game {
   };
 }
 
-runGame({ emoji: '🔢', name: { 'zh-CN': '2048', en: '2048' }, howTo: { 'zh-CN': '上下左右滑动，相同数字相撞合并，合并得分。无法移动时游戏结束。', en: 'Swipe to slide the tiles; equal numbers merge and score. The game ends when no move is left.' } }, game());
+runGame(
+  {
+    emoji: '🔢',
+    name: { 'zh-CN': '2048', en: '2048' },
+    howTo: {
+      'zh-CN': '上下左右滑动，相同数字相撞合并，合并得分。无法移动时游戏结束。',
+      en: 'Swipe to slide the tiles; equal numbers merge and score. The game ends when no move is left.',
+    },
+  },
+  game(),
+);

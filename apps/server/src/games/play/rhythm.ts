@@ -175,4 +175,14 @@ function game(): Game {
   };
 }
 
-runGame({ emoji: '🎵', name: { 'zh-CN': '节奏大师', en: 'Rhythm Tap' }, howTo: { 'zh-CN': '音符落到白线时点击对应的轨道：完美 +10，不错 +5，连击另有加分；错过 5 次结束。', en: 'Tap a lane as its note reaches the white line: perfect +10, good +5, plus a combo bonus. Five misses end the game.' } }, game());
+runGame(
+  {
+    emoji: '🎵',
+    name: { 'zh-CN': '节奏大师', en: 'Rhythm Tap' },
+    howTo: {
+      'zh-CN': '音符落到白线时点击对应的轨道：完美 +10，不错 +5，连击另有加分；错过 5 次结束。',
+      en: 'Tap a lane as its note reaches the white line: perfect +10, good +5, plus a combo bonus. Five misses end the game.',
+    },
+  },
+  game(),
+);

@@ -22,8 +22,42 @@ export interface GameInfo {
 }
 
 const T = {
-  'zh-CN': { score: '得分', best: '最高', coin: '游戏币', start: '开始游戏', again: '再玩一局', end: '结束本局', entry: '入场', rewardMax: '单局最高奖励', perCoin: '分/金币', over: '游戏结束', reward: '奖励', capped: '（已达今日奖励上限）', submitting: '结算中…', today: '今日奖励', noCoins: '游戏币不足，请先转入金币', refused: '成绩无效' },
-  en: { score: 'Score', best: 'Best', coin: 'Game coins', start: 'Start', again: 'Play again', end: 'End round', entry: 'Entry', rewardMax: 'Max reward', perCoin: 'pts/coin', over: 'Game over', reward: 'Reward', capped: ' (daily reward cap reached)', submitting: 'Scoring…', today: 'Rewards today', noCoins: 'Not enough game coins: move coins in first', refused: 'Score refused' },
+  'zh-CN': {
+    score: '得分',
+    best: '最高',
+    coin: '游戏币',
+    start: '开始游戏',
+    again: '再玩一局',
+    end: '结束本局',
+    entry: '入场',
+    rewardMax: '单局最高奖励',
+    perCoin: '分/金币',
+    over: '游戏结束',
+    reward: '奖励',
+    capped: '（已达今日奖励上限）',
+    submitting: '结算中…',
+    today: '今日奖励',
+    noCoins: '游戏币不足，请先转入金币',
+    refused: '成绩无效',
+  },
+  en: {
+    score: 'Score',
+    best: 'Best',
+    coin: 'Game coins',
+    start: 'Start',
+    again: 'Play again',
+    end: 'End round',
+    entry: 'Entry',
+    rewardMax: 'Max reward',
+    perCoin: 'pts/coin',
+    over: 'Game over',
+    reward: 'Reward',
+    capped: ' (daily reward cap reached)',
+    submitting: 'Scoring…',
+    today: 'Rewards today',
+    noCoins: 'Not enough game coins: move coins in first',
+    refused: 'Score refused',
+  },
 }[lang];
 
 const coins = (v: number) => (v / 10_000).toFixed(v % 10_000 === 0 ? 0 : 2);

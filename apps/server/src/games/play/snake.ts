@@ -87,7 +87,12 @@ function game(): Game {
       stage.append(canvas);
       const pad = document.createElement('div');
       pad.className = 'pad';
-      for (const [cls, d, label] of [['u', 'up', '▲'], ['l', 'left', '◀'], ['d', 'down', '▼'], ['r', 'right', '▶']] as const) {
+      for (const [cls, d, label] of [
+        ['u', 'up', '▲'],
+        ['l', 'left', '◀'],
+        ['d', 'down', '▼'],
+        ['r', 'right', '▶'],
+      ] as const) {
         const b = document.createElement('button');
         b.className = cls;
         b.textContent = label;
@@ -100,13 +105,21 @@ function game(): Game {
       }
       foot.append(pad);
       onSwipe(stage, turn);
-      body = [[5, 8], [4, 8], [3, 8]];
+      body = [
+        [5, 8],
+        [4, 8],
+        [3, 8],
+      ];
       placeFood();
       draw();
     },
     start(seed) {
       rand = seeded(seed);
-      body = [[5, 8], [4, 8], [3, 8]];
+      body = [
+        [5, 8],
+        [4, 8],
+        [3, 8],
+      ];
       dir = 'right';
       queued = [];
       score = 0;
@@ -128,4 +141,14 @@ function game(): Game {
   };
 }
 
-runGame({ emoji: '🐍', name: { 'zh-CN': '贪吃蛇', en: 'Snake' }, howTo: { 'zh-CN': '滑动或点方向键转向，吃到果子 +10 分，越长越快；撞墙或撞到自己即结束。', en: 'Swipe or tap the arrows to turn. Each fruit is +10 and the snake speeds up; hitting a wall or yourself ends the game.' } }, game());
+runGame(
+  {
+    emoji: '🐍',
+    name: { 'zh-CN': '贪吃蛇', en: 'Snake' },
+    howTo: {
+      'zh-CN': '滑动或点方向键转向，吃到果子 +10 分，越长越快；撞墙或撞到自己即结束。',
+      en: 'Swipe or tap the arrows to turn. Each fruit is +10 and the snake speeds up; hitting a wall or yourself ends the game.',
+    },
+  },
+  game(),
+);

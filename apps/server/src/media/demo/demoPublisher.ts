@@ -103,7 +103,8 @@ class DemoStream {
   ) {
     // The session can end under us (room closed by an operator, idle after a hiccup): start again.
     this.offSfu = sfu.on('publisher-down', (e) => {
-      if (e.roomId === String(room.roomId) && e.seatId === 'anchor' && e.reason !== 'replaced' && e.reason !== 'shutdown' && e.reason !== 'room-closed') this.restartSoon();
+      if (e.roomId === String(room.roomId) && e.seatId === 'anchor' && e.reason !== 'replaced' && e.reason !== 'shutdown' && e.reason !== 'room-closed')
+        this.restartSoon();
     });
   }
 
@@ -179,14 +180,57 @@ class DemoStream {
   private spawnFfmpeg(vPort: number, aPort: number): void {
     const { hue, tone } = this.room.demo;
     const args = [
-      '-hide_banner', '-loglevel', 'error', '-nostdin', '-re',
-      '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=20,hue=h=${hue}`,
-      '-f', 'lavfi', '-i', `sine=frequency=${tone}:beep_factor=2:sample_rate=48000`,
-      '-map', '0:v', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '16', '-threads', '1',
-      '-b:v', '400k', '-g', '20', '-keyint_min', '20', '-auto-alt-ref', '0', '-error-resilient', '1',
-      '-f', 'rtp', '-payload_type', '96', `rtp://127.0.0.1:${vPort}?pkt_size=1200`,
-      '-map', '1:a', '-c:a', 'libopus', '-b:a', '32k', '-ac', '2',
-      '-f', 'rtp', '-payload_type', '111', `rtp://127.0.0.1:${aPort}?pkt_size=1200`,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=640x360:rate=20,hue=h=${hue}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${tone}:beep_factor=2:sample_rate=48000`,
+      '-map',
+      '0:v',
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '16',
+      '-threads',
+      '1',
+      '-b:v',
+      '400k',
+      '-g',
+      '20',
+      '-keyint_min',
+      '20',
+      '-auto-alt-ref',
+      '0',
+      '-error-resilient',
+      '1',
+      '-f',
+      'rtp',
+      '-payload_type',
+      '96',
+      `rtp://127.0.0.1:${vPort}?pkt_size=1200`,
+      '-map',
+      '1:a',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '32k',
+      '-ac',
+      '2',
+      '-f',
+      'rtp',
+      '-payload_type',
+      '111',
+      `rtp://127.0.0.1:${aPort}?pkt_size=1200`,
     ];
     const child = useSetpriv
       ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', this.program, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })

@@ -16,7 +16,18 @@ import { DashboardService } from './dashboard.service.js';
 import { AdminContentService } from './adminContent.service.js';
 
 /** The operator console's services; each works through the services of the area it changes. */
-export function createAdmin(deps: Deps, s: { sessions: SessionService; room: RoomService; finance: Finance; forumPosts: PostService; forumComments: CommentService; video: Video; message: MessageService }) {
+export function createAdmin(
+  deps: Deps,
+  s: {
+    sessions: SessionService;
+    room: RoomService;
+    finance: Finance;
+    forumPosts: PostService;
+    forumComments: CommentService;
+    video: Video;
+    message: MessageService;
+  },
+) {
   return {
     users: new AdminUserService(deps, s.sessions, s.room, s.message),
     content: new AdminContentService(deps, s.forumPosts, s.forumComments, s.video, s.message),

@@ -7,7 +7,15 @@ import { adminCatalogRepository as repo } from './adminCatalog.repository.js';
 
 type PackageRow = Awaited<ReturnType<typeof repo.packages>>[number];
 
-const giftView = (g: GiftRow): AdminGift => ({ id: g.id, name: g.name, icon: g.icon, url: g.url, price: Number(g.price), sort: g.sort, created_at: g.created_at });
+const giftView = (g: GiftRow): AdminGift => ({
+  id: g.id,
+  name: g.name,
+  icon: g.icon,
+  url: g.url,
+  price: Number(g.price),
+  sort: g.sort,
+  created_at: g.created_at,
+});
 const packageView = (p: PackageRow): AdminPackage => ({
   id: p.id,
   name: p.name,

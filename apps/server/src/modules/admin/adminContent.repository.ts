@@ -27,7 +27,12 @@ export const adminContentRepository = {
   reports: async (db: Conn, status: ReportRow['status'], page: number, size: number) => {
     const base = db.selectFrom('reports').where('status', '=', status);
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute(),
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
@@ -60,7 +65,12 @@ export const adminContentRepository = {
   },
 
   /** Posts or comments for the console, newest first. */
-  content: async (db: Conn, table: 'forum_posts' | 'forum_comments', type: TargetType, q: { filter: ContentFilter; keyword?: string | undefined; page: number; size: number }) => {
+  content: async (
+    db: Conn,
+    table: 'forum_posts' | 'forum_comments',
+    type: TargetType,
+    q: { filter: ContentFilter; keyword?: string | undefined; page: number; size: number },
+  ) => {
     let base = db.selectFrom(table as 'forum_posts');
     if (q.filter === 'hidden') base = base.where('hidden_at', 'is not', null);
     if (q.filter === 'flagged') base = base.where('flagged', '=', 1);
@@ -69,14 +79,23 @@ export const adminContentRepository = {
     }
     if (q.keyword) base = base.where(likeCol('content', containsPattern(q.keyword)));
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   },
 
   setHidden: async (db: Conn, table: 'forum_posts' | 'forum_comments', id: number, hiddenAt: string | null): Promise<boolean> => {
-    const r = await db.updateTable(table as 'forum_posts').set({ hidden_at: hiddenAt }).where('id', '=', id).executeTakeFirst();
+    const r = await db
+      .updateTable(table as 'forum_posts')
+      .set({ hidden_at: hiddenAt })
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   },
 
@@ -91,7 +110,12 @@ export const adminContentRepository = {
     }
     if (q.keyword) base = base.where(likeCol('title', containsPattern(q.keyword)));
     const [rows, count] = await Promise.all([
-      base.select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at']).orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base
+        .select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
@@ -99,10 +123,18 @@ export const adminContentRepository = {
 
   /** Posts or comments by id, hidden ones too. */
   contentByIds: (db: Conn, table: 'forum_posts' | 'forum_comments', ids: number[]) =>
-    ids.length ? db.selectFrom(table as 'forum_posts').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]),
+    ids.length
+      ? db
+          .selectFrom(table as 'forum_posts')
+          .selectAll()
+          .where('id', 'in', ids)
+          .execute()
+      : Promise.resolve([]),
 
   videosByIds: (db: Conn, ids: number[]) =>
-    ids.length ? db.selectFrom('videos').select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at']).where('id', 'in', ids).execute() : Promise.resolve([]),
+    ids.length
+      ? db.selectFrom('videos').select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at']).where('id', 'in', ids).execute()
+      : Promise.resolve([]),
 
   words: (db: Conn) => db.selectFrom('sensitive_words').selectAll().orderBy('id').execute(),
 
@@ -114,6 +146,6 @@ export const adminContentRepository = {
       .execute();
   },
 
-  removeWord: async (db: Conn, id: number): Promise<boolean> => Number((await db.deleteFrom('sensitive_words').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+  removeWord: async (db: Conn, id: number): Promise<boolean> =>
+    Number((await db.deleteFrom('sensitive_words').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 };
-

@@ -24,7 +24,8 @@ interface ContentRow {
 }
 
 const TABLE = { post: 'forum_posts', comment: 'forum_comments' } as const;
-const gone = (type: ReportTargetType) => new BizError(ErrorCode.NOT_FOUND, type === 'comment' ? '评论不存在或已删除' : type === 'video' ? '视频不存在或已删除' : '帖子不存在或已删除');
+const gone = (type: ReportTargetType) =>
+  new BizError(ErrorCode.NOT_FOUND, type === 'comment' ? '评论不存在或已删除' : type === 'video' ? '视频不存在或已删除' : '帖子不存在或已删除');
 
 /**
  * Content moderation: members' reports, the console's lists of posts and comments (reported,
@@ -51,7 +52,12 @@ export class AdminContentService {
     if (userId === null) return;
     const noun = type === 'post' ? '帖子' : type === 'comment' ? '评论' : '视频';
     const verb = what === 'hidden' ? '已被隐藏' : '已被删除';
-    await this.messages.send({ user_id: userId, type: 'system', title: `你的${noun}${verb}`, content: `你发布的一条${noun}因违反社区规范${verb}。如有疑问，请联系客服。` });
+    await this.messages.send({
+      user_id: userId,
+      type: 'system',
+      title: `你的${noun}${verb}`,
+      content: `你发布的一条${noun}因违反社区规范${verb}。如有疑问，请联系客服。`,
+    });
   }
 
   private get db() {
@@ -60,7 +66,13 @@ export class AdminContentService {
 
   async report(auth: Auth, input: RouteBody<Api['reportCreate']>) {
     if ((await this.authorOf(input.target_type, input.target_id)) === null) throw gone(input.target_type); // hidden ones can be reported too
-    const id = await repo.report(this.db, { reporter_id: auth.user.id, target_type: input.target_type, target_id: input.target_id, reason: input.reason, created_at: nowIso() });
+    const id = await repo.report(this.db, {
+      reporter_id: auth.user.id,
+      target_type: input.target_type,
+      target_id: input.target_id,
+      reason: input.reason,
+      created_at: nowIso(),
+    });
     return { id };
   }
 
@@ -75,11 +87,25 @@ export class AdminContentService {
     }
     const videoIds = rows.filter((r) => r.target_type === 'video').map((r) => r.target_id);
     for (const item of await this.videoItems(await repo.videosByIds(this.db, videoIds))) items.set(`video:${item.id}`, item);
-    const reporters = await briefsOf(this.db, rows.map((r) => r.reporter_id));
+    const reporters = await briefsOf(
+      this.db,
+      rows.map((r) => r.reporter_id),
+    );
     const list = rows.flatMap((r) => {
       const reporter = reporters.get(r.reporter_id);
       if (!reporter) return [];
-      return [{ id: r.id, target_type: r.target_type, target_id: r.target_id, reporter, reason: r.reason, status: r.status, created_at: r.created_at, item: items.get(`${r.target_type}:${r.target_id}`) ?? null }];
+      return [
+        {
+          id: r.id,
+          target_type: r.target_type,
+          target_id: r.target_id,
+          reporter,
+          reason: r.reason,
+          status: r.status,
+          created_at: r.created_at,
+          item: items.get(`${r.target_type}:${r.target_id}`) ?? null,
+        },
+      ];
     });
     return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
@@ -144,19 +170,50 @@ export class AdminContentService {
     return this.words();
   }
 
-  private async videoItems(rows: { id: number; user_id: number; title: string; cover: string; hidden: number; created_at: string }[]): Promise<ModeratedItem[]> {
-    const [users, reports] = await Promise.all([briefsOf(this.db, rows.map((r) => r.user_id)), repo.openCounts(this.db, 'video', rows.map((r) => r.id))]);
+  private async videoItems(
+    rows: { id: number; user_id: number; title: string; cover: string; hidden: number; created_at: string }[],
+  ): Promise<ModeratedItem[]> {
+    const [users, reports] = await Promise.all([
+      briefsOf(
+        this.db,
+        rows.map((r) => r.user_id),
+      ),
+      repo.openCounts(
+        this.db,
+        'video',
+        rows.map((r) => r.id),
+      ),
+    ]);
     return rows.flatMap((r) => {
       const user = users.get(r.user_id);
       if (!user) return [];
       const images = r.cover ? [r.cover] : [];
-      return [{ type: 'video' as const, id: r.id, post_id: null, user, content: r.title, images, hidden: Number(r.hidden) === 1, flagged: false, report_count: reports.get(r.id) ?? 0, created_at: r.created_at }];
+      return [
+        {
+          type: 'video' as const,
+          id: r.id,
+          post_id: null,
+          user,
+          content: r.title,
+          images,
+          hidden: Number(r.hidden) === 1,
+          flagged: false,
+          report_count: reports.get(r.id) ?? 0,
+          created_at: r.created_at,
+        },
+      ];
     });
   }
 
   private async items(type: 'post' | 'comment', rows: ContentRow[]): Promise<ModeratedItem[]> {
     const ids = rows.map((r) => r.id);
-    const [users, reports] = await Promise.all([briefsOf(this.db, rows.map((r) => r.user_id)), repo.openCounts(this.db, type, ids)]);
+    const [users, reports] = await Promise.all([
+      briefsOf(
+        this.db,
+        rows.map((r) => r.user_id),
+      ),
+      repo.openCounts(this.db, type, ids),
+    ]);
     return rows.flatMap((r) => {
       const user = users.get(r.user_id);
       if (!user) return [];

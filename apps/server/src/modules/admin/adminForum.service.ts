@@ -7,7 +7,17 @@ import type { ActivityRow } from '../forum/forum.tables.js';
 import { adminForumRepository as repo } from './adminForum.repository.js';
 
 const notFound = (what: string) => new BizError(ErrorCode.NOT_FOUND, `${what}不存在`);
-const activityView = (a: ActivityRow): AdminActivity => ({ id: a.id, title: a.title, cover: a.cover, summary: a.summary, rules: a.rules, tag_id: a.tag_id, start_at: a.start_at, end_at: a.end_at, sort: a.sort });
+const activityView = (a: ActivityRow): AdminActivity => ({
+  id: a.id,
+  title: a.title,
+  cover: a.cover,
+  summary: a.summary,
+  rules: a.rules,
+  tag_id: a.tag_id,
+  start_at: a.start_at,
+  end_at: a.end_at,
+  sort: a.sort,
+});
 
 /** The community's catalogue as operators edit it: banners, categories, topics, activities. */
 export class AdminForumService {
@@ -18,7 +28,16 @@ export class AdminForumService {
   }
 
   async banners() {
-    return { list: (await repo.banners(this.db)).map((b): AdminBanner => ({ id: b.id, title: b.title, image: b.image, url: b.url, sort: b.sort, enabled: Number(b.enabled) === 1 })) };
+    return {
+      list: (await repo.banners(this.db)).map((b): AdminBanner => ({
+        id: b.id,
+        title: b.title,
+        image: b.image,
+        url: b.url,
+        sort: b.sort,
+        enabled: Number(b.enabled) === 1,
+      })),
+    };
   }
 
   async saveBanner(input: RouteBody<Api['adminBannerSave']>): Promise<AdminBanner> {
@@ -43,9 +62,15 @@ export class AdminForumService {
 
   async topics() {
     return {
-      list: (await repo.topics(this.db)).map(
-        (t): AdminTopic => ({ id: t.id, name: t.name, cover: t.cover, description: t.description, hot: Number(t.hot) === 1, sort: t.sort, posts: Number(t.posts ?? 0) }),
-      ),
+      list: (await repo.topics(this.db)).map((t): AdminTopic => ({
+        id: t.id,
+        name: t.name,
+        cover: t.cover,
+        description: t.description,
+        hot: Number(t.hot) === 1,
+        sort: t.sort,
+        posts: Number(t.posts ?? 0),
+      })),
     };
   }
 

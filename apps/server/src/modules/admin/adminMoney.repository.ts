@@ -2,13 +2,21 @@ import type { Conn } from '../../db/database.js';
 
 /** SQL of the console's money views that span every user (recharge orders and their callbacks). */
 export const adminMoneyRepository = {
-  recharges: async (db: Conn, q: { page: number; size: number; status?: 'pending' | 'paid' | 'cancelled' | undefined; user_id?: number | undefined; order_no?: string | undefined }) => {
+  recharges: async (
+    db: Conn,
+    q: { page: number; size: number; status?: 'pending' | 'paid' | 'cancelled' | undefined; user_id?: number | undefined; order_no?: string | undefined },
+  ) => {
     let base = db.selectFrom('recharge_orders');
     if (q.status) base = base.where('status', '=', q.status);
     if (q.user_id !== undefined) base = base.where('user_id', '=', q.user_id);
     if (q.order_no) base = base.where('order_no', '=', q.order_no);
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };

@@ -32,7 +32,16 @@ export class AdminMoneyService {
 
   async recharges(q: RouteQuery<Api['adminRecharges']>): Promise<Page<AdminRechargeOrder>> {
     const { rows, total } = await repo.recharges(this.db, q);
-    const [users, callbacks] = await Promise.all([briefsOf(this.db, rows.map((r) => r.user_id)), repo.callbacksOf(this.db, rows.map((r) => r.order_no))]);
+    const [users, callbacks] = await Promise.all([
+      briefsOf(
+        this.db,
+        rows.map((r) => r.user_id),
+      ),
+      repo.callbacksOf(
+        this.db,
+        rows.map((r) => r.order_no),
+      ),
+    ]);
     const list = rows.map((r) => ({
       order_no: r.order_no,
       package_id: r.package_id,
@@ -47,7 +56,9 @@ export class AdminMoneyService {
       paid_at: r.paid_at,
       trade_no: r.trade_no,
       user: briefOrGone(users, r.user_id),
-      callbacks: callbacks.filter((c) => c.order_no === r.order_no).map((c) => ({ id: c.id, provider: c.provider, verdict: c.verdict, detail: c.detail, ip: c.ip, created_at: c.created_at })),
+      callbacks: callbacks
+        .filter((c) => c.order_no === r.order_no)
+        .map((c) => ({ id: c.id, provider: c.provider, verdict: c.verdict, detail: c.detail, ip: c.ip, created_at: c.created_at })),
     }));
     return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
@@ -71,21 +82,26 @@ export class AdminMoneyService {
     const credit = input.direction === 'credit';
     try {
       const { ids } = await this.deps.db.tx((conn) =>
-        ledger.post(conn, [
-          {
-            key,
-            kind: 'adjust',
-            from: credit ? platform.rewards : userAcc,
-            to: credit ? userAcc : platform.rewards,
-            amount: input.amount,
-            ref: `op:${op.user.id}`,
-            remark: `运营调整：${input.reason}`.slice(0, 200),
-          },
-        ], nowIso()),
+        ledger.post(
+          conn,
+          [
+            {
+              key,
+              kind: 'adjust',
+              from: credit ? platform.rewards : userAcc,
+              to: credit ? userAcc : platform.rewards,
+              amount: input.amount,
+              ref: `op:${op.user.id}`,
+              remark: `运营调整：${input.reason}`.slice(0, 200),
+            },
+          ],
+          nowIso(),
+        ),
       );
       return { transfer_id: ids[0]!, wallet: await this.finance.wallet.wallet(target.id) };
     } catch (err) {
-      if (err instanceof Overdraft) throw new BizError(input.account === 'coin' ? ErrorCode.BALANCE_NOT_ENOUGH : ErrorCode.EARNINGS_NOT_ENOUGH, '用户余额不足，无法扣减');
+      if (err instanceof Overdraft)
+        throw new BizError(input.account === 'coin' ? ErrorCode.BALANCE_NOT_ENOUGH : ErrorCode.EARNINGS_NOT_ENOUGH, '用户余额不足，无法扣减');
       const first = isUniqueViolation(err) ? await this.finance.ledger.transferByKey(key) : undefined;
       if (first) return this.replay(first, input);
       throw err;

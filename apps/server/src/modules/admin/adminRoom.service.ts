@@ -16,7 +16,13 @@ export class AdminRoomService {
   async close(roomId: number, reason: string): Promise<{ closed: boolean }> {
     const room = await this.rooms.room(roomId);
     const closed = await this.rooms.closeRoom(room.id, 'operator');
-    if (closed) await this.messages.send({ user_id: room.anchor_id, type: 'account', title: '你的直播已被关闭', content: `运营关闭了你的直播「${room.title}」。原因：${reason}` });
+    if (closed)
+      await this.messages.send({
+        user_id: room.anchor_id,
+        type: 'account',
+        title: '你的直播已被关闭',
+        content: `运营关闭了你的直播「${room.title}」。原因：${reason}`,
+      });
     return { closed };
   }
 }

@@ -10,12 +10,7 @@ export const adminUserRepository = {
     if (k) {
       const pattern = containsPattern(k);
       base = base.where((eb) =>
-        eb.or([
-          ...(/^\d{1,9}$/.test(k) ? [eb('id', '=', Number(k))] : []),
-          eb('mobile', '=', k),
-          likeCol('account', pattern),
-          likeCol('nickname', pattern),
-        ]),
+        eb.or([...(/^\d{1,9}$/.test(k) ? [eb('id', '=', Number(k))] : []), eb('mobile', '=', k), likeCol('account', pattern), likeCol('nickname', pattern)]),
       );
     }
     if (q.bannedAt) {
@@ -23,7 +18,12 @@ export const adminUserRepository = {
       base = base.where('id', 'in', db.selectFrom('user_bans').select('user_id').where('until', '>', now).where('lifted_at', 'is', null));
     }
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };

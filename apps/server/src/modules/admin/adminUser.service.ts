@@ -67,7 +67,12 @@ export class AdminUserService {
       if (room?.status === 'open') await this.rooms.closeRoom(room.id, 'operator');
     }
     // The member hears why and until when (a login ban: when they can log in again).
-    await this.messages.send({ user_id: user.id, type: 'account', title: BAN_TITLE[input.scope], content: `原因：${input.reason}。解除时间：${formatDateCN(until, 'YYYY-MM-DD HH:mm')}（北京时间）。` });
+    await this.messages.send({
+      user_id: user.id,
+      type: 'account',
+      title: BAN_TITLE[input.scope],
+      content: `原因：${input.reason}。解除时间：${formatDateCN(until, 'YYYY-MM-DD HH:mm')}（北京时间）。`,
+    });
     return this.one(user.id);
   }
 
@@ -101,7 +106,9 @@ export class AdminUserService {
       mobile: u.mobile ?? '',
       role: u.role,
       created_at: u.created_at,
-      bans: bans.filter((b) => b.user_id === u.id).map((b) => ({ id: b.id, user_id: b.user_id, scope: b.scope, until: b.until, reason: b.reason, created_by: b.created_by, created_at: b.created_at })),
+      bans: bans
+        .filter((b) => b.user_id === u.id)
+        .map((b) => ({ id: b.id, user_id: b.user_id, scope: b.scope, until: b.until, reason: b.reason, created_by: b.created_by, created_at: b.created_at })),
     }));
   }
 }

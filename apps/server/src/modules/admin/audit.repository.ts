@@ -11,7 +11,12 @@ export const auditRepository = {
     if (q.operator_id !== undefined) base = base.where('operator_id', '=', q.operator_id);
     if (q.target) base = base.where('target', '=', q.target);
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };

@@ -9,30 +9,31 @@ export const anchorRepository = {
     db.selectFrom('anchor_applications').selectAll().where('user_id', '=', userId).executeTakeFirst(),
 
   isApproved: async (db: Conn, userId: number): Promise<boolean> =>
-    (await db
-      .selectFrom('anchor_applications')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('status', '=', 'approved')
-      .executeTakeFirst()) !== undefined,
+    (await db.selectFrom('anchor_applications').select('id').where('user_id', '=', userId).where('status', '=', 'approved').executeTakeFirst()) !== undefined,
 
   /** A new application, or a resubmission over a rejected one; undefined when one is pending or approved (a concurrent write). */
-  submit: async (db: Conn, row: Omit<AnchorApplicationRow, 'id' | 'status' | 'reason' | 'reviewed_by' | 'reviewed_at'>): Promise<AnchorApplicationRow | undefined> =>
+  submit: async (
+    db: Conn,
+    row: Omit<AnchorApplicationRow, 'id' | 'status' | 'reason' | 'reviewed_by' | 'reviewed_at'>,
+  ): Promise<AnchorApplicationRow | undefined> =>
     db
       .insertInto('anchor_applications')
       .values({ ...row, status: 'pending', reason: null, reviewed_by: null, reviewed_at: null })
       .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({
-          real_name: row.real_name,
-          id_card: row.id_card,
-          mobile: row.mobile,
-          introduction: row.introduction,
-          status: 'pending',
-          reason: null,
-          reviewed_by: null,
-          reviewed_at: null,
-          created_at: row.created_at,
-        }).where('anchor_applications.status', '=', 'rejected'),
+        oc
+          .column('user_id')
+          .doUpdateSet({
+            real_name: row.real_name,
+            id_card: row.id_card,
+            mobile: row.mobile,
+            introduction: row.introduction,
+            status: 'pending',
+            reason: null,
+            reviewed_by: null,
+            reviewed_at: null,
+            created_at: row.created_at,
+          })
+          .where('anchor_applications.status', '=', 'rejected'),
       )
       .returningAll()
       .executeTakeFirst(),
@@ -44,7 +45,12 @@ export const anchorRepository = {
     let base = db.selectFrom('anchor_applications');
     if (q.status) base = base.where('status', '=', q.status);
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };

@@ -35,7 +35,12 @@ export async function reviewApplication(
   const current = await repo.byUser(db, userId);
   if (!current) throw new BizError(ErrorCode.NOT_FOUND, '该用户没有主播申请');
   if (current.status === decision) throw new BizError(ErrorCode.CONFLICT, decision === 'approved' ? '已经通过了' : '已经拒绝了');
-  const row = await repo.review(db, userId, { status: decision, reason: decision === 'rejected' ? reason : null, reviewed_by: reviewer, reviewed_at: nowIso() });
+  const row = await repo.review(db, userId, {
+    status: decision,
+    reason: decision === 'rejected' ? reason : null,
+    reviewed_by: reviewer,
+    reviewed_at: nowIso(),
+  });
   if (!row) throw new BizError(ErrorCode.NOT_FOUND, '该用户没有主播申请');
   return row;
 }
@@ -92,7 +97,10 @@ export class AnchorService {
   }
 
   private async adminViews(rows: AnchorApplicationRow[]): Promise<AnchorApplicationAdmin[]> {
-    const briefs = await briefsOf(this.db, rows.map((r) => r.user_id));
+    const briefs = await briefsOf(
+      this.db,
+      rows.map((r) => r.user_id),
+    );
     return rows.flatMap((r) => {
       const user = briefs.get(r.user_id);
       if (!user) return [];

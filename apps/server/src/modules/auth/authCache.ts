@@ -33,7 +33,11 @@ export class AuthCache {
   private polledAt = 0;
   private readonly stmts: ReturnType<typeof sessionReaderStatements>;
 
-  constructor(reader: SQLite.Database, kysely: Conn, private readonly max = 10_000) {
+  constructor(
+    reader: SQLite.Database,
+    kysely: Conn,
+    private readonly max = 10_000,
+  ) {
     this.stmts = sessionReaderStatements(reader, kysely);
     this.seenRev = this.stmts.latestRev.get() ?? 0;
   }

@@ -15,8 +15,7 @@ export const loginGuardRepository = {
   },
 
   latest: async (db: Conn, key: string): Promise<string | undefined> =>
-    (await db.selectFrom('login_failures').select('created_at').where('key', '=', key).orderBy('created_at', 'desc').limit(1).executeTakeFirst())
-      ?.created_at,
+    (await db.selectFrom('login_failures').select('created_at').where('key', '=', key).orderBy('created_at', 'desc').limit(1).executeTakeFirst())?.created_at,
 
   clear: (db: Conn, keys: string[]) => db.deleteFrom('login_failures').where('key', 'in', keys).execute(),
 };

@@ -20,8 +20,7 @@ const sessionWithUserQuery = (db: Conn, tokenHash: string) =>
       's.created_at as s_created_at',
     ])
     .where('s.token_hash', '=', tokenHash);
-const sessionWithUser = (db: Conn, tokenHash: string) =>
-  runCompiled(db, 'session.withUser', [tokenHash], () => sessionWithUserQuery(db, tokenHash).compile());
+const sessionWithUser = (db: Conn, tokenHash: string) => runCompiled(db, 'session.withUser', [tokenHash], () => sessionWithUserQuery(db, tokenHash).compile());
 
 type SessionUserRow = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];
 

@@ -48,9 +48,7 @@ export class SessionService {
   /** Checks a token: unknown → invalid, disabled account (a login ban names itself on every old token), revoked, expired, in that order. */
   async check(token: string): Promise<SessionCheck> {
     const cache = this.cache;
-    const auth = cache
-      ? (cache.cached(token) ?? cache.load(token, hashToken(token)))
-      : await sessionRepository.withUser(this.deps.db.kysely, hashToken(token));
+    const auth = cache ? (cache.cached(token) ?? cache.load(token, hashToken(token))) : await sessionRepository.withUser(this.deps.db.kysely, hashToken(token));
     if (!auth) return { ok: false, code: ErrorCode.TOKEN_INVALID };
     const now = nowIso();
     if (auth.user.disabled_until && auth.user.disabled_until > now) return { ok: false, code: ErrorCode.ACCOUNT_DISABLED };
@@ -62,10 +60,7 @@ export class SessionService {
   /** Revokes one session and ends its hall sockets. */
   async revoke(session: SessionRow): Promise<void> {
     await sessionRepository.revoke(this.deps.db.kysely, session.id, nowIso());
-    this.deps.hall.endSessions(
-      { sessionIds: [session.id] },
-      { code: ErrorCode.TOKEN_REVOKED, msg: errorMessages[ErrorCode.TOKEN_REVOKED] },
-    );
+    this.deps.hall.endSessions({ sessionIds: [session.id] }, { code: ErrorCode.TOKEN_REVOKED, msg: errorMessages[ErrorCode.TOKEN_REVOKED] });
   }
 
   /** Revokes every session of a user inside the caller's transaction; call `endAll` after commit. */

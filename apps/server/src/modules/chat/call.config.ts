@@ -21,13 +21,24 @@ const urls = (scheme: RegExp) => (u: string) => (scheme.test(u) ? u : { error: `
 /** The call settings: one section of the server's configuration schema. Refuses TURN without its secret. */
 export const callSettings = section(
   {
-    CALL_STUN_URLS: list([], '(unset: none)', 'STUN servers for one-to-one video calls, comma-separated `stun:host:port` (none: calls connect on one network only)', urls(/^stuns?:\S+$/)),
-    CALL_TURN_URLS: list([], '(unset: none)', 'TURN servers for calls that STUN cannot connect, comma-separated `turn:`/`turns:` URLs (needs CALL_TURN_SECRET)', urls(/^turns?:\S+$/)),
+    CALL_STUN_URLS: list(
+      [],
+      '(unset: none)',
+      'STUN servers for one-to-one video calls, comma-separated `stun:host:port` (none: calls connect on one network only)',
+      urls(/^stuns?:\S+$/),
+    ),
+    CALL_TURN_URLS: list(
+      [],
+      '(unset: none)',
+      'TURN servers for calls that STUN cannot connect, comma-separated `turn:`/`turns:` URLs (needs CALL_TURN_SECRET)',
+      urls(/^turns?:\S+$/),
+    ),
     CALL_TURN_SECRET: text('', '(unset)', "The TURN server's shared secret (coturn `static-auth-secret`): each user gets credentials that expire"),
     CALL_TURN_TTL_S: int(86_400, 'How long TURN credentials handed to a user stay valid, seconds', { min: 60, max: 7 * 86_400 }),
   },
   (v, fail): CallConfig => {
-    if (v.CALL_TURN_URLS.length > 0 && !v.CALL_TURN_SECRET) fail('CALL_TURN_SECRET', 'CALL_TURN_URLS needs CALL_TURN_SECRET (the TURN server checks credentials made with it)');
+    if (v.CALL_TURN_URLS.length > 0 && !v.CALL_TURN_SECRET)
+      fail('CALL_TURN_SECRET', 'CALL_TURN_URLS needs CALL_TURN_SECRET (the TURN server checks credentials made with it)');
     return { stunUrls: v.CALL_STUN_URLS, turnUrls: v.CALL_TURN_URLS, turnSecret: v.CALL_TURN_SECRET, turnTtlS: v.CALL_TURN_TTL_S };
   },
 );

@@ -9,8 +9,7 @@ import type { Deps } from '../../deps.js';
 import type { ChatService } from './chat.service.js';
 
 /** What a call leaves in the conversation: `missed`, `canceled`, `declined`, or `ended:<seconds>`; the client words it. */
-export const callRecord = (reason: 'missed' | 'canceled' | 'declined' | 'ended', seconds = 0): string =>
-  reason === 'ended' ? `ended:${seconds}` : reason;
+export const callRecord = (reason: 'missed' | 'canceled' | 'declined' | 'ended', seconds = 0): string => (reason === 'ended' ? `ended:${seconds}` : reason);
 
 /**
  * The hall's `call`: signalling for a one-to-one call between friends, relayed to the peer's rooms.

@@ -46,7 +46,15 @@ export const chatRepository = {
    * resumes after the highest id it saw misses nothing.
    */
   lockPair: async (db: Conn, a: number, b: number, at: string): Promise<void> => {
-    for (const [userId, peerId] of a < b ? [[a, b], [b, a]] : [[b, a], [a, b]]) {
+    for (const [userId, peerId] of a < b
+      ? [
+          [a, b],
+          [b, a],
+        ]
+      : [
+          [b, a],
+          [a, b],
+        ]) {
       await db
         .insertInto('chat_members')
         .values({ user_id: userId!, peer_id: peerId!, updated_at: at })
@@ -76,7 +84,13 @@ export const chatRepository = {
   },
 
   /** Creates the caller's side when missing (settings before any message), then patches it. */
-  upsertSide: async (db: Conn, userId: number, peerId: number, patch: Partial<Pick<ChatMemberRow, 'muted' | 'pinned' | 'blocked' | 'hidden' | 'unread' | 'read_id' | 'cleared_id'>>, at: string) => {
+  upsertSide: async (
+    db: Conn,
+    userId: number,
+    peerId: number,
+    patch: Partial<Pick<ChatMemberRow, 'muted' | 'pinned' | 'blocked' | 'hidden' | 'unread' | 'read_id' | 'cleared_id'>>,
+    at: string,
+  ) => {
     await db
       .insertInto('chat_members')
       .values({ user_id: userId, peer_id: peerId, ...patch, updated_at: at })
@@ -111,7 +125,13 @@ export const chatRepository = {
   sides: async (db: Conn, userId: number, page: number, size: number): Promise<{ rows: ChatMemberRow[]; total: number }> => {
     const base = db.selectFrom('chat_members').where('user_id', '=', userId).where('hidden', '=', 0).where('last_message_id', '>', 0);
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('pinned', 'desc').orderBy('last_message_id', 'desc').limit(size).offset((page - 1) * size).execute(),
+      base
+        .selectAll()
+        .orderBy('pinned', 'desc')
+        .orderBy('last_message_id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };

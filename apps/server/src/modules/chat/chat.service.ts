@@ -1,12 +1,4 @@
-import {
-  CHAT_TEXT_MAX,
-  ErrorCode,
-  type ChatMessage,
-  type ChatSendInput,
-  type ChatSettings,
-  type Conversation,
-  type UserBrief,
-} from '@app/contract';
+import { CHAT_TEXT_MAX, ErrorCode, type ChatMessage, type ChatSendInput, type ChatSettings, type Conversation, type UserBrief } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
@@ -123,7 +115,8 @@ export class ChatService {
       return content;
     }
     if (type === 'emoji') {
-      if ([...content].length > EMOJI_MAX || /[\p{L}\p{N}]/u.test(content)) throw new BizError(ErrorCode.VALIDATION, 'content: 表情格式不正确', { status: 400 });
+      if ([...content].length > EMOJI_MAX || /[\p{L}\p{N}]/u.test(content))
+        throw new BizError(ErrorCode.VALIDATION, 'content: 表情格式不正确', { status: 400 });
       return content;
     }
     // An image is one the sender uploaded: never an arbitrary URL to hotlink.
@@ -239,7 +232,13 @@ export class ChatService {
       const held = await repo.lockMember(trx, meId, peerId);
       if (!held) return undefined;
       const last = held.last_message_id;
-      await repo.upsertSide(trx, meId, peerId, { cleared_id: last, read_id: Math.max(held.read_id, last), unread: 0, ...(hide ? { hidden: 1 } : {}) }, nowIso());
+      await repo.upsertSide(
+        trx,
+        meId,
+        peerId,
+        { cleared_id: last, read_id: Math.max(held.read_id, last), unread: 0, ...(hide ? { hidden: 1 } : {}) },
+        nowIso(),
+      );
       return held;
     });
     if (side && side.unread > 0) this.deps.hall.toUser(meId, 'rGetUnreadCount', { total: await this.message.unreadTotal(meId), isNew: false });

@@ -44,11 +44,24 @@ export const financeSettings = section(
     EXCHANGE_RATE: num(1, 'Gold coins credited per coin of gift earnings exchanged (0–1]', { min: 0, max: 1, open: true }),
     WITHDRAW_MIN_COINS: int(100, 'Smallest withdrawal, in gold coins', { max: 1_000_000 }),
     WITHDRAW_FEE_RATE: num(0.02, 'Withdrawal fee as a fraction of the amount (rounded up to a fen)', { min: 0, max: 0.5 }),
-    PAY_PROVIDER: oneOf(PAY_PROVIDERS, 'sandbox', 'Payment provider of new recharge orders: `sandbox` (the built-in checkout page, which pays any order for free) or `none` (recharge off)'),
-    PAY_SANDBOX_SECRET: text(DEFAULT_SANDBOX_SECRET, DEFAULT_SANDBOX_SECRET, 'HMAC-SHA256 secret of the sandbox provider callbacks (a production start refuses the default)'),
+    PAY_PROVIDER: oneOf(
+      PAY_PROVIDERS,
+      'sandbox',
+      'Payment provider of new recharge orders: `sandbox` (the built-in checkout page, which pays any order for free) or `none` (recharge off)',
+    ),
+    PAY_SANDBOX_SECRET: text(
+      DEFAULT_SANDBOX_SECRET,
+      DEFAULT_SANDBOX_SECRET,
+      'HMAC-SHA256 secret of the sandbox provider callbacks (a production start refuses the default)',
+    ),
     PAY_SANDBOX_IN_PRODUCTION: bool(false, '0', '`1` lets a NODE_ENV=production start use the sandbox provider (a staging deployment; refused otherwise)'),
     PAY_CALLBACK_WINDOW_S: int(600, 'Payment callbacks older or newer than this many seconds are refused', { min: 1 }),
-    CHECK_IN_REWARDS: list(DEFAULT_CHECK_IN_REWARDS.map((c) => c * MONEY_UNIT), DEFAULT_CHECK_IN_REWARDS.join(','), 'Check-in reward in gold coins for streak day 1, 2, … (then again from day 1)', coins),
+    CHECK_IN_REWARDS: list(
+      DEFAULT_CHECK_IN_REWARDS.map((c) => c * MONEY_UNIT),
+      DEFAULT_CHECK_IN_REWARDS.join(','),
+      'Check-in reward in gold coins for streak day 1, 2, … (then again from day 1)',
+      coins,
+    ),
   },
   (v, fail): FinanceConfig => {
     if (v.CHECK_IN_REWARDS.length === 0 || v.CHECK_IN_REWARDS.length > 31) fail('CHECK_IN_REWARDS', 'CHECK_IN_REWARDS must list 1–31 rewards');

@@ -27,6 +27,13 @@ export async function pastRefusal(db: Conn, key: string, request: Record<string,
 
 /** Keeps `err` as the key's answer (the first one wins when copies race) and returns it to throw. */
 export async function keepRefusal(db: Conn, key: string, userId: number, request: Record<string, unknown>, err: BizError): Promise<BizError> {
-  await refusalRepository.insert(db, { idem_key: key, user_id: userId, code: err.code, msg: err.message.slice(0, 200), request: JSON.stringify(request), created_at: nowIso() });
+  await refusalRepository.insert(db, {
+    idem_key: key,
+    user_id: userId,
+    code: err.code,
+    msg: err.message.slice(0, 200),
+    request: JSON.stringify(request),
+    created_at: nowIso(),
+  });
   return err;
 }

@@ -10,6 +10,10 @@ export const refusalRepository = {
 
   /** Keeps the first refusal of a key (copies sent at once were all refused the same way). */
   insert: async (db: Conn, r: RefusalRow): Promise<void> => {
-    await db.insertInto('refused_requests').values(r).onConflict((oc) => oc.column('idem_key').doNothing()).execute();
+    await db
+      .insertInto('refused_requests')
+      .values(r)
+      .onConflict((oc) => oc.column('idem_key').doNothing())
+      .execute();
   },
 };

@@ -47,15 +47,26 @@ export const catalogRepository = {
         .limit(size)
         .offset((page - 1) * size)
         .execute(),
-      db.selectFrom('forum_activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('forum_activities')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   },
-  activityById: (db: Conn, id: number) => db.selectFrom('forum_activities').selectAll().select(activityPosts.as('post_count')).where('id', '=', id).executeTakeFirst(),
+  activityById: (db: Conn, id: number) =>
+    db.selectFrom('forum_activities').selectAll().select(activityPosts.as('post_count')).where('id', '=', id).executeTakeFirst(),
   /** The ongoing activity a topic belongs to, if any (a post with that topic joins it). */
   ongoingActivityOfTags: (db: Conn, tagIds: number[], now: string) =>
     tagIds.length
-      ? db.selectFrom('forum_activities').select('id').where('tag_id', 'in', tagIds).where('start_at', '<=', now).where('end_at', '>', now).orderBy('id').executeTakeFirst()
+      ? db
+          .selectFrom('forum_activities')
+          .select('id')
+          .where('tag_id', 'in', tagIds)
+          .where('start_at', '<=', now)
+          .where('end_at', '>', now)
+          .orderBy('id')
+          .executeTakeFirst()
       : Promise.resolve(undefined),
 
   /** Members whose nickname contains the keyword or whose account is it. */
@@ -75,7 +86,9 @@ export const catalogRepository = {
   ads: (db: Conn) => db.selectFrom('forum_ad_links').selectAll().where('enabled', '=', 1).orderBy('sort').orderBy('id').execute(),
 
   hotSearches: async (db: Conn, limit: number) =>
-    (await db.selectFrom('forum_searches').select('keyword').orderBy('count', 'desc').orderBy('updated_at', 'desc').limit(limit).execute()).map((r) => r.keyword),
+    (await db.selectFrom('forum_searches').select('keyword').orderBy('count', 'desc').orderBy('updated_at', 'desc').limit(limit).execute()).map(
+      (r) => r.keyword,
+    ),
   countSearch: (db: Conn, keyword: string, at: string) =>
     db
       .insertInto('forum_searches')

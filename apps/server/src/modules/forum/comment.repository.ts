@@ -9,15 +9,30 @@ export const commentRepository = {
 
   /** Reads the comment and holds its row until the transaction ends (see postRepository.lockById). */
   lockById: (db: Conn, id: number) =>
-    db.updateTable('forum_comments').set((eb) => ({ like_count: eb.ref('like_count') })).where('id', '=', id).returningAll().executeTakeFirst(),
+    db
+      .updateTable('forum_comments')
+      .set((eb) => ({ like_count: eb.ref('like_count') }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst(),
 
-  insert: (db: Conn, row: NewComment) => db.insertInto('forum_comments').values({ ...row, like_count: 0 }).returningAll().executeTakeFirstOrThrow(),
+  insert: (db: Conn, row: NewComment) =>
+    db
+      .insertInto('forum_comments')
+      .values({ ...row, like_count: 0 })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
 
   /** Top-level comments of a post, oldest first. */
   topLevel: async (db: Conn, postId: number, page: number, size: number) => {
     const base = db.selectFrom('forum_comments').where('post_id', '=', postId).where('parent_id', 'is', null).where('hidden_at', 'is', null);
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('id').limit(size).offset((page - 1) * size).execute(),
+      base
+        .selectAll()
+        .orderBy('id')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
@@ -25,7 +40,9 @@ export const commentRepository = {
 
   /** Every reply under these comments, oldest first. */
   repliesOf: async (db: Conn, parentIds: number[]) =>
-    parentIds.length ? db.selectFrom('forum_comments').selectAll().where('parent_id', 'in', parentIds).where('hidden_at', 'is', null).orderBy('id').execute() : [],
+    parentIds.length
+      ? db.selectFrom('forum_comments').selectAll().where('parent_id', 'in', parentIds).where('hidden_at', 'is', null).orderBy('id').execute()
+      : [],
 
   likedBy: async (db: Conn, userId: number, ids: number[]): Promise<Set<number>> => {
     if (!ids.length) return new Set();
@@ -52,7 +69,13 @@ export const commentRepository = {
   recountLikes: async (db: Conn, commentId: number): Promise<number> => {
     const r = await db
       .updateTable('forum_comments')
-      .set({ like_count: (eb) => eb.selectFrom('forum_comment_likes').select((e) => e.fn.countAll<number>().as('n')).where('comment_id', '=', commentId) })
+      .set({
+        like_count: (eb) =>
+          eb
+            .selectFrom('forum_comment_likes')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('comment_id', '=', commentId),
+      })
       .where('id', '=', commentId)
       .returning('like_count')
       .executeTakeFirst();
@@ -79,5 +102,14 @@ export const commentRepository = {
   },
 
   countSince: async (db: Conn, userId: number, since: string) =>
-    Number((await db.selectFrom('forum_comments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('created_at', '>', since).executeTakeFirstOrThrow()).n),
+    Number(
+      (
+        await db
+          .selectFrom('forum_comments')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('created_at', '>', since)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
 };

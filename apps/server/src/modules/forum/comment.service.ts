@@ -35,9 +35,18 @@ export class CommentService {
     const db = this.db;
     if (!(await postRepository.byId(db, postId))) throw new BizError(ErrorCode.NOT_FOUND, '帖子不存在或已删除');
     const { rows, total } = await commentRepository.topLevel(db, postId, page, size);
-    const replies = await commentRepository.repliesOf(db, rows.map((r) => r.id));
+    const replies = await commentRepository.repliesOf(
+      db,
+      rows.map((r) => r.id),
+    );
     const all = [...rows, ...replies];
-    const liked = viewer ? await commentRepository.likedBy(db, viewer.id, all.map((r) => r.id)) : new Set<number>();
+    const liked = viewer
+      ? await commentRepository.likedBy(
+          db,
+          viewer.id,
+          all.map((r) => r.id),
+        )
+      : new Set<number>();
     const views = await commentViews(db, all, viewer?.id ?? null, liked);
     const byParent = new Map<number, typeof views>();
     for (const v of views.slice(rows.length)) byParent.set(v.parent_id!, [...(byParent.get(v.parent_id!) ?? []), v]);
@@ -83,7 +92,14 @@ export class CommentService {
       await postRepository.recountComments(trx, post.id);
       const recipient = replyTo ?? post.user_id;
       if (recipient !== user.id) {
-        await inboxRepository.insert(trx, { user_id: recipient, from_user_id: user.id, kind: replyTo ? 'reply' : 'comment', post_id: post.id, comment_id: comment.id, created_at: now });
+        await inboxRepository.insert(trx, {
+          user_id: recipient,
+          from_user_id: user.id,
+          kind: replyTo ? 'reply' : 'comment',
+          post_id: post.id,
+          comment_id: comment.id,
+          created_at: now,
+        });
         notify = recipient;
       }
       return comment;
@@ -117,7 +133,10 @@ export class CommentService {
   async inbox(userId: number, page: number, size: number) {
     const db = this.db;
     const [{ rows, total }, unread] = await Promise.all([inboxRepository.page(db, userId, page, size), inboxRepository.unreadCount(db, userId)]);
-    const briefs = await briefsOf(db, rows.map((r) => r.from_user_id));
+    const briefs = await briefsOf(
+      db,
+      rows.map((r) => r.from_user_id),
+    );
     const list = rows.map((r) => ({
       id: r.id,
       kind: r.kind,

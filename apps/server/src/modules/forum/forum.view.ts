@@ -20,7 +20,10 @@ function parseImages(json: string): string[] {
 export async function postViews(db: Conn, rows: PostRow[], viewerId: number | null): Promise<ForumPost[]> {
   const ids = rows.map((r) => r.id);
   const [briefs, tags, liked] = await Promise.all([
-    briefsOf(db, rows.map((r) => r.user_id)),
+    briefsOf(
+      db,
+      rows.map((r) => r.user_id),
+    ),
     postRepository.tagsOf(db, ids),
     viewerId ? postRepository.likedBy(db, viewerId, ids) : Promise.resolve(new Set<number>()),
   ]);
@@ -33,7 +36,10 @@ export async function postViews(db: Conn, rows: PostRow[], viewerId: number | nu
     images: parseImages(r.images),
     video: r.video,
     tags: tags.get(r.id) ?? [],
-    location: r.location_name !== null && r.location_lat !== null && r.location_lng !== null ? { name: r.location_name, lat: Number(r.location_lat), lng: Number(r.location_lng) } : null,
+    location:
+      r.location_name !== null && r.location_lat !== null && r.location_lng !== null
+        ? { name: r.location_name, lat: Number(r.location_lat), lng: Number(r.location_lng) }
+        : null,
     like_count: Math.max(0, r.like_count),
     comment_count: Math.max(0, r.comment_count),
     is_liked: liked.has(r.id),
@@ -44,7 +50,10 @@ export async function postViews(db: Conn, rows: PostRow[], viewerId: number | nu
 
 /** Comments and replies as the contract shows them. */
 export async function commentViews(db: Conn, rows: CommentRow[], viewerId: number | null, liked: Set<number>): Promise<ForumReply[]> {
-  const briefs = await briefsOf(db, rows.flatMap((r) => (r.reply_to_user_id ? [r.user_id, r.reply_to_user_id] : [r.user_id])));
+  const briefs = await briefsOf(
+    db,
+    rows.flatMap((r) => (r.reply_to_user_id ? [r.user_id, r.reply_to_user_id] : [r.user_id])),
+  );
   return rows.map((r) => ({
     id: r.id,
     post_id: r.post_id,

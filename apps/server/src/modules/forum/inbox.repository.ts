@@ -3,10 +3,23 @@ import type { InboxRow } from './forum.tables.js';
 
 /** SQL for the comment inbox ("comments on my posts / replies to me"). */
 export const inboxRepository = {
-  insert: (db: Conn, row: Omit<InboxRow, 'id' | 'read_at'>) => db.insertInto('forum_inbox').values({ ...row, read_at: null }).execute(),
+  insert: (db: Conn, row: Omit<InboxRow, 'id' | 'read_at'>) =>
+    db
+      .insertInto('forum_inbox')
+      .values({ ...row, read_at: null })
+      .execute(),
 
   unreadCount: async (db: Conn, userId: number) =>
-    Number((await db.selectFrom('forum_inbox').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow()).n),
+    Number(
+      (
+        await db
+          .selectFrom('forum_inbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('read_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
 
   page: async (db: Conn, userId: number, page: number, size: number) => {
     const base = db

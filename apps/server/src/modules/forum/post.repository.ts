@@ -3,7 +3,6 @@ import type { Conn } from '../../db/database.js';
 import { containsPattern, likeCol } from '../../db/like.js';
 import type { PostRow } from './forum.tables.js';
 
-
 export type NewPost = Omit<PostRow, 'id' | 'like_count' | 'comment_count' | 'hidden_at' | 'flagged'> & { flagged?: number };
 
 /** What a feed query filters on. */
@@ -29,12 +28,26 @@ export const postRepository = {
    * one's rows (READ COMMITTED gives a statement that waited for a row lock its older snapshot).
    */
   lockById: (db: Conn, id: number) =>
-    db.updateTable('forum_posts').set((eb) => ({ like_count: eb.ref('like_count') })).where('id', '=', id).returningAll().executeTakeFirst(),
+    db
+      .updateTable('forum_posts')
+      .set((eb) => ({ like_count: eb.ref('like_count') }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst(),
 
-  insert: (db: Conn, row: NewPost) => db.insertInto('forum_posts').values({ ...row, like_count: 0, comment_count: 0 }).returningAll().executeTakeFirstOrThrow(),
+  insert: (db: Conn, row: NewPost) =>
+    db
+      .insertInto('forum_posts')
+      .values({ ...row, like_count: 0, comment_count: 0 })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
 
   addTags: async (db: Conn, postId: number, tagIds: number[]) => {
-    if (tagIds.length) await db.insertInto('forum_post_tags').values(tagIds.map((tag_id) => ({ post_id: postId, tag_id }))).execute();
+    if (tagIds.length)
+      await db
+        .insertInto('forum_post_tags')
+        .values(tagIds.map((tag_id) => ({ post_id: postId, tag_id })))
+        .execute();
   },
 
   /** Topic names of these posts, by post id. */
@@ -85,7 +98,11 @@ export const postRepository = {
   /** Sets the like; answers whether a row changed. */
   setLike: async (db: Conn, postId: number, userId: number, like: boolean, at: string): Promise<boolean> => {
     if (like) {
-      const r = await db.insertInto('forum_post_likes').values({ post_id: postId, user_id: userId, created_at: at }).onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing()).executeTakeFirst();
+      const r = await db
+        .insertInto('forum_post_likes')
+        .values({ post_id: postId, user_id: userId, created_at: at })
+        .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+        .executeTakeFirst();
       return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
     }
     const r = await db.deleteFrom('forum_post_likes').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst();
@@ -99,7 +116,13 @@ export const postRepository = {
   recountLikes: async (db: Conn, postId: number): Promise<number> => {
     const r = await db
       .updateTable('forum_posts')
-      .set({ like_count: (eb) => eb.selectFrom('forum_post_likes').select((e) => e.fn.countAll<number>().as('n')).where('post_id', '=', postId) })
+      .set({
+        like_count: (eb) =>
+          eb
+            .selectFrom('forum_post_likes')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('post_id', '=', postId),
+      })
       .where('id', '=', postId)
       .returning('like_count')
       .executeTakeFirst();
@@ -109,7 +132,13 @@ export const postRepository = {
   recountComments: async (db: Conn, postId: number): Promise<number> => {
     const r = await db
       .updateTable('forum_posts')
-      .set({ comment_count: (eb) => eb.selectFrom('forum_comments').select((e) => e.fn.countAll<number>().as('n')).where('post_id', '=', postId) })
+      .set({
+        comment_count: (eb) =>
+          eb
+            .selectFrom('forum_comments')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('post_id', '=', postId),
+      })
       .where('id', '=', postId)
       .returning('comment_count')
       .executeTakeFirst();
@@ -119,7 +148,11 @@ export const postRepository = {
   /** Deletes a post and what hangs on it; the caller holds the post's row (lockById) first. */
   remove: async (db: Conn, postId: number) => {
     // Hold its comments too: a like on one of them in flight finishes before its rows are deleted.
-    await db.updateTable('forum_comments').set((eb) => ({ like_count: eb.ref('like_count') })).where('post_id', '=', postId).execute();
+    await db
+      .updateTable('forum_comments')
+      .set((eb) => ({ like_count: eb.ref('like_count') }))
+      .where('post_id', '=', postId)
+      .execute();
     const commentIds = db.selectFrom('forum_comments').select('id').where('post_id', '=', postId);
     await db.deleteFrom('forum_comment_likes').where('comment_id', 'in', commentIds).execute();
     await db.deleteFrom('forum_inbox').where('post_id', '=', postId).execute();
@@ -131,7 +164,16 @@ export const postRepository = {
 
   /** Posts the user created since `since` (the per-user posting limit). */
   countSince: async (db: Conn, userId: number, since: string) =>
-    Number((await db.selectFrom('forum_posts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('created_at', '>', since).executeTakeFirstOrThrow()).n),
+    Number(
+      (
+        await db
+          .selectFrom('forum_posts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('created_at', '>', since)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
 };
 
 function filtered(db: Conn, f: FeedFilter) {
@@ -145,7 +187,5 @@ function filtered(db: Conn, f: FeedFilter) {
     .$if(f.followed_by !== undefined, (q) =>
       q.where('forum_posts.user_id', 'in', db.selectFrom('follows').select('followee_id').where('follower_id', '=', f.followed_by!)),
     )
-    .$if(f.tag_id !== undefined, (q) =>
-      q.where('forum_posts.id', 'in', db.selectFrom('forum_post_tags').select('post_id').where('tag_id', '=', f.tag_id!)),
-    );
+    .$if(f.tag_id !== undefined, (q) => q.where('forum_posts.id', 'in', db.selectFrom('forum_post_tags').select('post_id').where('tag_id', '=', f.tag_id!)));
 }

@@ -11,7 +11,12 @@ export const gameRepository = {
     db
       .selectFrom('games as g')
       .leftJoin(
-        (eb) => eb.selectFrom('game_players').select(['game_code', (e) => e.fn.countAll<number>().as('n')]).groupBy('game_code').as('p'),
+        (eb) =>
+          eb
+            .selectFrom('game_players')
+            .select(['game_code', (e) => e.fn.countAll<number>().as('n')])
+            .groupBy('game_code')
+            .as('p'),
         (join) => join.onRef('p.game_code', '=', 'g.code'),
       )
       .selectAll('g')
@@ -64,4 +69,3 @@ export const gameRepository = {
     return new Map(rows.map((r) => [r.user_id, Number(r.balance)]));
   },
 };
-

@@ -65,7 +65,16 @@ export class GameService {
     return {
       user_id: user.id,
       nickname: user.nickname,
-      game: { id: g.id, code: g.code, name: g.name, intro: g.intro, entry: Number(g.entry), reward_max: Number(g.reward_max), points_per_coin: g.points_per_coin, max_points_per_s: g.max_points_per_s },
+      game: {
+        id: g.id,
+        code: g.code,
+        name: g.name,
+        intro: g.intro,
+        entry: Number(g.entry),
+        reward_max: Number(g.reward_max),
+        points_per_coin: g.points_per_coin,
+        max_points_per_s: g.max_points_per_s,
+      },
     };
   }
 
@@ -137,4 +146,3 @@ export class GameService {
     return { escrow: Number(escrow.balance), users: userIds.map((id) => ({ user_id: id, net: nets.get(id) ?? 0, coin: coins.get(id) ?? 0 })) };
   }
 }
-

@@ -26,9 +26,14 @@ export const gamesSettings = section(
   {
     GAMES_PORT: int(8090, 'HTTP port of the games host (the mini games and `/api/f4/*`)', { max: 65535 }),
     GAMES_PUBLIC_URL: text('', "(unset: this page's host on GAMES_PORT)", 'Public origin of the games host, as the browser reaches it'),
-    GAMES_SECRET: optionalText('(unset: random per start, handed to the child; required with DATABASE_URL or REDIS_URL)', 'Shared secret of the internal API between the games host and the main server; set it when they run apart'),
+    GAMES_SECRET: optionalText(
+      '(unset: random per start, handed to the child; required with DATABASE_URL or REDIS_URL)',
+      'Shared secret of the internal API between the games host and the main server; set it when they run apart',
+    ),
     GAMES_MAIN_URL: optionalText('(unset: http://127.0.0.1:PORT)', "Where the games host reaches the main server's internal API"),
-    GAMES_DATABASE_SCHEMA: text('games', 'games', "PostgreSQL schema of the games host's tables (with DATABASE_URL; SQLite: DATA_DIR/games.db)", (v) => (SCHEMA_NAME.test(v) ? undefined : 'is not a plain identifier')),
+    GAMES_DATABASE_SCHEMA: text('games', 'games', "PostgreSQL schema of the games host's tables (with DATABASE_URL; SQLite: DATA_DIR/games.db)", (v) =>
+      SCHEMA_NAME.test(v) ? undefined : 'is not a plain identifier',
+    ),
     GAMES_SESSION_TTL_MIN: int(120, 'Lifetime of a game session in minutes', { min: 1 }),
     GAMES_DAILY_REWARD_CAP: int(50, 'Most coins of game rewards one user earns per China-time day'),
     GAMES_RATE_PER_MINUTE: int(1200, 'Calls one IP may make to each `/api/f4/*` call per minute (a flood gets 429 / 10003)', { min: 1 }),

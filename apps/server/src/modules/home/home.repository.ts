@@ -13,7 +13,10 @@ export const homeRepository = {
         .limit(size)
         .offset((page - 1) * size)
         .execute(),
-      db.selectFrom('bulletins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('bulletins')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   },

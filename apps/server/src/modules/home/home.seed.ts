@@ -28,5 +28,8 @@ const BULLETINS = [
 
 /** The demo's bulletins (in the caller's seed transaction). */
 export async function seedDemoBulletins(db: Conn): Promise<void> {
-  await homeRepository.insertBulletins(db, BULLETINS.map((b) => ({ title: b.title, content: b.content, pinned: b.pinned, created_at: isoIn(-b.ageMs) })));
+  await homeRepository.insertBulletins(
+    db,
+    BULLETINS.map((b) => ({ title: b.title, content: b.content, pinned: b.pinned, created_at: isoIn(-b.ageMs) })),
+  );
 }

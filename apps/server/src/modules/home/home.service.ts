@@ -75,4 +75,3 @@ export class HomeService {
     return { counted: true as const };
   }
 }
-

@@ -10,5 +10,8 @@ const NOTICES = [
 
 /** The notices a new demo member finds (in the caller's seed transaction). */
 export async function seedDemoNotices(db: Conn, userId: number): Promise<void> {
-  await noticeRepository.insertMany(db, NOTICES.map((n) => ({ user_id: userId, type: n.type, title: n.title, content: n.content, created_at: isoIn(-n.ageMs) })));
+  await noticeRepository.insertMany(
+    db,
+    NOTICES.map((n) => ({ user_id: userId, type: n.type, title: n.title, content: n.content, created_at: isoIn(-n.ageMs) })),
+  );
 }

@@ -54,11 +54,7 @@ export class MessageService {
    * asks twice hears `isNew: true` once; pushes after a new notice always carry `isNew: true`.
    */
   async unreadForHall(userId: number): Promise<UnreadCount> {
-    const [total, maxId, user] = await Promise.all([
-      this.unreadTotal(userId),
-      repo.maxUnreadId(this.db, userId),
-      users.byId(this.db, userId),
-    ]);
+    const [total, maxId, user] = await Promise.all([this.unreadTotal(userId), repo.maxUnreadId(this.db, userId), users.byId(this.db, userId)]);
     const seen = user?.notice_seen_id ?? 0;
     if (maxId > seen) await users.update(this.db, userId, { notice_seen_id: maxId });
     return { total, isNew: maxId > seen };

@@ -40,7 +40,11 @@ export const noticeRepository = {
         .limit(size)
         .offset((page - 1) * size)
         .execute(),
-      db.selectFrom('notices').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('notices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   },

@@ -23,11 +23,23 @@ export const banRepository = {
       ? db.selectFrom('user_bans').selectAll().where('user_id', 'in', userIds).where('until', '>', now).where('lifted_at', 'is', null).orderBy('id').execute()
       : [],
 
-  insert: (db: Conn, row: Omit<BanRow, 'id' | 'lifted_at'>) => db.insertInto('user_bans').values({ ...row, lifted_at: null }).returningAll().executeTakeFirstOrThrow(),
+  insert: (db: Conn, row: Omit<BanRow, 'id' | 'lifted_at'>) =>
+    db
+      .insertInto('user_bans')
+      .values({ ...row, lifted_at: null })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
 
   /** Lifts the user's bans of a scope in force now; answers how many. */
   lift: async (db: Conn, userId: number, scope: Scope, now: string): Promise<number> => {
-    const r = await db.updateTable('user_bans').set({ lifted_at: now }).where('user_id', '=', userId).where('scope', '=', scope).where('until', '>', now).where('lifted_at', 'is', null).executeTakeFirst();
+    const r = await db
+      .updateTable('user_bans')
+      .set({ lifted_at: now })
+      .where('user_id', '=', userId)
+      .where('scope', '=', scope)
+      .where('until', '>', now)
+      .where('lifted_at', 'is', null)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows);
   },
 };

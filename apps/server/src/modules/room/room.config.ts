@@ -26,12 +26,25 @@ export interface RoomConfig {
 export const roomSettings = section(
   {
     ROOM_GRACE_MS: int(60_000, 'A room closes itself this long after its anchor left (no socket, no stream) unless they come back'),
-    ROOM_INSTANCE_LEASE_MS: int(30_000, "A server instance that has not refreshed its lease this long is taken for crashed: its rooms' anchor streams count as gone (then the grace period runs)", { min: 1000 }),
+    ROOM_INSTANCE_LEASE_MS: int(
+      30_000,
+      "A server instance that has not refreshed its lease this long is taken for crashed: its rooms' anchor streams count as gone (then the grace period runs)",
+      { min: 1000 },
+    ),
     ROOM_KICK_BAN_MINUTES: int(10, 'How long a kicked user cannot come back into that room', { min: 1 }),
     ROOM_CHAT_PER_10S: int(5, 'Chat messages one socket may send per 10 seconds', { min: 1 }),
-    MEDIA_TOKEN_SECRET: optionalText('(unset: random per process; required with DATABASE_URL or REDIS_URL)', 'HMAC key of WHIP/WHEP media tokens; set the same value on every instance'),
+    MEDIA_TOKEN_SECRET: optionalText(
+      '(unset: random per process; required with DATABASE_URL or REDIS_URL)',
+      'HMAC key of WHIP/WHEP media tokens; set the same value on every instance',
+    ),
     MEDIA_TOKEN_TTL_S: int(600, 'Lifetime of a media token (it is checked once, when the WHIP/WHEP session starts)', { min: 10 }),
-    DEMO_PUBLISHER: oneOf(['auto', 'on', 'off'], 'auto', '`off` stops the ffmpeg test-pattern streams of the demo rooms (`auto`: on unless NODE_ENV=test)', { '1': 'on', true: 'on', '0': 'off', false: 'off', no: 'off' }),
+    DEMO_PUBLISHER: oneOf(['auto', 'on', 'off'], 'auto', '`off` stops the ffmpeg test-pattern streams of the demo rooms (`auto`: on unless NODE_ENV=test)', {
+      '1': 'on',
+      true: 'on',
+      '0': 'off',
+      false: 'off',
+      no: 'off',
+    }),
   },
   (v): RoomConfig => ({
     graceMs: v.ROOM_GRACE_MS,

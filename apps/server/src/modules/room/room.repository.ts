@@ -15,8 +15,7 @@ export const roomRepository = {
 
   byId: (db: Conn, id: number): Promise<RoomRow | undefined> => db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst(),
 
-  byNumber: (db: Conn, number: string): Promise<RoomRow | undefined> =>
-    db.selectFrom('rooms').selectAll().where('number', '=', number).executeTakeFirst(),
+  byNumber: (db: Conn, number: string): Promise<RoomRow | undefined> => db.selectFrom('rooms').selectAll().where('number', '=', number).executeTakeFirst(),
 
   byAnchor: (db: Conn, anchorId: number): Promise<RoomRow | undefined> =>
     db.selectFrom('rooms').selectAll().where('anchor_id', '=', anchorId).executeTakeFirst(),
@@ -54,12 +53,7 @@ export const roomRepository = {
 
   /** Clears the anchor-left mark; true when it was set. */
   clearAnchorLeft: async (db: Conn, id: number): Promise<boolean> => {
-    const r = await db
-      .updateTable('rooms')
-      .set({ anchor_left_at: null })
-      .where('id', '=', id)
-      .where('anchor_left_at', 'is not', null)
-      .executeTakeFirst();
+    const r = await db.updateTable('rooms').set({ anchor_left_at: null }).where('id', '=', id).where('anchor_left_at', 'is not', null).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   },
 
@@ -90,12 +84,7 @@ export const roomRepository = {
 
   /** Open rooms whose anchor counts as present (no "left" mark): the sweep checks them. */
   openUnmarked: (db: Conn) =>
-    db
-      .selectFrom('rooms')
-      .select(['id', 'anchor_live', 'anchor_instance'])
-      .where('status', '=', 'open')
-      .where('anchor_left_at', 'is', null)
-      .execute(),
+    db.selectFrom('rooms').select(['id', 'anchor_live', 'anchor_instance']).where('status', '=', 'open').where('anchor_left_at', 'is', null).execute(),
 
   /** Open rooms whose anchor left at or before `before` (grace over). */
   anchorGoneSince: async (db: Conn, before: string): Promise<number[]> =>
@@ -118,7 +107,14 @@ export const roomRepository = {
     if (q.category_id !== undefined) base = base.where('category_id', '=', q.category_id);
     if (q.kind !== undefined) base = base.where('kind', '=', q.kind);
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('anchor_live', 'desc').orderBy('started_at', 'desc').orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base
+        .selectAll()
+        .orderBy('anchor_live', 'desc')
+        .orderBy('started_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
@@ -133,7 +129,13 @@ export const roomRepository = {
       .where('rooms.status', '=', 'open')
       .where((eb) => eb.or([likeCol('rooms.title', pattern), likeCol('users.nickname', pattern), eb('rooms.number', '=', keyword)]));
     const [rows, count] = await Promise.all([
-      base.selectAll('rooms').orderBy('rooms.anchor_live', 'desc').orderBy('rooms.started_at', 'desc').limit(size).offset((page - 1) * size).execute(),
+      base
+        .selectAll('rooms')
+        .orderBy('rooms.anchor_live', 'desc')
+        .orderBy('rooms.started_at', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };

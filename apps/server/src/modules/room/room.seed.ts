@@ -9,10 +9,54 @@ import { roomMemberRepository } from './roomMember.repository.js';
 
 /** Demo anchors (password demo1234) and their rooms, live at `npm start` through the demo publisher. */
 export const DEMO_ANCHORS = [
-  { mobile: '13800000011', nickname: '星星主播', gender: 2, number: '888001', title: '晚安电台·陪你聊天到深夜', category: '聊天', cover: 'night', kind: 'live', hue: 0, tone: 440 },
-  { mobile: '13800000012', nickname: '阿杰唱歌', gender: 1, number: '888002', title: '周末点歌台，想听什么随便点', category: '唱歌', cover: 'music', kind: 'live', hue: 120, tone: 523 },
-  { mobile: '13800000013', nickname: '游戏小王子', gender: 1, number: '888003', title: '王者上分局，今晚冲王者！', category: '游戏', cover: 'game', kind: 'live', hue: 240, tone: 659 },
-  { mobile: '13800000014', nickname: '甜心派对', gender: 2, number: '888004', title: '交友派对房，上麦一起嗨', category: '颜值', cover: 'party', kind: 'chat', hue: 300, tone: 587 },
+  {
+    mobile: '13800000011',
+    nickname: '星星主播',
+    gender: 2,
+    number: '888001',
+    title: '晚安电台·陪你聊天到深夜',
+    category: '聊天',
+    cover: 'night',
+    kind: 'live',
+    hue: 0,
+    tone: 440,
+  },
+  {
+    mobile: '13800000012',
+    nickname: '阿杰唱歌',
+    gender: 1,
+    number: '888002',
+    title: '周末点歌台，想听什么随便点',
+    category: '唱歌',
+    cover: 'music',
+    kind: 'live',
+    hue: 120,
+    tone: 523,
+  },
+  {
+    mobile: '13800000013',
+    nickname: '游戏小王子',
+    gender: 1,
+    number: '888003',
+    title: '王者上分局，今晚冲王者！',
+    category: '游戏',
+    cover: 'game',
+    kind: 'live',
+    hue: 240,
+    tone: 659,
+  },
+  {
+    mobile: '13800000014',
+    nickname: '甜心派对',
+    gender: 2,
+    number: '888004',
+    title: '交友派对房，上麦一起嗨',
+    category: '颜值',
+    cover: 'party',
+    kind: 'chat',
+    hue: 300,
+    tone: 587,
+  },
 ] as const;
 
 export type DemoAnchor = (typeof DEMO_ANCHORS)[number];
@@ -34,7 +78,11 @@ export async function seedDemoRooms(db: Db): Promise<boolean> {
   if (await k.selectFrom('settings').select('value').where('key', '=', SEED_KEY).executeTakeFirst()) return false;
   const password_hash = await hashPassword(PASSWORD);
   return db.tx(async (trx) => {
-    const claimed = await trx.insertInto('settings').values({ key: SEED_KEY, value: '1' }).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+    const claimed = await trx
+      .insertInto('settings')
+      .values({ key: SEED_KEY, value: '1' })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     const categories = await roomRepository.categories(trx);
     for (const a of DEMO_ANCHORS) {
@@ -50,7 +98,18 @@ export async function seedDemoRooms(db: Db): Promise<boolean> {
       const at = isoIn(-50 * DAY);
       await trx
         .insertInto('anchor_applications')
-        .values({ user_id: user.id, real_name: '演示主播', id_card: '110101199003074258', mobile: a.mobile, introduction: '平台演示主播', status: 'approved', reason: null, reviewed_by: null, created_at: at, reviewed_at: at })
+        .values({
+          user_id: user.id,
+          real_name: '演示主播',
+          id_card: '110101199003074258',
+          mobile: a.mobile,
+          introduction: '平台演示主播',
+          status: 'approved',
+          reason: null,
+          reviewed_by: null,
+          created_at: at,
+          reviewed_at: at,
+        })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
       if (await roomRepository.byAnchor(trx, user.id)) continue;
@@ -88,7 +147,14 @@ export async function openDemoRooms(db: Db): Promise<DemoRoom[]> {
     if (!user || !room) continue;
     const now = nowIso();
     if (room.status !== 'open') {
-      await roomRepository.update(db.kysely, room.id, { status: 'open', started_at: now, closed_at: null, anchor_live: 0, anchor_left_at: now, updated_at: now });
+      await roomRepository.update(db.kysely, room.id, {
+        status: 'open',
+        started_at: now,
+        closed_at: null,
+        anchor_live: 0,
+        anchor_left_at: now,
+        updated_at: now,
+      });
       await roomMemberRepository.clearLive(db.kysely, room.id);
     }
     out.push({ roomId: room.id, anchorId: user.id, demo });

@@ -1,5 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { ANCHOR_SEAT, DEFAULT_ROOM_SETTINGS, ErrorCode, seatId, type Page, type RoomBrief, type RoomCategory, type RoomInfo, type UserBrief, type Api, type RouteQuery, type RouteBody } from '@app/contract';
+import {
+  ANCHOR_SEAT,
+  DEFAULT_ROOM_SETTINGS,
+  ErrorCode,
+  seatId,
+  type Page,
+  type RoomBrief,
+  type RoomCategory,
+  type RoomInfo,
+  type UserBrief,
+  type Api,
+  type RouteQuery,
+  type RouteBody,
+} from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
@@ -44,7 +57,11 @@ export class RoomService {
     readonly config: RoomConfig,
   ) {
     this.views = new RoomViews(deps.rooms, config.graceMs);
-    this.lease = new InstanceLease(() => this.db, config.instanceLeaseMs, (err) => deps.log.warn({ err }, 'instance lease refresh failed'));
+    this.lease = new InstanceLease(
+      () => this.db,
+      config.instanceLeaseMs,
+      (err) => deps.log.warn({ err }, 'instance lease refresh failed'),
+    );
   }
 
   /**
@@ -186,7 +203,10 @@ export class RoomService {
 
   async searchUsers(q: RouteQuery<Api['searchUser']>) {
     const { rows, total } = await repo.searchUsers(this.db, q.keyword, q.page, q.size);
-    const briefs = await briefsOf(this.db, rows.map((r) => r.id));
+    const briefs = await briefsOf(
+      this.db,
+      rows.map((r) => r.id),
+    );
     const list = rows.flatMap((r) => {
       const b: UserBrief | undefined = briefs.get(r.id);
       return b ? [{ ...b, signature: r.signature, room_id: r.room_id ?? null }] : [];

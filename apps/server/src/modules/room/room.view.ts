@@ -28,7 +28,12 @@ export function parseSettings(text: string): RoomSettings {
 }
 
 /** A user's level in a room: owner 1, admin 2, co-host (on a seat) 3, viewer 4. */
-export function levelOf(room: Pick<RoomRow, 'anchor_id'>, userId: number | null, member: RoomMemberRow | undefined, seat: RoomSeatRow | undefined): RoomAuthLevel {
+export function levelOf(
+  room: Pick<RoomRow, 'anchor_id'>,
+  userId: number | null,
+  member: RoomMemberRow | undefined,
+  seat: RoomSeatRow | undefined,
+): RoomAuthLevel {
   if (userId === null) return RoomAuth.VIEWER;
   if (room.anchor_id === userId) return RoomAuth.OWNER;
   if (member?.is_admin) return RoomAuth.ADMIN;
@@ -46,7 +51,10 @@ export class RoomViews {
   async briefs(db: Conn, rows: RoomRow[]): Promise<RoomBrief[]> {
     if (rows.length === 0) return [];
     const [anchors, counts, categories] = await Promise.all([
-      briefsOf(db, rows.map((r) => r.anchor_id)),
+      briefsOf(
+        db,
+        rows.map((r) => r.anchor_id),
+      ),
       this.emitter.onlineCounts(rows.map((r) => r.id)),
       roomRepository.categories(db),
     ]);
@@ -76,7 +84,10 @@ export class RoomViews {
 
   async seats(db: Conn, roomId: number, rows?: RoomSeatRow[]): Promise<RoomSeat[]> {
     const seatRows = rows ?? (await members.seats(db, roomId));
-    const briefs = await briefsOf(db, seatRows.flatMap((s) => (s.user_id === null ? [] : [s.user_id])));
+    const briefs = await briefsOf(
+      db,
+      seatRows.flatMap((s) => (s.user_id === null ? [] : [s.user_id])),
+    );
     return seatRows.map((s) => ({
       index: s.seat,
       seat_id: seatId(s.seat),

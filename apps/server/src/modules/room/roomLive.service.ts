@@ -203,7 +203,10 @@ export class RoomLiveService {
 
   async queue(roomId: number): Promise<MicQueueEntry[]> {
     const rows = await members.queue(this.db, roomId);
-    const briefs = await briefsOf(this.db, rows.map((r) => r.user_id));
+    const briefs = await briefsOf(
+      this.db,
+      rows.map((r) => r.user_id),
+    );
     return rows.flatMap((r) => {
       const user = briefs.get(r.user_id);
       return user ? [{ user, seat: r.seat, at: r.created_at }] : [];

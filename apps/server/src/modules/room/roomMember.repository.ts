@@ -18,8 +18,7 @@ export const roomMemberRepository = {
 
   // ---- seats ------------------------------------------------------------------------------------
 
-  seats: (db: Conn, roomId: number): Promise<RoomSeatRow[]> =>
-    db.selectFrom('room_seats').selectAll().where('room_id', '=', roomId).orderBy('seat').execute(),
+  seats: (db: Conn, roomId: number): Promise<RoomSeatRow[]> => db.selectFrom('room_seats').selectAll().where('room_id', '=', roomId).orderBy('seat').execute(),
 
   /** Recreates the room's seats 1…n, empty and unlocked (a room opening). */
   resetSeats: async (db: Conn, roomId: number, n: number): Promise<void> => {
@@ -76,13 +75,7 @@ export const roomMemberRepository = {
 
   /** The occupant's camera / mic flags on the seat they hold; the seat number, or null when they hold none. */
   setSeatMedia: async (db: Conn, roomId: number, userId: number, patch: Partial<Pick<RoomSeatRow, 'camera' | 'mic'>>): Promise<number | null> => {
-    const r = await db
-      .updateTable('room_seats')
-      .set(patch)
-      .where('room_id', '=', roomId)
-      .where('user_id', '=', userId)
-      .returning('seat')
-      .executeTakeFirst();
+    const r = await db.updateTable('room_seats').set(patch).where('room_id', '=', roomId).where('user_id', '=', userId).returning('seat').executeTakeFirst();
     return r?.seat ?? null;
   },
 

@@ -31,4 +31,3 @@ export async function briefsOf(db: Conn, ids: Iterable<number>): Promise<Map<num
 export async function briefOf(db: Conn, id: number): Promise<UserBrief | undefined> {
   return (await briefsOf(db, [id])).get(id);
 }
-

@@ -24,8 +24,18 @@ export const socialRepository = {
    */
   bumpCounts: async (db: Conn, followerId: number, followeeId: number, delta: 1 | -1): Promise<void> => {
     const bumps = [
-      () => db.updateTable('users').set((eb) => ({ follow_count: eb('follow_count', '+', delta) })).where('id', '=', followerId).execute(),
-      () => db.updateTable('users').set((eb) => ({ fans_count: eb('fans_count', '+', delta) })).where('id', '=', followeeId).execute(),
+      () =>
+        db
+          .updateTable('users')
+          .set((eb) => ({ follow_count: eb('follow_count', '+', delta) }))
+          .where('id', '=', followerId)
+          .execute(),
+      () =>
+        db
+          .updateTable('users')
+          .set((eb) => ({ fans_count: eb('fans_count', '+', delta) }))
+          .where('id', '=', followeeId)
+          .execute(),
     ];
     for (const bump of followerId < followeeId ? bumps : bumps.reverse()) await bump();
   },

@@ -6,8 +6,7 @@ import { nowIso } from '../../db/time.js';
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A random 8-character invite code (uniqueness is checked by the caller, and by the unique index). */
-export const newInviteCode = (): string =>
-  Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+export const newInviteCode = (): string => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
 
 /** The defaults every new user row starts from. */
 export function userDefaults(): Omit<NewUser, 'account' | 'nickname' | 'invite_code'> {

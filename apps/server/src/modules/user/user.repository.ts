@@ -3,14 +3,11 @@ import type { NewUser, UserPatch, UserRow } from '../../db/schema.js';
 
 /** SQL for users; callers pass the connection or transaction. */
 export const userRepository = {
-  byId: (db: Conn, id: number): Promise<UserRow | undefined> =>
-    db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+  byId: (db: Conn, id: number): Promise<UserRow | undefined> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
-  byUuid: (db: Conn, uuid: string): Promise<UserRow | undefined> =>
-    db.selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst(),
+  byUuid: (db: Conn, uuid: string): Promise<UserRow | undefined> => db.selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst(),
 
-  byMobile: (db: Conn, mobile: string): Promise<UserRow | undefined> =>
-    db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst(),
+  byMobile: (db: Conn, mobile: string): Promise<UserRow | undefined> => db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst(),
 
   /** A member signs in with their mobile or their account name. */
   byLogin: (db: Conn, account: string): Promise<UserRow | undefined> =>
@@ -38,8 +35,7 @@ export const userRepository = {
   inviteCodeExists: async (db: Conn, code: string): Promise<boolean> =>
     (await db.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst()) !== undefined,
 
-  insert: async (db: Conn, user: NewUser): Promise<UserRow> =>
-    db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
+  insert: async (db: Conn, user: NewUser): Promise<UserRow> => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
 
   update: (db: Conn, id: number, patch: UserPatch) => db.updateTable('users').set(patch).where('id', '=', id).execute(),
 

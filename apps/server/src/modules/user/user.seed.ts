@@ -7,7 +7,9 @@ import { userRepository } from './user.repository.js';
 export const DEMO_USER = { mobile: '13800000001', password: 'demo1234', nickname: '小鹿' } as const;
 
 /** What a demo seed sets of a member; the rest are a new user's defaults. */
-export type DemoMember = Pick<NewUser, 'nickname'> & { mobile: string; password_hash: string } & Partial<Pick<NewUser, 'avatar' | 'signature' | 'gender' | 'level' | 'created_at'>>;
+export type DemoMember = Pick<NewUser, 'nickname'> & { mobile: string; password_hash: string } & Partial<
+    Pick<NewUser, 'avatar' | 'signature' | 'gender' | 'level' | 'created_at'>
+  >;
 
 /** A demo member by mobile, created when missing (in the caller's seed transaction); `created` says which. */
 export async function seedDemoMember(db: Conn, m: DemoMember): Promise<{ user: UserRow; created: boolean }> {

@@ -13,18 +13,8 @@ import type { UserRow } from '../../db/schema.js';
  */
 const profileCounts = (db: Conn, noticeUser: number, coinUser: number, anchorUser: number) =>
   db.selectNoFrom((eb) => [
-    eb
-      .selectFrom('notices')
-      .select(eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', noticeUser)
-      .where('read_at', 'is', null)
-      .as('unread'),
-    eb
-      .selectFrom('accounts')
-      .select('balance')
-      .where('user_id', '=', coinUser)
-      .where('kind', '=', sql.lit('coin'))
-      .as('coin'),
+    eb.selectFrom('notices').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', noticeUser).where('read_at', 'is', null).as('unread'),
+    eb.selectFrom('accounts').select('balance').where('user_id', '=', coinUser).where('kind', '=', sql.lit('coin')).as('coin'),
     eb
       .selectFrom('anchor_applications')
       .select(eb.fn.countAll<number>().as('n'))

@@ -3,10 +3,12 @@ import type { Conn } from '../../db/database.js';
 /** SQL for captchas, SMS codes and the log sink's outbox. */
 export const verifyRepository = {
   insertCaptcha: (db: Conn, row: { unique_code: string; ip: string | null; expires_at: string; created_at: string }) =>
-    db.insertInto('captchas').values({ ...row, answer: null, passed_at: null, used_at: null }).execute(),
+    db
+      .insertInto('captchas')
+      .values({ ...row, answer: null, passed_at: null, used_at: null })
+      .execute(),
 
-  captcha: (db: Conn, uniqueCode: string) =>
-    db.selectFrom('captchas').selectAll().where('unique_code', '=', uniqueCode).executeTakeFirst(),
+  captcha: (db: Conn, uniqueCode: string) => db.selectFrom('captchas').selectAll().where('unique_code', '=', uniqueCode).executeTakeFirst(),
 
   setCaptchaAnswer: (db: Conn, uniqueCode: string, answer: string | null, expiresAt?: string) =>
     db
@@ -15,8 +17,7 @@ export const verifyRepository = {
       .where('unique_code', '=', uniqueCode)
       .execute(),
 
-  passCaptcha: (db: Conn, uniqueCode: string, at: string) =>
-    db.updateTable('captchas').set({ passed_at: at }).where('unique_code', '=', uniqueCode).execute(),
+  passCaptcha: (db: Conn, uniqueCode: string, at: string) => db.updateTable('captchas').set({ passed_at: at }).where('unique_code', '=', uniqueCode).execute(),
 
   /** Uses up a passed captcha; false when another request used it first. */
   useCaptcha: async (db: Conn, uniqueCode: string, at: string): Promise<boolean> => {
@@ -33,7 +34,11 @@ export const verifyRepository = {
   deleteExpiredCaptchas: (db: Conn, before: string) => db.deleteFrom('captchas').where('expires_at', '<', before).execute(),
 
   insertSmsCode: (db: Conn, row: { mobile: string; scene: string; code_hash: string; ip: string | null; expires_at: string; created_at: string }) =>
-    db.insertInto('sms_codes').values({ ...row, attempts: 0, used_at: null }).returning('id').executeTakeFirstOrThrow(),
+    db
+      .insertInto('sms_codes')
+      .values({ ...row, attempts: 0, used_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
 
   /** Sends to a number since a time, newest first (per-number limits). */
   smsSentTo: (db: Conn, mobile: string, since: string) =>
@@ -50,20 +55,17 @@ export const verifyRepository = {
   },
 
   smsCountSince: async (db: Conn, since: string): Promise<number> => {
-    const r = await db.selectFrom('sms_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('created_at', '>', since).executeTakeFirstOrThrow();
+    const r = await db
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   },
 
   /** The newest code sent to a number for a scene, used or not. */
   latestSmsCode: (db: Conn, mobile: string, scene: string) =>
-    db
-      .selectFrom('sms_codes')
-      .selectAll()
-      .where('mobile', '=', mobile)
-      .where('scene', '=', scene)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
+    db.selectFrom('sms_codes').selectAll().where('mobile', '=', mobile).where('scene', '=', scene).orderBy('id', 'desc').limit(1).executeTakeFirst(),
 
   countSmsAttempt: (db: Conn, id: number) =>
     db

@@ -144,4 +144,3 @@ export class VerifyService {
     return { answer: row.answer };
   }
 }
-

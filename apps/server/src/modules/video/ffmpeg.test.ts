@@ -10,7 +10,23 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffmpeg-limit-'));
 const clip = path.join(dir, '8k.mp4');
 const small = path.join(dir, 'small.mp4');
 const make = (size: string, file: string) =>
-  promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=black:s=${size}:r=2:d=1`, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '51', file]);
+  promisify(execFile)('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=black:s=${size}:r=2:d=1`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '51',
+    file,
+  ]);
 
 beforeAll(async () => {
   await Promise.all([make('7680x4320', clip), make('320x240', small)]);
@@ -20,7 +36,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe.runIf(process.platform === 'linux')('ffmpeg memory bound', () => {
   // ffmpeg maps ~300 MB of libraries before it reads anything; one 8K frame needs far more than
   // the rest of 640 MB to decode, a small one does not.
-  const poster = (src: string, out: string, memoryMb: number | undefined) => ffmpeg(['-i', src, '-frames:v', '1', path.join(dir, out)], { programs: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, memoryMb });
+  const poster = (src: string, out: string, memoryMb: number | undefined) =>
+    ffmpeg(['-i', src, '-frames:v', '1', path.join(dir, out)], { programs: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, memoryMb });
 
   it('stops an ffmpeg that needs more than its address-space limit, and lets small work through it', async () => {
     await expect(poster(clip, 'big-limited.jpg', 640)).rejects.toThrow(/ffmpeg failed/);

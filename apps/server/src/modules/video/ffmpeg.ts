@@ -21,8 +21,14 @@ export interface Probe {
 /** Reads duration and picture size with ffprobe (never trusting the file name or the client). */
 export async function probe(programs: Programs, file: string): Promise<Probe | null> {
   try {
-    const { stdout } = await run(programs.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeout: 30_000, maxBuffer: 4 * 1024 * 1024 });
-    const info = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }[] };
+    const { stdout } = await run(programs.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+      timeout: 30_000,
+      maxBuffer: 4 * 1024 * 1024,
+    });
+    const info = JSON.parse(stdout) as {
+      format?: { duration?: string };
+      streams?: { codec_type?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }[];
+    };
     const video = info.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0);
     const duration = Number(info.format?.duration ?? video?.duration ?? NaN);
     if (!video || !Number.isFinite(duration) || duration <= 0) return null;

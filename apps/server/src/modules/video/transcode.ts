@@ -28,7 +28,13 @@ export interface TranscodeResult {
  * poster, and stores them. Segment names carry a random part: the full playlist is the only way
  * to find a segment past a paid video's preview, and only buyers get it.
  */
-export async function transcode(src: string, info: Probe, workDir: string, storage: Storage, opts: { programs: Programs; signal?: AbortSignal; memoryMb?: number }): Promise<TranscodeResult> {
+export async function transcode(
+  src: string,
+  info: Probe,
+  workDir: string,
+  storage: Storage,
+  opts: { programs: Programs; signal?: AbortSignal; memoryMb?: number },
+): Promise<TranscodeResult> {
   const { programs, signal, memoryMb } = opts;
   const portrait = info.height > info.width;
   const short = Math.min(info.width, info.height);
@@ -40,11 +46,33 @@ export async function transcode(src: string, info: Probe, workDir: string, stora
     args.push('-map', `[v${i}]`);
     if (info.hasAudio) args.push('-map', '0:a:0', '-c:a', 'aac', '-b:a', `${r.aKbps}k`, '-ac', '2');
     args.push(
-      '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-crf', '26',
-      '-maxrate', `${r.vKbps}k`, '-bufsize', `${r.vKbps * 2}k`,
-      '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_S})`, '-sc_threshold', '0',
-      '-f', 'hls', '-hls_time', String(SEGMENT_S), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
-      '-hls_segment_filename', path.join(workDir, `r${i}_%04d.ts`), path.join(workDir, `r${i}.m3u8`),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      'main',
+      '-crf',
+      '26',
+      '-maxrate',
+      `${r.vKbps}k`,
+      '-bufsize',
+      `${r.vKbps * 2}k`,
+      '-force_key_frames',
+      `expr:gte(t,n_forced*${SEGMENT_S})`,
+      '-sc_threshold',
+      '0',
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_S),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_flags',
+      'independent_segments',
+      '-hls_segment_filename',
+      path.join(workDir, `r${i}_%04d.ts`),
+      path.join(workDir, `r${i}.m3u8`),
     );
   });
   await ffmpeg(args, { programs, signal, memoryMb });
@@ -104,7 +132,14 @@ export function variantPlaylist(r: Rendition, segmentUrl: (key: string) => strin
     return keep;
   });
   const target = Math.ceil(Math.max(...kept.map((s) => s.d), SEGMENT_S));
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${target}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ];
   for (const s of kept) lines.push(`#EXTINF:${s.d.toFixed(6)},`, segmentUrl(s.key));
   lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;

@@ -103,9 +103,12 @@ export class TranscodeQueue {
     const db = this.deps.db.kysely;
     const row = await repo.resource(db, id);
     if (!row) return;
-    const renew = setInterval(() => {
-      repo.renewLease(db, id, this.leaseEnd()).catch((err: unknown) => this.deps.log.warn({ err, id }, 'transcode lease renewal failed'));
-    }, Math.max(500, this.leaseMs / 3));
+    const renew = setInterval(
+      () => {
+        repo.renewLease(db, id, this.leaseEnd()).catch((err: unknown) => this.deps.log.warn({ err, id }, 'transcode lease renewal failed'));
+      },
+      Math.max(500, this.leaseMs / 3),
+    );
     const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'transcode-'));
     const started = Date.now();
     try {
@@ -113,16 +116,33 @@ export class TranscodeQueue {
       const src = await this.sources.fetch(row.upload_id, workDir);
       const info = src && (await probe(this.deps.config.video, src));
       if (!src || !info) throw new Error('source missing or unreadable');
-      const out = await transcode(src, info, workDir, this.deps.storage, { programs: this.deps.config.video, signal: this.abort.signal, memoryMb: this.opts.ffmpegMemoryMb });
+      const out = await transcode(src, info, workDir, this.deps.storage, {
+        programs: this.deps.config.video,
+        signal: this.abort.signal,
+        memoryMb: this.opts.ffmpegMemoryMb,
+      });
       if (this.stopping) return;
-      await repo.update(db, id, { status: 'ready', renditions: JSON.stringify(out.renditions), poster: out.poster, error: '', lease_until: null, updated_at: nowIso() });
+      await repo.update(db, id, {
+        status: 'ready',
+        renditions: JSON.stringify(out.renditions),
+        poster: out.poster,
+        error: '',
+        lease_until: null,
+        updated_at: nowIso(),
+      });
       await this.sources.remove(row.upload_id);
       this.deps.log.info({ id, ms: Date.now() - started }, 'video transcoded');
     } catch (err) {
       if (this.stopping) return; // the lease runs out and the job is taken over after the restart
       const last = row.attempts >= MAX_ATTEMPTS; // the claim counted this attempt
       this.deps.log.warn({ err, id, attempt: row.attempts }, 'video transcode failed');
-      await repo.update(db, id, last ? { status: 'failed', error: '视频转码失败，请换一个文件重试', lease_until: null, updated_at: nowIso() } : { status: 'uploaded', lease_until: null, updated_at: nowIso() });
+      await repo.update(
+        db,
+        id,
+        last
+          ? { status: 'failed', error: '视频转码失败，请换一个文件重试', lease_until: null, updated_at: nowIso() }
+          : { status: 'uploaded', lease_until: null, updated_at: nowIso() },
+      );
       if (last) await this.sources.remove(row.upload_id);
     } finally {
       clearInterval(renew);

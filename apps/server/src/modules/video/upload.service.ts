@@ -43,9 +43,17 @@ export class VideoUploadService {
   }
 
   async ticket(auth: Auth, q: RouteQuery<Api['uploadSts']>): Promise<UploadTicket> {
-    if (q.size > this.config.maxUploadBytes) throw new BizError(ErrorCode.UPLOAD_TOO_LARGE, `size: 视频不能超过${Math.round(this.config.maxUploadBytes / 1048576)}MB`);
+    if (q.size > this.config.maxUploadBytes)
+      throw new BizError(ErrorCode.UPLOAD_TOO_LARGE, `size: 视频不能超过${Math.round(this.config.maxUploadBytes / 1048576)}MB`);
     const now = nowIso();
-    const row = await repo.insertResource(this.deps.db.kysely, { user_id: auth.user.id, upload_id: randomBytes(24).toString('base64url'), status: 'receiving', total: q.size, created_at: now, updated_at: now });
+    const row = await repo.insertResource(this.deps.db.kysely, {
+      user_id: auth.user.id,
+      upload_id: randomBytes(24).toString('base64url'),
+      status: 'receiving',
+      total: q.size,
+      created_at: now,
+      updated_at: now,
+    });
     // With S3 the file goes straight to the bucket (one presigned PUT), then resource/upload/video/complete.
     const direct = directUploads(this.deps.storage);
     const presigned = direct ? await direct.presignPut(incomingKey(row.upload_id), q.size, TICKET_TTL_MS / 1000) : null;
@@ -69,7 +77,12 @@ export class VideoUploadService {
     if (!row || row.user_id !== auth.user.id || row.deleted) throw new BizError(ErrorCode.NOT_FOUND, '上传不存在或已过期');
     const total = Number(row.total);
     const received = Number(row.received);
-    const answer = async (r: VideoResourceRow) => ({ upload_id, received: Number(r.received), total, resource: r.status === 'receiving' ? null : await this.view(r) });
+    const answer = async (r: VideoResourceRow) => ({
+      upload_id,
+      received: Number(r.received),
+      total,
+      resource: r.status === 'receiving' ? null : await this.view(r),
+    });
     if (row.status === 'failed') throw new BizError(ErrorCode.UPLOAD_BAD_FILE, row.error || 'file: 视频无法处理');
     // Already have these bytes, or a chunk from the wrong place: say where to go on from.
     if (row.status !== 'receiving' || offset !== received) return answer(row);
@@ -123,9 +136,11 @@ export class VideoUploadService {
         await this.sources.remove(row.upload_id);
         throw new BizError(code, msg);
       };
-      if (size > this.config.maxUploadBytes || size !== total) return refuse(ErrorCode.UPLOAD_TOO_LARGE, `file: 文件大小（${size} 字节）与声明的 ${total} 字节不符或超出上限`);
+      if (size > this.config.maxUploadBytes || size !== total)
+        return refuse(ErrorCode.UPLOAD_TOO_LARGE, `file: 文件大小（${size} 字节）与声明的 ${total} 字节不符或超出上限`);
       if (!looksLikeVideo(head)) return refuse(ErrorCode.UPLOAD_BAD_FILE, 'file: 不是视频文件（支持 MP4、MOV、WebM、MKV、AVI、FLV、TS）');
-      if (!(await repo.advance(db, row.id, 0, total, nowIso()))) return { upload_id: uploadId, received: total, total, resource: await this.view((await repo.resource(db, row.id))!) };
+      if (!(await repo.advance(db, row.id, 0, total, nowIso())))
+        return { upload_id: uploadId, received: total, total, resource: await this.view((await repo.resource(db, row.id))!) };
       return { upload_id: uploadId, received: total, total, resource: await this.view(await this.finish(row, file)) };
     } finally {
       await fs.rm(tmp, { recursive: true, force: true });
@@ -143,11 +158,22 @@ export class VideoUploadService {
       throw new BizError(code, msg);
     };
     if (!info) return fail(ErrorCode.UPLOAD_BAD_FILE, 'file: 无法识别的视频文件');
-    if (info.duration > VIDEO_MAX_DURATION_S + DURATION_SLACK_S) return fail(ErrorCode.VIDEO_TOO_LONG, `file: 视频时长 ${info.duration.toFixed(1)} 秒，不能超过${VIDEO_MAX_DURATION_S}秒`);
+    if (info.duration > VIDEO_MAX_DURATION_S + DURATION_SLACK_S)
+      return fail(ErrorCode.VIDEO_TOO_LONG, `file: 视频时长 ${info.duration.toFixed(1)} 秒，不能超过${VIDEO_MAX_DURATION_S}秒`);
     // From the container's header (ffprobe decodes nothing): a huge picture is refused before any decoder runs.
-    if (info.width * info.height > this.config.maxPixels) return fail(ErrorCode.UPLOAD_BAD_FILE, `file: 视频分辨率 ${info.width}×${info.height} 过高，画面不能超过 ${Math.floor(this.config.maxPixels / 10_000)} 万像素`);
+    if (info.width * info.height > this.config.maxPixels)
+      return fail(
+        ErrorCode.UPLOAD_BAD_FILE,
+        `file: 视频分辨率 ${info.width}×${info.height} 过高，画面不能超过 ${Math.floor(this.config.maxPixels / 10_000)} 万像素`,
+      );
     await this.sources.share(row.upload_id); // S3: chunks sent to this instance go to the bucket, for any instance's transcode
-    await repo.update(db, row.id, { status: 'uploaded', duration: Math.round(info.duration * 100) / 100, width: info.width, height: info.height, updated_at: nowIso() });
+    await repo.update(db, row.id, {
+      status: 'uploaded',
+      duration: Math.round(info.duration * 100) / 100,
+      width: info.width,
+      height: info.height,
+      updated_at: nowIso(),
+    });
     // Read before waking the queue: the answer is the upload as completed ('uploaded'), not
     // whatever a worker (on any instance) has made of it a moment later.
     const done = (await repo.resource(db, row.id))!;
@@ -169,7 +195,14 @@ export class VideoUploadService {
   async list(auth: Auth, q: RouteQuery<Api['resourceFetch']>): Promise<Page<VideoResource>> {
     const db = this.deps.db.kysely;
     const { rows, total } = await repo.resourcesOf(db, auth.user.id, q.page, q.size);
-    const videos = new Map((await repo.videosByResources(db, rows.map((r) => r.id))).map((v) => [v.resource_id, v]));
+    const videos = new Map(
+      (
+        await repo.videosByResources(
+          db,
+          rows.map((r) => r.id),
+        )
+      ).map((v) => [v.resource_id, v]),
+    );
     return { list: rows.map((r) => toResource(r, videos.get(r.id))), total, page: q.page, size: q.size, has_more: q.page * q.size < total };
   }
 

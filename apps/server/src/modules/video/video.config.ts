@@ -25,10 +25,20 @@ export interface VideoConfig {
 export const videoSettings = section(
   {
     VIDEO_PREVIEW_S: int(15, 'Seconds of a paid video anyone may watch before buying (enforced by the preview playlist)', { min: 1, max: 60 }),
-    VIDEO_UPLOADER_SHARE: num(0.7, "Share of a paid video's price credited to the uploader's gift earnings (0–1); the rest is platform revenue", { min: 0, max: 1 }),
+    VIDEO_UPLOADER_SHARE: num(0.7, "Share of a paid video's price credited to the uploader's gift earnings (0–1); the rest is platform revenue", {
+      min: 0,
+      max: 1,
+    }),
     VIDEO_MAX_UPLOAD_MB: int(200, 'Largest video file accepted, in MB (uploaded in chunks)', { min: 1, max: 4096 }),
-    VIDEO_TRANSCODE_CONCURRENCY: int(1, 'ffmpeg transcodes one process runs at once (the queue is in the database and survives a restart)', { min: 1, max: 16 }),
-    VIDEO_MAX_PIXELS: int(4096 * 2160, "Largest picture accepted, width × height (default 4096 × 2160, so phones' 4K passes); larger videos are refused before decoding", { min: 320 * 240, max: 16384 * 16384 }),
+    VIDEO_TRANSCODE_CONCURRENCY: int(1, 'ffmpeg transcodes one process runs at once (the queue is in the database and survives a restart)', {
+      min: 1,
+      max: 16,
+    }),
+    VIDEO_MAX_PIXELS: int(
+      4096 * 2160,
+      "Largest picture accepted, width × height (default 4096 × 2160, so phones' 4K passes); larger videos are refused before decoding",
+      { min: 320 * 240, max: 16384 * 16384 },
+    ),
     VIDEO_FFMPEG_MEMORY_MB: int(1024, 'Address space one ffmpeg transcode may use, MB (Linux, through prlimit; 0: no limit)', { max: 65536 }),
     DEMO_VIDEOS: oneOf(['auto', 'on', 'off'], 'auto', '`off` skips generating the demo clips with ffmpeg at first start (`auto`: on unless NODE_ENV=test)'),
     FFMPEG_PATH: text('ffmpeg', 'ffmpeg (found on PATH)', 'The ffmpeg program that transcodes videos and feeds the demo rooms'),

@@ -33,17 +33,29 @@ export function videoPlayRoutes(app: FastifyInstance, deps: { sessions: SessionS
   }
 
   const send = (reply: FastifyReply, text: string, full: boolean) =>
-    reply.header('content-type', M3U8).header('cache-control', 'private, no-store').header('x-video-access', full ? 'full' : 'preview').send(text);
+    reply
+      .header('content-type', M3U8)
+      .header('cache-control', 'private, no-store')
+      .header('x-video-access', full ? 'full' : 'preview')
+      .send(text);
 
   app.get(`${base}/master.m3u8`, { schema: { hide: true } }, async (req, reply) => {
     const { id, full, renditions } = await load(req);
-    return send(reply, masterPlaylist(renditions, (i) => `${API_BASE}/video/play/${id}/${i}.m3u8`), full);
+    return send(
+      reply,
+      masterPlaylist(renditions, (i) => `${API_BASE}/video/play/${id}/${i}.m3u8`),
+      full,
+    );
   });
 
   app.get(`${base}/:rendition.m3u8`, { schema: { hide: true } }, async (req, reply) => {
     const { full, renditions, previewS } = await load(req);
     const r = renditions[Number((req.params as { rendition: string }).rendition)];
     if (!r) throw new BizError(ErrorCode.NOT_FOUND, '清晰度不存在', { status: 404 });
-    return send(reply, variantPlaylist(r, (key) => deps.storage.url(key), full ? undefined : previewS), full);
+    return send(
+      reply,
+      variantPlaylist(r, (key) => deps.storage.url(key), full ? undefined : previewS),
+      full,
+    );
   });
 }

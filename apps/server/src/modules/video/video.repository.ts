@@ -23,13 +23,20 @@ export const videoRepository = {
   category: (db: Conn, id: number) => db.selectFrom('video_categories').selectAll().where('id', '=', id).executeTakeFirst(),
 
   // Uploads.
-  insertResource: (db: Conn, row: NewResource): Promise<VideoResourceRow> => db.insertInto('video_resources').values(row).returningAll().executeTakeFirstOrThrow(),
+  insertResource: (db: Conn, row: NewResource): Promise<VideoResourceRow> =>
+    db.insertInto('video_resources').values(row).returningAll().executeTakeFirstOrThrow(),
   resourceByUploadId: (db: Conn, uploadId: string) => db.selectFrom('video_resources').selectAll().where('upload_id', '=', uploadId).executeTakeFirst(),
   resource: (db: Conn, id: number) => db.selectFrom('video_resources').selectAll().where('id', '=', id).executeTakeFirst(),
 
   /** Moves `received` from `from` to `to` only if nobody else did: answers whether this caller won. */
   advance: async (db: Conn, id: number, from: number, to: number, now: string): Promise<boolean> => {
-    const r = await db.updateTable('video_resources').set({ received: to, updated_at: now }).where('id', '=', id).where('received', '=', from).where('status', '=', 'receiving').executeTakeFirst();
+    const r = await db
+      .updateTable('video_resources')
+      .set({ received: to, updated_at: now })
+      .where('id', '=', id)
+      .where('received', '=', from)
+      .where('status', '=', 'receiving')
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
 
@@ -38,7 +45,12 @@ export const videoRepository = {
   resourcesOf: async (db: Conn, userId: number, page: number, size: number) => {
     const q = db.selectFrom('video_resources').where('user_id', '=', userId).where('deleted', '=', 0).where('status', '!=', 'receiving');
     const [rows, n] = await Promise.all([
-      q.selectAll().orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute(),
+      q
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(n.n) };
@@ -63,17 +75,23 @@ export const videoRepository = {
 
   /** Takes a job for this worker unless another took it first (guarded on what was read). */
   claim: async (db: Conn, job: { id: number; status: string; lease_until: string | null }, leaseUntil: string, now: string): Promise<boolean> => {
-    let q = db.updateTable('video_resources').set((eb) => ({ status: 'processing', lease_until: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: now })).where('id', '=', job.id).where('status', '=', job.status as 'uploaded');
+    let q = db
+      .updateTable('video_resources')
+      .set((eb) => ({ status: 'processing', lease_until: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .where('id', '=', job.id)
+      .where('status', '=', job.status as 'uploaded');
     q = job.lease_until === null ? q.where('lease_until', 'is', null) : q.where('lease_until', '=', job.lease_until);
     return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
   },
 
-  renewLease: (db: Conn, id: number, leaseUntil: string) => db.updateTable('video_resources').set({ lease_until: leaseUntil }).where('id', '=', id).where('status', '=', 'processing').execute(),
+  renewLease: (db: Conn, id: number, leaseUntil: string) =>
+    db.updateTable('video_resources').set({ lease_until: leaseUntil }).where('id', '=', id).where('status', '=', 'processing').execute(),
 
   // Published videos.
   insertVideo: (db: Conn, row: NewVideo): Promise<VideoRow> => db.insertInto('videos').values(row).returningAll().executeTakeFirstOrThrow(),
   videoByResource: (db: Conn, resourceId: number) => db.selectFrom('videos').selectAll().where('resource_id', '=', resourceId).executeTakeFirst(),
-  videosByResources: (db: Conn, ids: number[]) => (ids.length ? db.selectFrom('videos').selectAll().where('resource_id', 'in', ids).execute() : Promise.resolve([] as VideoRow[])),
+  videosByResources: (db: Conn, ids: number[]) =>
+    ids.length ? db.selectFrom('videos').selectAll().where('resource_id', 'in', ids).execute() : Promise.resolve([] as VideoRow[]),
   video: (db: Conn, id: number) => db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst(),
   listedVideo: (db: Conn, id: number): Promise<ListedVideo | undefined> => listed(db).where('v.id', '=', id).executeTakeFirst(),
 
@@ -83,37 +101,76 @@ export const videoRepository = {
     if (f.user_id) q = q.where('v.user_id', '=', f.user_id);
     const ordered = f.sort === 'hot' ? q.orderBy('v.views', 'desc').orderBy('v.id', 'desc') : q.orderBy('v.id', 'desc');
     const [rows, n] = await Promise.all([
-      ordered.limit(size).offset((page - 1) * size).execute(),
-      q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ordered
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      q
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(n.n) };
   },
 
   renditionsOf: async (db: Conn, videoId: number): Promise<string | undefined> =>
-    (await db.selectFrom('videos as v').innerJoin('video_resources as r', 'r.id', 'v.resource_id').select('r.renditions').where('v.id', '=', videoId).executeTakeFirst())?.renditions,
+    (
+      await db
+        .selectFrom('videos as v')
+        .innerJoin('video_resources as r', 'r.id', 'v.resource_id')
+        .select('r.renditions')
+        .where('v.id', '=', videoId)
+        .executeTakeFirst()
+    )?.renditions,
 
-  countView: (db: Conn, id: number) => db.updateTable('videos').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).execute(),
-  setHidden: (db: Conn, id: number, hidden: boolean) => db.updateTable('videos').set({ hidden: hidden ? 1 : 0 }).where('id', '=', id).executeTakeFirst(),
+  countView: (db: Conn, id: number) =>
+    db
+      .updateTable('videos')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', id)
+      .execute(),
+  setHidden: (db: Conn, id: number, hidden: boolean) =>
+    db
+      .updateTable('videos')
+      .set({ hidden: hidden ? 1 : 0 })
+      .where('id', '=', id)
+      .executeTakeFirst(),
   hideByResource: (db: Conn, resourceId: number) => db.updateTable('videos').set({ hidden: 1 }).where('resource_id', '=', resourceId).execute(),
 
   // Purchases.
-  purchase: (db: Conn, videoId: number, userId: number) => db.selectFrom('video_purchases').selectAll().where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst(),
+  purchase: (db: Conn, videoId: number, userId: number) =>
+    db.selectFrom('video_purchases').selectAll().where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst(),
   purchaseByKey: (db: Conn, key: string) => db.selectFrom('video_purchases').selectAll().where('idem_key', '=', key).executeTakeFirst(),
   insertPurchase: (db: Conn, row: { video_id: number; user_id: number; price: number; idem_key: string; created_at: string }) =>
     db.insertInto('video_purchases').values(row).returning('id').executeTakeFirstOrThrow(),
 
   // Likes: the counter moves in the transaction that adds or removes the row.
-  liked: async (db: Conn, videoId: number, userId: number) => Boolean(await db.selectFrom('video_likes').select('video_id').where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst()),
+  liked: async (db: Conn, videoId: number, userId: number) =>
+    Boolean(await db.selectFrom('video_likes').select('video_id').where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst()),
   addLike: async (db: Conn, videoId: number, userId: number, now: string): Promise<boolean> => {
-    const r = await db.insertInto('video_likes').values({ video_id: videoId, user_id: userId, created_at: now }).onConflict((oc) => oc.columns(['video_id', 'user_id']).doNothing()).executeTakeFirst();
+    const r = await db
+      .insertInto('video_likes')
+      .values({ video_id: videoId, user_id: userId, created_at: now })
+      .onConflict((oc) => oc.columns(['video_id', 'user_id']).doNothing())
+      .executeTakeFirst();
     const added = Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
-    if (added) await db.updateTable('videos').set({ likes: sql`likes + 1` }).where('id', '=', videoId).execute();
+    if (added)
+      await db
+        .updateTable('videos')
+        .set({ likes: sql`likes + 1` })
+        .where('id', '=', videoId)
+        .execute();
     return added;
   },
   removeLike: async (db: Conn, videoId: number, userId: number): Promise<boolean> => {
     const r = await db.deleteFrom('video_likes').where('video_id', '=', videoId).where('user_id', '=', userId).executeTakeFirst();
     const removed = Number(r.numDeletedRows) === 1;
-    if (removed) await db.updateTable('videos').set({ likes: sql`likes - 1` }).where('id', '=', videoId).execute();
+    if (removed)
+      await db
+        .updateTable('videos')
+        .set({ likes: sql`likes - 1` })
+        .where('id', '=', videoId)
+        .execute();
     return removed;
   },
   likes: async (db: Conn, videoId: number) => Number((await db.selectFrom('videos').select('likes').where('id', '=', videoId).executeTakeFirst())?.likes ?? 0),

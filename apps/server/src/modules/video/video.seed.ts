@@ -40,19 +40,57 @@ export async function seedDemoVideos(deps: Deps, config: VideoConfig, queue: Tra
     if (!anchor) return;
     const uploadId = randomBytes(24).toString('base64url');
     const file = path.join(incomingDir, uploadId);
-    await ffmpeg([
-      '-f', 'lavfi', '-i', clip.src, '-f', 'lavfi', '-i', `sine=frequency=${clip.tone}:sample_rate=44100`,
-      '-t', String(CLIP_S), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-f', 'mp4', file,
-    ], { programs: config });
+    await ffmpeg(
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        clip.src,
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${clip.tone}:sample_rate=44100`,
+        '-t',
+        String(CLIP_S),
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+        '-f',
+        'mp4',
+        file,
+      ],
+      { programs: config },
+    );
     const info = await probe(config, file);
     if (!info) continue;
     const now = nowIso();
     const { size } = await fs.stat(file);
-    const r = await repo.insertResource(db.kysely, { user_id: anchor.id, upload_id: uploadId, status: 'receiving', total: size, created_at: now, updated_at: now });
+    const r = await repo.insertResource(db.kysely, {
+      user_id: anchor.id,
+      upload_id: uploadId,
+      status: 'receiving',
+      total: size,
+      created_at: now,
+      updated_at: now,
+    });
     await new VideoSources(deps.storage, incomingDir).share(uploadId); // S3: in the bucket, for any instance
     await repo.update(db.kysely, r.id, { status: 'uploaded', received: size, duration: info.duration, width: info.width, height: info.height });
     const cate = (await repo.categories(db.kysely)).find((c) => c.sort === clip.cate);
-    await repo.insertVideo(db.kysely, { user_id: anchor.id, resource_id: r.id, cate_id: cate?.id ?? 1, title: clip.title, cover: '', price: clip.price * MONEY_UNIT, created_at: now });
+    await repo.insertVideo(db.kysely, {
+      user_id: anchor.id,
+      resource_id: r.id,
+      cate_id: cate?.id ?? 1,
+      title: clip.title,
+      cover: '',
+      price: clip.price * MONEY_UNIT,
+      created_at: now,
+    });
     queue.kick();
   }
   log.info({ clips: CLIPS.length }, 'demo videos queued for transcoding');

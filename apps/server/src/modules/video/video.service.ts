@@ -1,4 +1,16 @@
-import { API_BASE, ErrorCode, type Page, type RoomBrief, type VideoCard, type VideoCategory, type VideoInfo, type VideoResource, type Api, type RouteQuery, type RouteBody } from '@app/contract';
+import {
+  API_BASE,
+  ErrorCode,
+  type Page,
+  type RoomBrief,
+  type VideoCard,
+  type VideoCategory,
+  type VideoInfo,
+  type VideoResource,
+  type Api,
+  type RouteQuery,
+  type RouteBody,
+} from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
@@ -42,7 +54,10 @@ export class VideoService {
   }
 
   private async cards(rows: ListedVideo[]): Promise<VideoCard[]> {
-    const users = await briefsOf(this.deps.db.kysely, rows.map((r) => r.user_id));
+    const users = await briefsOf(
+      this.deps.db.kysely,
+      rows.map((r) => r.user_id),
+    );
     return rows.map((r) => toCard(r, users));
   }
 
@@ -161,7 +176,15 @@ export class VideoService {
       throw validationError([{ path: 'cover', message: '封面请先上传' }]);
     }
     try {
-      const v = await repo.insertVideo(db, { user_id: me, resource_id: r.id, cate_id: input.cate_id, title: input.title, cover: input.cover ?? '', price: input.price_coins * MONEY_UNIT, created_at: nowIso() });
+      const v = await repo.insertVideo(db, {
+        user_id: me,
+        resource_id: r.id,
+        cate_id: input.cate_id,
+        title: input.title,
+        cover: input.cover ?? '',
+        price: input.price_coins * MONEY_UNIT,
+        created_at: nowIso(),
+      });
       return toResource(r, v);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

@@ -40,7 +40,13 @@ export class VideoSources {
    */
   async fetch(uploadId: string, workDir: string): Promise<string | null> {
     const local = this.file(uploadId);
-    if (await fs.stat(local).then((st) => st.isFile(), () => false)) return local;
+    if (
+      await fs.stat(local).then(
+        (st) => st.isFile(),
+        () => false,
+      )
+    )
+      return local;
     const direct = directUploads(this.storage);
     if (!direct) return null;
     const copy = path.join(workDir, `source-${uploadId}`);

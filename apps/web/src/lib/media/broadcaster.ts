@@ -1,4 +1,13 @@
-import { applyEnabled, CaptureError, openCameraTrack, openCapture, openScreenTrack, videoConstraints, type CaptureFailure, type CaptureSettings } from './capture';
+import {
+  applyEnabled,
+  CaptureError,
+  openCameraTrack,
+  openCapture,
+  openScreenTrack,
+  videoConstraints,
+  type CaptureFailure,
+  type CaptureSettings,
+} from './capture';
 import { publish, WhipError, type MediaSession } from './whipClient';
 
 /**

@@ -35,7 +35,10 @@ export const AUDIO_CONSTRAINTS: MediaTrackConstraints = { echoCancellation: true
 export type CaptureFailure = 'denied' | 'no-device' | 'insecure' | 'busy' | 'unknown';
 
 export class CaptureError extends Error {
-  constructor(readonly reason: CaptureFailure, cause?: unknown) {
+  constructor(
+    readonly reason: CaptureFailure,
+    cause?: unknown,
+  ) {
     super(`capture failed: ${reason}`);
     this.name = 'CaptureError';
     this.cause = cause;

@@ -48,8 +48,7 @@ type TrackEvent = { track: Track; streams: readonly Stream[] };
 
 const PC = (): new (config?: object) => PeerConnection =>
   (globalThis as unknown as { RTCPeerConnection: new (config?: object) => PeerConnection }).RTCPeerConnection;
-const MS = (): new (tracks?: Track[]) => Stream =>
-  (globalThis as unknown as { MediaStream: new (tracks?: Track[]) => Stream }).MediaStream;
+const MS = (): new (tracks?: Track[]) => Stream => (globalThis as unknown as { MediaStream: new (tracks?: Track[]) => Stream }).MediaStream;
 
 // ---- API -------------------------------------------------------------------------------------------
 
@@ -108,11 +107,14 @@ export async function publish(url: string, token: string, stream: Stream, opts: 
         if (opts.maxFramerate) encoding.maxFramerate = opts.maxFramerate;
       }
       // sendEncodings at creation is the one place Chrome reliably honours maxBitrate before negotiation.
-      (pc as MiniPeerConnection).addTransceiver(track as never, {
-        direction: 'sendonly',
-        streams: [stream],
-        sendEncodings: video ? [encoding] : undefined,
-      } as never);
+      (pc as MiniPeerConnection).addTransceiver(
+        track as never,
+        {
+          direction: 'sendonly',
+          streams: [stream],
+          sendEncodings: video ? [encoding] : undefined,
+        } as never,
+      );
     }
     return await negotiate(pc, url, token, opts.iceTimeoutMs);
   } catch (err) {

@@ -18,7 +18,11 @@ export default function AdminGate() {
   if (me.data.role !== 'operator') {
     return (
       <div className="page page--default" data-testid="admin-denied">
-        <EmptyState title={t('admin.denied')} description={t('admin.deniedDesc')} action={{ label: t('common.goHome'), onClick: () => void navigate(PATHS.home) }} />
+        <EmptyState
+          title={t('admin.denied')}
+          description={t('admin.deniedDesc')}
+          action={{ label: t('common.goHome'), onClick: () => void navigate(PATHS.home) }}
+        />
       </div>
     );
   }

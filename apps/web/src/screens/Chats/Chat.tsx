@@ -101,18 +101,14 @@ function Conversation({ peerId }: { peerId: number }) {
     }
   };
 
-  const setReply = (r: { reply: ChatReply; name: string } | null) =>
-    useSession.getState().patch({ chatReply: r ? { peer_id: peerId, ...r } : null });
+  const setReply = (r: { reply: ChatReply; name: string } | null) => useSession.getState().patch({ chatReply: r ? { peer_id: peerId, ...r } : null });
   const nameOf = (senderId: number) => (senderId === me?.id ? t('chats.you') : (peer?.nickname ?? ''));
   const actions = (item: ChatItem) => {
     if (item.id === null) return;
     const id = item.id;
     const sheet = ActionSheet.show({
       cancelText: t('common.cancel'),
-      actions: [
-        { key: 'reply', text: t('chats.reply') },
-        ...(item.type === 'text' ? [{ key: 'copy', text: t('chats.copy') }] : []),
-      ],
+      actions: [{ key: 'reply', text: t('chats.reply') }, ...(item.type === 'text' ? [{ key: 'copy', text: t('chats.copy') }] : [])],
       onAction: (a) => {
         sheet.close();
         if (a.key === 'reply') {
@@ -139,11 +135,23 @@ function Conversation({ peerId }: { peerId: number }) {
   const right = (
     <span className="nav-icons">
       {conv.data?.is_friend && !conv.data.blocked && (
-        <button type="button" className="nav-icon" aria-label={t('chats.videoCall')} data-testid="chat-video" onClick={() => navigate(`${PATHS.chatVideo}?uid=${peerId}&dial=1`)}>
+        <button
+          type="button"
+          className="nav-icon"
+          aria-label={t('chats.videoCall')}
+          data-testid="chat-video"
+          onClick={() => navigate(`${PATHS.chatVideo}?uid=${peerId}&dial=1`)}
+        >
           <VideoOutline />
         </button>
       )}
-      <button type="button" className="nav-icon" aria-label={t('chats.setting')} data-testid="chat-setting" onClick={() => navigate(`${PATHS.chatSetting}?uid=${peerId}`)}>
+      <button
+        type="button"
+        className="nav-icon"
+        aria-label={t('chats.setting')}
+        data-testid="chat-setting"
+        onClick={() => navigate(`${PATHS.chatSetting}?uid=${peerId}`)}
+      >
         <MoreOutline />
       </button>
     </span>

@@ -85,7 +85,15 @@ export default function FindFriend() {
               </div>
               <ul className="find-list">
                 {mutual.map((u) => (
-                  <PersonRow key={u.id} id={u.id} avatar={u.avatar} nickname={u.nickname} signature={u.signature} vip={u.vip_level} onOpen={() => setOpen(u.id)} />
+                  <PersonRow
+                    key={u.id}
+                    id={u.id}
+                    avatar={u.avatar}
+                    nickname={u.nickname}
+                    signature={u.signature}
+                    vip={u.vip_level}
+                    onOpen={() => setOpen(u.id)}
+                  />
                 ))}
               </ul>
             </div>

@@ -56,10 +56,15 @@ export default function ChatSetting() {
       </button>
 
       <List className="setting-list" mode="card">
-        <List.Item description={t('chats.muteDesc')} extra={<Switch checked={c.muted} onChange={(v) => setting.mutate({ muted: v })} data-testid="setting-mute" />}>
+        <List.Item
+          description={t('chats.muteDesc')}
+          extra={<Switch checked={c.muted} onChange={(v) => setting.mutate({ muted: v })} data-testid="setting-mute" />}
+        >
           {t('chats.mute')}
         </List.Item>
-        <List.Item extra={<Switch checked={c.pinned} onChange={(v) => setting.mutate({ pinned: v })} data-testid="setting-pin" />}>{t('chats.pinChat')}</List.Item>
+        <List.Item extra={<Switch checked={c.pinned} onChange={(v) => setting.mutate({ pinned: v })} data-testid="setting-pin" />}>
+          {t('chats.pinChat')}
+        </List.Item>
       </List>
 
       <List className="setting-list" mode="card">

@@ -77,7 +77,15 @@ export default function VideoCall() {
           {snap.phase === 'active' ? <Clock since={snap.startedAt} /> : status}
         </div>
       </div>
-      {snap.local && <Video stream={snap.local} className={`call__local ${snap.cameraOff ? 'call__local--off' : ''}`} muted mirror={snap.facing === 'user'} testId="local-video" />}
+      {snap.local && (
+        <Video
+          stream={snap.local}
+          className={`call__local ${snap.cameraOff ? 'call__local--off' : ''}`}
+          muted
+          mirror={snap.facing === 'user'}
+          testId="local-video"
+        />
+      )}
 
       <div className="call__controls">
         {snap.phase === 'incoming' ? (
@@ -91,10 +99,22 @@ export default function VideoCall() {
           </>
         ) : (
           <>
-            <CallButton label={snap.muted ? t('chats.callUnmute') : t('chats.callMute')} active={snap.muted} onClick={() => callSession.toggleMute()} disabled={!talking && snap.phase !== 'outgoing'} testId="call-mute">
+            <CallButton
+              label={snap.muted ? t('chats.callUnmute') : t('chats.callMute')}
+              active={snap.muted}
+              onClick={() => callSession.toggleMute()}
+              disabled={!talking && snap.phase !== 'outgoing'}
+              testId="call-mute"
+            >
               {snap.muted ? <AudioMutedOutline /> : <AudioOutline />}
             </CallButton>
-            <CallButton label={t('chats.callHangup')} tone="danger" onClick={() => void callSession.hangup()} disabled={snap.phase === 'ended' || snap.phase === 'idle'} testId="call-hangup">
+            <CallButton
+              label={t('chats.callHangup')}
+              tone="danger"
+              onClick={() => void callSession.hangup()}
+              disabled={snap.phase === 'ended' || snap.phase === 'idle'}
+              testId="call-hangup"
+            >
               <PhoneFill className="call__hang" />
             </CallButton>
             <CallButton label={t('chats.callSwitch')} onClick={() => void callSession.switchCamera()} disabled={!snap.local} testId="call-switch">
@@ -117,12 +137,26 @@ function Clock({ since }: { since: number }) {
   return <span data-testid="call-clock">{formatClock((now - since) / 1000)}</span>;
 }
 
-function Video({ stream, className, muted, mirror, testId }: { stream: MediaStream | null; className: string; muted?: boolean; mirror?: boolean; testId: string }) {
+function Video({
+  stream,
+  className,
+  muted,
+  mirror,
+  testId,
+}: {
+  stream: MediaStream | null;
+  className: string;
+  muted?: boolean;
+  mirror?: boolean;
+  testId: string;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
   }, [stream]);
-  return <video ref={ref} className={`${className} ${mirror ? 'call__mirror' : ''}`} autoPlay playsInline muted={muted} data-testid={testId} hidden={!stream} />;
+  return (
+    <video ref={ref} className={`${className} ${mirror ? 'call__mirror' : ''}`} autoPlay playsInline muted={muted} data-testid={testId} hidden={!stream} />
+  );
 }
 
 interface ButtonProps {
@@ -137,10 +171,15 @@ interface ButtonProps {
 
 function CallButton({ label, tone, active, disabled, onClick, testId, children }: ButtonProps) {
   return (
-    <button type="button" className={`call__btn ${tone ? `call__btn--${tone}` : ''} ${active ? 'call__btn--active' : ''}`} disabled={disabled} onClick={onClick} data-testid={testId}>
+    <button
+      type="button"
+      className={`call__btn ${tone ? `call__btn--${tone}` : ''} ${active ? 'call__btn--active' : ''}`}
+      disabled={disabled}
+      onClick={onClick}
+      data-testid={testId}
+    >
       <span className="call__btn-icon">{children}</span>
       <span className="call__btn-label">{label}</span>
     </button>
   );
 }
-

@@ -27,7 +27,12 @@ export default function ActiveList() {
       <>
         <div className="fact-list" data-testid="activity-list">
           {list.map((a) => (
-            <button key={a.id} type="button" className={`fact-item${a.status === 'ended' ? ' fact-item--ended' : ''}`} onClick={() => navigate(`${PATHS.activeDetails}?id=${a.id}`)}>
+            <button
+              key={a.id}
+              type="button"
+              className={`fact-item${a.status === 'ended' ? ' fact-item--ended' : ''}`}
+              onClick={() => navigate(`${PATHS.activeDetails}?id=${a.id}`)}
+            >
               <GuardedImage src={a.cover} className="fact-item__img" />
               <span className="fact-item__body">
                 <span className="fact-item__title">{a.title}</span>

@@ -50,7 +50,11 @@ export default function ForumDetails() {
   if (q.isPending) body = <PageLoading />;
   else if (q.isError || !post) {
     const gone = q.error instanceof ApiError && q.error.code === 10002;
-    body = gone ? <EmptyState title={t('forum.postGone')} action={{ label: t('common.back'), onClick: () => navigate(PATHS.forum) }} /> : <LoadError onRetry={() => void q.refetch()} />;
+    body = gone ? (
+      <EmptyState title={t('forum.postGone')} action={{ label: t('common.back'), onClick: () => navigate(PATHS.forum) }} />
+    ) : (
+      <LoadError onRetry={() => void q.refetch()} />
+    );
   } else
     body = (
       <>
@@ -76,7 +80,9 @@ export default function ForumDetails() {
                 <button
                   type="button"
                   className="fplace"
-                  onClick={() => navigate(`${PATHS.openLocation}?name=${encodeURIComponent(post.location!.name)}&lat=${post.location!.lat}&lng=${post.location!.lng}`)}
+                  onClick={() =>
+                    navigate(`${PATHS.openLocation}?name=${encodeURIComponent(post.location!.name)}&lat=${post.location!.lat}&lng=${post.location!.lng}`)
+                  }
                 >
                   <LocationFill /> {post.location.name}
                 </button>
@@ -88,7 +94,14 @@ export default function ForumDetails() {
         <Comments postId={id} authorId={post.user.id} postMine={post.is_mine} onReply={(target) => setComposer({ open: true, target })} />
         <div className="fbar" data-testid="comment-bar">
           <button type="button" className="fbar__input" data-testid="comment-open" onClick={() => setComposer({ open: true, target: null })}>
-            {draft ? <span className="fbar__draft">{t('forum.draftPrefix')}{draft}</span> : t('forum.commentPlaceholder')}
+            {draft ? (
+              <span className="fbar__draft">
+                {t('forum.draftPrefix')}
+                {draft}
+              </span>
+            ) : (
+              t('forum.commentPlaceholder')
+            )}
           </button>
           <LikeButton kind="post" id={post.id} liked={post.is_liked} count={post.like_count} />
           <span className="fcard__stat" data-testid="comment-count">

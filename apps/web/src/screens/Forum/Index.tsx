@@ -56,7 +56,15 @@ export default function Forum() {
       )}
       <div className="ftypes" role="tablist">
         {TYPES.map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={k === type} className={`ftypes__item${k === type ? ' ftypes__item--on' : ''}`} data-testid={`feed-${k}`} onClick={() => setQuery({ t: k })}>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={k === type}
+            className={`ftypes__item${k === type ? ' ftypes__item--on' : ''}`}
+            data-testid={`feed-${k}`}
+            onClick={() => setQuery({ t: k })}
+          >
             {t(`forum.type.${k}`)}
           </button>
         ))}
@@ -73,7 +81,12 @@ export default function Forum() {
           <span>{t('forum.searchPlaceholder')}</span>
         </button>
         <Badge content={unread > 0 ? Badge.dot : null}>
-          <button type="button" className="forum-head__mine" data-testid="my-posts-entry" onClick={() => navigate(unread > 0 ? `${PATHS.myBbs}?tab=inbox` : PATHS.myBbs)}>
+          <button
+            type="button"
+            className="forum-head__mine"
+            data-testid="my-posts-entry"
+            onClick={() => navigate(unread > 0 ? `${PATHS.myBbs}?tab=inbox` : PATHS.myBbs)}
+          >
             {t('forum.mine')}
           </button>
         </Badge>
@@ -93,8 +106,16 @@ export default function Forum() {
             type === 'following'
               ? member
                 ? { title: t('forum.emptyFollowing'), description: t('forum.emptyFollowingDesc') }
-                : { title: t('forum.emptyFollowing'), description: t('forum.loginToFollow'), action: { label: t('common.login'), onClick: () => navigate(PATHS.login) } }
-              : { title: t('empty.forum'), description: t('forum.emptyDesc'), action: { label: t('forum.publish'), onClick: () => navigate(PATHS.forumPublish) } }
+                : {
+                    title: t('forum.emptyFollowing'),
+                    description: t('forum.loginToFollow'),
+                    action: { label: t('common.login'), onClick: () => navigate(PATHS.login) },
+                  }
+              : {
+                  title: t('empty.forum'),
+                  description: t('forum.emptyDesc'),
+                  action: { label: t('forum.publish'), onClick: () => navigate(PATHS.forumPublish) },
+                }
           }
         />
       </div>

@@ -26,7 +26,11 @@ export default function MyBbs() {
         <Feed
           filter={{ type: 'mine' }}
           deletable
-          empty={{ title: t('forum.noMine'), description: t('forum.noMineDesc'), action: { label: t('forum.publish'), onClick: () => navigate(PATHS.forumPublish) } }}
+          empty={{
+            title: t('forum.noMine'),
+            description: t('forum.noMineDesc'),
+            action: { label: t('forum.publish'), onClick: () => navigate(PATHS.forumPublish) },
+          }}
         />
       ) : (
         <Inbox />

@@ -64,7 +64,16 @@ export default function ForumPublish() {
       title={t('page.forumPublish')}
       className="forum-page forum-publish"
       right={
-        <Button size="mini" shape="rounded" color="primary" className="fpublish-btn" disabled={!canSend} loading={create.isPending} onClick={() => void publish()} data-testid="publish-submit">
+        <Button
+          size="mini"
+          shape="rounded"
+          color="primary"
+          className="fpublish-btn"
+          disabled={!canSend}
+          loading={create.isPending}
+          onClick={() => void publish()}
+          data-testid="publish-submit"
+        >
           {t('forum.publish')}
         </Button>
       }
@@ -81,12 +90,7 @@ export default function ForumPublish() {
           data-testid="publish-text"
         />
         <ImagePicker value={draft.images} onChange={(images) => update({ images })} />
-        <button
-          type="button"
-          className="fpublish__place"
-          onClick={() => navigate(`${PATHS.chooseLocation}?from=publish`)}
-          data-testid="publish-location"
-        >
+        <button type="button" className="fpublish__place" onClick={() => navigate(`${PATHS.chooseLocation}?from=publish`)} data-testid="publish-location">
           <LocationFill />
           <span>{draft.location ? draft.location.name : t('forum.addLocation')}</span>
           {draft.location && (
@@ -119,7 +123,12 @@ export default function ForumPublish() {
         </h3>
         <div className="fchips" data-testid="topic-picker">
           {shownTags.map((tag) => (
-            <button key={tag.id} type="button" className={`fchip fchip--topic${draft.tag_ids.includes(tag.id) ? ' fchip--on' : ''}`} onClick={() => toggleTag(tag.id)}>
+            <button
+              key={tag.id}
+              type="button"
+              className={`fchip fchip--topic${draft.tag_ids.includes(tag.id) ? ' fchip--on' : ''}`}
+              onClick={() => toggleTag(tag.id)}
+            >
               # {tag.name}
             </button>
           ))}

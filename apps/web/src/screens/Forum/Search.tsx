@@ -52,7 +52,12 @@ export default function ForumSearch() {
       </div>
       {keyword ? (
         <>
-          <Tabs className="forum-tabs fsearch__tabs" activeKey={kind} onChange={(k) => setParams({ q: keyword, ...(k !== 'post' ? { k } : {}) }, { replace: true })} activeLineMode="fixed">
+          <Tabs
+            className="forum-tabs fsearch__tabs"
+            activeKey={kind}
+            onChange={(k) => setParams({ q: keyword, ...(k !== 'post' ? { k } : {}) }, { replace: true })}
+            activeLineMode="fixed"
+          >
             <Tabs.Tab key="post" title={t('forum.searchPosts')} />
             <Tabs.Tab key="tag" title={t('forum.searchTopics')} />
             <Tabs.Tab key="user" title={t('forum.searchUsers')} />

@@ -21,8 +21,7 @@ export default function Home() {
   const qc = useQueryClient();
   const cates = useVideoCates();
   const cate = useCategoryParam();
-  const refreshTop = () =>
-    Promise.all([qc.invalidateQueries({ queryKey: videoKeys.travel() }), qc.invalidateQueries({ queryKey: bulletinKeys.list() })]);
+  const refreshTop = () => Promise.all([qc.invalidateQueries({ queryKey: videoKeys.travel() }), qc.invalidateQueries({ queryKey: bulletinKeys.list() })]);
 
   return (
     <div className="page home-page">

@@ -11,9 +11,5 @@ export default function Notice() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const hasId = params.has('id');
-  return (
-    <PageFrame title={hasId ? t('notice.detail') : t('notice.title')}>
-      {hasId ? <NoticeDetail id={id} /> : <NoticeList />}
-    </PageFrame>
-  );
+  return <PageFrame title={hasId ? t('notice.detail') : t('notice.title')}>{hasId ? <NoticeDetail id={id} /> : <NoticeList />}</PageFrame>;
 }

@@ -60,11 +60,14 @@ export default function VideoPlayer() {
     const id = order[i];
     if (id && id !== activeId) {
       setActiveId(id);
-      setParams((p) => {
-        const next = new URLSearchParams(p);
-        next.set('id', String(id));
-        return next;
-      }, { replace: true });
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.set('id', String(id));
+          return next;
+        },
+        { replace: true },
+      );
     }
     if (i >= order.length - 3 && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
   }, [order, activeId, setParams, list]);

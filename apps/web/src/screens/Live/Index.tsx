@@ -23,11 +23,7 @@ export default function Live() {
   if (searching) {
     return (
       <div className="page live-page">
-        <SearchView
-          initial={params.get('q') ?? ''}
-          onSubmit={(q) => setParams({ q }, { replace: true })}
-          onCancel={() => navigate(-1)}
-        />
+        <SearchView initial={params.get('q') ?? ''} onSubmit={(q) => setParams({ q }, { replace: true })} onCancel={() => navigate(-1)} />
       </div>
     );
   }

@@ -61,7 +61,8 @@ export default function Login() {
       subtitle={t('login.subtitle')}
       footer={
         <>
-          {t('login.noAccount')} <Link to={PATHS.register + search} replace>
+          {t('login.noAccount')}{' '}
+          <Link to={PATHS.register + search} replace>
             {t('login.toRegister')}
           </Link>
         </>

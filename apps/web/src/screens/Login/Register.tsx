@@ -29,7 +29,10 @@ export default function Register() {
   const captcha = useCaptcha();
   const [f, setF] = useState({ mobile: '', captcha: '', code: '', password: '', confirm: '', invite: referer, agreed: false });
   const [busy, run] = useBusy();
-  const set = <K extends keyof typeof f>(k: K) => (v: (typeof f)[K]) => setF((prev) => ({ ...prev, [k]: v }));
+  const set =
+    <K extends keyof typeof f>(k: K) =>
+    (v: (typeof f)[K]) =>
+      setF((prev) => ({ ...prev, [k]: v }));
 
   const submit = async () => {
     const problem = checkRegister(f);
@@ -55,7 +58,8 @@ export default function Register() {
       subtitle={t('register.subtitle')}
       footer={
         <>
-          {t('register.haveAccount')} <Link to={PATHS.login + search} replace>
+          {t('register.haveAccount')}{' '}
+          <Link to={PATHS.login + search} replace>
             {t('register.toLogin')}
           </Link>
         </>
@@ -71,14 +75,7 @@ export default function Register() {
           placeholder={t('register.passwordPlaceholder')}
         />
         <AuthField icon={<InviteIcon />} label={t('register.invite')}>
-          <Input
-            name="invite_code"
-            placeholder={t('register.invitePlaceholder')}
-            value={f.invite}
-            onChange={set('invite')}
-            maxLength={16}
-            clearable
-          />
+          <Input name="invite_code" placeholder={t('register.invitePlaceholder')} value={f.invite} onChange={set('invite')} maxLength={16} clearable />
         </AuthField>
         <div className="auth-row auth-row--agree">
           <span data-testid="agreement">

@@ -32,14 +32,7 @@ export function checkPasswords(v: { password: string; confirm: string }): AuthPr
   return null;
 }
 
-export function checkRegister(v: {
-  mobile: string;
-  code: string;
-  password: string;
-  confirm: string;
-  invite: string;
-  agreed: boolean;
-}): AuthProblem | null {
+export function checkRegister(v: { mobile: string; code: string; password: string; confirm: string; invite: string; agreed: boolean }): AuthProblem | null {
   if (!isMobileCN(v.mobile.trim())) return 'validate.mobile';
   if (!isCode(v.code.trim())) return 'validate.code';
   const pw = checkPasswords(v);

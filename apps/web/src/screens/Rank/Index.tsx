@@ -29,14 +29,28 @@ export default function Rank() {
       <div className="rank-head">
         <div className="rank-types" role="tablist">
           {TYPES.map((k) => (
-            <button key={k} type="button" role="tab" aria-selected={type === k} className={`rank-types__item ${type === k ? 'rank-types__item--on' : ''}`} onClick={() => setType(k)}>
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={type === k}
+              className={`rank-types__item ${type === k ? 'rank-types__item--on' : ''}`}
+              onClick={() => setType(k)}
+            >
               {t(`rank.type.${k}`)}
             </button>
           ))}
         </div>
         <div className="rank-periods" role="tablist">
           {PERIODS.map((p) => (
-            <button key={p} type="button" role="tab" aria-selected={period === p} className={`rank-periods__item ${period === p ? 'rank-periods__item--on' : ''}`} onClick={() => setPeriod(p)}>
+            <button
+              key={p}
+              type="button"
+              role="tab"
+              aria-selected={period === p}
+              className={`rank-periods__item ${period === p ? 'rank-periods__item--on' : ''}`}
+              onClick={() => setPeriod(p)}
+            >
               {t(`rank.period.${p}`)}
             </button>
           ))}

@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import {
-  AddCircleOutline, BillOutline, CollectMoneyOutline, GiftOutline, HeartOutline, PayCircleOutline,
-  ReceiptOutline, SetOutline, TeamOutline, VideoOutline,
+  AddCircleOutline,
+  BillOutline,
+  CollectMoneyOutline,
+  GiftOutline,
+  HeartOutline,
+  PayCircleOutline,
+  ReceiptOutline,
+  SetOutline,
+  TeamOutline,
+  VideoOutline,
 } from 'antd-mobile-icons';
 import { PATHS } from '../../lib/paths';
 import { LoadError } from '../../components/EmptyState';
@@ -35,7 +43,9 @@ export default function UserCentre() {
     { key: 'attention', label: t('page.attention'), icon: <HeartOutline />, tint: ['#ff5c8a', '#ff3b5c'], to: PATHS.attention },
     { key: 'fans', label: t('page.fans'), icon: <TeamOutline />, tint: ['#b452f0', '#7b5cff'], to: PATHS.fans },
     // Operators reach the console from here (its code loads only when they open it).
-    ...(user?.role === 'operator' ? [{ key: 'admin', label: t('admin.title'), icon: <SetOutline />, tint: ['#1f1a2b', '#6b46e0'] as [string, string], to: PATHS.admin }] : []),
+    ...(user?.role === 'operator'
+      ? [{ key: 'admin', label: t('admin.title'), icon: <SetOutline />, tint: ['#1f1a2b', '#6b46e0'] as [string, string], to: PATHS.admin }]
+      : []),
   ];
 
   return (

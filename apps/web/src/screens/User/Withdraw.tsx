@@ -23,7 +23,10 @@ export default function Withdraw() {
         label={t('withdraw.withdrawable')}
         amount={info.data?.withdrawable}
         testId="withdrawable"
-        footer={info.data && t('withdraw.heroRules', { min: formatMoney(info.data.min_amount), fee: (info.data.fee_bp / 100).toFixed(info.data.fee_bp % 100 ? 1 : 0) })}
+        footer={
+          info.data &&
+          t('withdraw.heroRules', { min: formatMoney(info.data.min_amount), fee: (info.data.fee_bp / 100).toFixed(info.data.fee_bp % 100 ? 1 : 0) })
+        }
       />
       {info.isPending ? <PageLoading /> : info.isError ? <LoadError onRetry={() => void info.refetch()} /> : <WithdrawForm info={info.data} />}
       <section className="card w-card">

@@ -3,7 +3,6 @@ import { call } from '../../lib/api';
 import { STALE } from './client';
 import { bulletinKeys } from './keys';
 
-
 const PAGE_SIZE = 15;
 
 /** Announcements, pinned first then newest (home/bulletin). */

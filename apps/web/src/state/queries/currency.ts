@@ -4,7 +4,6 @@ import type { Lang } from '../../locale/i18n';
 import { STALE } from './client';
 import { currencyKeys } from './keys';
 
-
 /** The currency shown for a language (common/currency): name, symbol, unit. */
 export function useCurrency(lang: Lang) {
   return useQuery({

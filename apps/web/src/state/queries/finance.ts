@@ -80,7 +80,11 @@ export function useMoneyChanges(filter: MoneyChangeFilter) {
     queryKey: financeKeys.changes(filter),
     queryFn: ({ pageParam }) => {
       const type = typesParam(filter);
-      return call('userMoneyChange', { ...(type ? { type } : {}), ...(filter.account ? { account: filter.account } : {}), page: pageParam, size: PAGE_SIZE }, { silent: true });
+      return call(
+        'userMoneyChange',
+        { ...(type ? { type } : {}), ...(filter.account ? { account: filter.account } : {}), page: pageParam, size: PAGE_SIZE },
+        { silent: true },
+      );
     },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),

@@ -34,7 +34,11 @@ export function useForumCates() {
 }
 
 export function useAdLinks() {
-  return useQuery({ queryKey: forumKeys.ads(), queryFn: async () => (await call('forumAdLinks', undefined, { silent: true })).list, staleTime: STALE.MINUTES5 });
+  return useQuery({
+    queryKey: forumKeys.ads(),
+    queryFn: async () => (await call('forumAdLinks', undefined, { silent: true })).list,
+    staleTime: STALE.MINUTES5,
+  });
 }
 
 export function useTags(keyword = '', size = 20) {
@@ -62,7 +66,12 @@ export function useActivities(size = 10) {
 }
 
 export function useActivity(id: number) {
-  return useQuery({ queryKey: forumKeys.activity(id), queryFn: () => call('forumActivityInfo', { id }, { silent: true }), enabled: id > 0, staleTime: STALE.MINUTE });
+  return useQuery({
+    queryKey: forumKeys.activity(id),
+    queryFn: () => call('forumActivityInfo', { id }, { silent: true }),
+    enabled: id > 0,
+    staleTime: STALE.MINUTE,
+  });
 }
 
 /** A feed by cursor: new posts never shift the pages already loaded. */
@@ -91,7 +100,11 @@ export function useComments(postId: number) {
 }
 
 export function useHotSearch() {
-  return useQuery({ queryKey: forumKeys.hotSearch(), queryFn: async () => (await call('forumHotSearch', undefined, { silent: true })).list, staleTime: STALE.MINUTE });
+  return useQuery({
+    queryKey: forumKeys.hotSearch(),
+    queryFn: async () => (await call('forumHotSearch', undefined, { silent: true })).list,
+    staleTime: STALE.MINUTE,
+  });
 }
 
 export function useForumSearch(keyword: string, type: 'post' | 'tag' | 'user') {

@@ -26,10 +26,7 @@ export function useLike(kind: 'post' | 'comment', id: number, server: LikeState)
     const want = !before.liked;
     setOverlay(key, { liked: want, count: Math.max(0, before.count + (want ? 1 : -1)) });
     try {
-      const r =
-        kind === 'post'
-          ? await call('forumLike', { post_id: id, like: want })
-          : await call('forumCommentLike', { comment_id: id, like: want });
+      const r = kind === 'post' ? await call('forumLike', { post_id: id, like: want }) : await call('forumCommentLike', { comment_id: id, like: want });
       setOverlay(key, { liked: r.liked, count: r.like_count });
     } catch {
       setOverlay(key, before);

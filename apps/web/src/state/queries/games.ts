@@ -11,7 +11,11 @@ export const gameKeys = { all: ['game'] as const, list: () => ['game', 'list'] a
 export type RememberedGame = GameItem & { host: string };
 
 const isRemembered = (v: unknown): v is RememberedGame =>
-  !!v && typeof v === 'object' && typeof (v as RememberedGame).code === 'string' && typeof (v as RememberedGame).host === 'string' && typeof (v as RememberedGame).name === 'string';
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as RememberedGame).code === 'string' &&
+  typeof (v as RememberedGame).host === 'string' &&
+  typeof (v as RememberedGame).name === 'string';
 
 /** The remembered list (whatever was stored: anything unreadable is skipped). */
 export const rememberedGames = (list: unknown[]): RememberedGame[] => list.filter(isRemembered);
@@ -31,5 +35,11 @@ export function useGames() {
     if (q.data) getSession().patch({ gameList: q.data.list.map((g) => ({ ...g, host: q.data.host })) });
   }, [q.data]);
   const list: RememberedGame[] = q.data ? q.data.list.map((g) => ({ ...g, host: q.data.host })) : rememberedGames(remembered);
-  return { list, isPending: q.isPending && list.length === 0, isError: q.isError && list.length === 0, offline: q.isError && list.length > 0, refetch: q.refetch };
+  return {
+    list,
+    isPending: q.isPending && list.length === 0,
+    isError: q.isError && list.length === 0,
+    offline: q.isError && list.length > 0,
+    refetch: q.refetch,
+  };
 }

@@ -4,9 +4,26 @@ import { queryClient } from './client';
 import { startIdentityReset } from './identity';
 
 const user = (id: number, is_guest: boolean) => ({
-  id, uuid: `u-${id}`, nickname: `n${id}`, avatar: '', vip_level: 0, is_anchor: false, account: '', mobile: '',
-  signature: '', gender: 0 as const, birthday: null, level: 1, coin: 0, message_count: 0, follow_count: 0,
-  fans_count: 0, role: 'user' as const, is_guest, invite_code: '', created_at: '2026-01-01T00:00:00Z',
+  id,
+  uuid: `u-${id}`,
+  nickname: `n${id}`,
+  avatar: '',
+  vip_level: 0,
+  is_anchor: false,
+  account: '',
+  mobile: '',
+  signature: '',
+  gender: 0 as const,
+  birthday: null,
+  level: 1,
+  coin: 0,
+  message_count: 0,
+  follow_count: 0,
+  fans_count: 0,
+  role: 'user' as const,
+  is_guest,
+  invite_code: '',
+  created_at: '2026-01-01T00:00:00Z',
 });
 
 describe('cache reset when the session changes hands', () => {

@@ -6,7 +6,6 @@ import { messageKeys, userKeys } from './keys';
 
 export { messageKeys };
 
-
 const PAGE_SIZE = 20;
 
 /** System notices (message/fetch), page by page; members only. */

@@ -30,8 +30,7 @@ export function useRoomCategories() {
 export function useLiveRooms(categoryId: number | null) {
   return useInfiniteQuery({
     queryKey: roomKeys.list(categoryId),
-    queryFn: ({ pageParam }) =>
-      call('anchorList', { page: pageParam, size: PAGE_SIZE, ...(categoryId ? { category_id: categoryId } : {}) }, { silent: true }),
+    queryFn: ({ pageParam }) => call('anchorList', { page: pageParam, size: PAGE_SIZE, ...(categoryId ? { category_id: categoryId } : {}) }, { silent: true }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     staleTime: STALE.SECONDS,

@@ -72,13 +72,13 @@ export function useIsFollowing(userId: number, server: boolean): boolean {
 
 /** Writes a follow result into every cached list row and profile of that user. */
 function applyResult(qc: ReturnType<typeof useQueryClient>, r: FollowResult): void {
-  const patchRow = (u: FollowUser): FollowUser =>
-    u.id === r.user_id ? { ...u, is_following: r.is_following, is_fan: r.is_fan, is_friend: r.is_friend } : u;
+  const patchRow = (u: FollowUser): FollowUser => (u.id === r.user_id ? { ...u, is_following: r.is_following, is_fan: r.is_fan, is_friend: r.is_friend } : u);
   for (const key of [socialKeys.following(), socialKeys.fans()]) {
     qc.setQueryData<InfiniteData<Page<FollowUser>>>(key, (d) => d && { ...d, pages: d.pages.map((p) => ({ ...p, list: p.list.map(patchRow) })) });
   }
-  qc.setQueryData<UserProfile>(socialKeys.profile(r.user_id), (p) =>
-    p && { ...p, is_following: r.is_following, is_fan: r.is_fan, is_friend: r.is_friend, fans_count: r.fans_count },
+  qc.setQueryData<UserProfile>(
+    socialKeys.profile(r.user_id),
+    (p) => p && { ...p, is_following: r.is_following, is_fan: r.is_fan, is_friend: r.is_friend, fans_count: r.fans_count },
   );
   qc.setQueryData<UserInfo>(userKeys.info(), (u) => u && { ...u, follow_count: r.follow_count });
 }
@@ -88,8 +88,7 @@ export function useToggleFollow() {
   const qc = useQueryClient();
   const overlay = useFollowOverlay.getState;
   return useMutation({
-    mutationFn: ({ userId, follow }: { userId: number; follow: boolean }) =>
-      call(follow ? 'followAdd' : 'followDel', { user_id: userId }),
+    mutationFn: ({ userId, follow }: { userId: number; follow: boolean }) => call(follow ? 'followAdd' : 'followDel', { user_id: userId }),
     onMutate: ({ userId, follow }) => overlay().set(userId, follow),
     onError: (_e, { userId }) => overlay().clear(userId),
     onSuccess: (r) => {

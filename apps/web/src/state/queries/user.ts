@@ -7,7 +7,6 @@ import { userKeys } from './keys';
 
 export { userKeys };
 
-
 /** The logged-in user; every fetch also refreshes the stored userInfo (tab red dot, user centre). */
 export function useUserInfo() {
   const token = useSession((s) => s.token);

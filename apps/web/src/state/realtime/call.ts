@@ -18,7 +18,11 @@ async function iceServers(): Promise<RTCIceServer[]> {
   const userId = getSession().userInfo?.id ?? 0;
   if (ice && ice.userId === userId && Date.now() < ice.until) return ice.servers;
   const r = await call('callIce', undefined, { silent: true });
-  const servers = r.ice_servers.map((s) => ({ urls: s.urls, ...(s.username ? { username: s.username } : {}), ...(s.credential ? { credential: s.credential } : {}) }));
+  const servers = r.ice_servers.map((s) => ({
+    urls: s.urls,
+    ...(s.username ? { username: s.username } : {}),
+    ...(s.credential ? { credential: s.credential } : {}),
+  }));
   const until = r.expires_at ? Date.parse(r.expires_at) - ICE_MARGIN_MS : Number.POSITIVE_INFINITY;
   ice = { userId, servers, until };
   return servers;

@@ -157,7 +157,10 @@ export class CallSession {
       const track = fresh.getVideoTracks()[0];
       if (!track) return;
       const old = local.getVideoTracks()[0];
-      await this.pc?.getSenders().find((s) => s.track?.kind === 'video')?.replaceTrack(track);
+      await this.pc
+        ?.getSenders()
+        .find((s) => s.track?.kind === 'video')
+        ?.replaceTrack(track);
       if (old) {
         local.removeTrack(old);
         old.stop();
@@ -256,7 +259,11 @@ export class CallSession {
       for (const c of this.pendingIce.splice(0)) await pc.addIceCandidate(c).catch(() => undefined);
     }
     if (ev.candidate) {
-      const c: RTCIceCandidateInit = { candidate: ev.candidate.candidate, sdpMid: ev.candidate.sdpMid ?? null, sdpMLineIndex: ev.candidate.sdpMLineIndex ?? null };
+      const c: RTCIceCandidateInit = {
+        candidate: ev.candidate.candidate,
+        sdpMid: ev.candidate.sdpMid ?? null,
+        sdpMLineIndex: ev.candidate.sdpMLineIndex ?? null,
+      };
       if (pc.remoteDescription) await pc.addIceCandidate(c).catch(() => undefined);
       else this.pendingIce.push(c);
     }

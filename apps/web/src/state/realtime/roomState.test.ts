@@ -5,7 +5,12 @@ import { CHAT_KEEP, canModerate, initialRoomState, playSeats, roomReducer, type 
 
 const joined = (over: Partial<RoomInfo> = {}): RoomJoined => ({ room: roomInfo(over), online: 3, recent: [user(2)], queue: [] });
 const chat = (id: string, from = 2, danmaku = false): RoomChat => ({
-  room_id: 10, id, user: { ...user(from), auth: 4 }, text: `hi ${id}`, danmaku, at: '2026-01-01T00:00:00Z',
+  room_id: 10,
+  id,
+  user: { ...user(from), auth: 4 },
+  text: `hi ${id}`,
+  danmaku,
+  at: '2026-01-01T00:00:00Z',
 });
 const start = (me: number | null = 5, over: Partial<RoomInfo> = {}): RoomState => roomReducer(initialRoomState(me), { type: 'joined', data: joined(over) });
 
@@ -87,9 +92,7 @@ describe('roomReducer', () => {
 
   it('records the end of the room and a kick', () => {
     expect(roomReducer(start(), { type: 'closed', p: { room_id: 10, reason: 'owner' } }).ended).toBe('owner');
-    expect(roomReducer(start(), { type: 'kicked', p: { room_id: 10, until: '2026-01-01T01:00:00Z', by: user(1) } }).kickedUntil).toBe(
-      '2026-01-01T01:00:00Z',
-    );
+    expect(roomReducer(start(), { type: 'kicked', p: { room_id: 10, until: '2026-01-01T01:00:00Z', by: user(1) } }).kickedUntil).toBe('2026-01-01T01:00:00Z');
   });
 
   it('has the levels and seat order the page relies on', () => {

@@ -44,8 +44,7 @@ const storedConfig = z.looseObject({
 const record = z.record(z.string(), z.unknown());
 const stringRecord = z.record(z.string(), z.string());
 // `as never`: zod's NoUndefined<output<T>> does not narrow for a generic T; callers pass concrete defaults.
-const fallback = <T extends z.ZodMiniType>(schema: T, value: z.output<T>) =>
-  z.catch(z._default(schema, value as never), value as never);
+const fallback = <T extends z.ZodMiniType>(schema: T, value: z.output<T>) => z.catch(z._default(schema, value as never), value as never);
 
 export const rememberedSchema = z.object({
   token: fallback(z.string(), ''),

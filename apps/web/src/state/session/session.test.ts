@@ -11,9 +11,26 @@ async function loadStore() {
 }
 
 const user = {
-  id: 7, uuid: 'u-7', nickname: 'Amy', avatar: '', vip_level: 1, is_anchor: false, account: 'amy',
-  mobile: '138****0000', signature: '', gender: 0, birthday: null, level: 3, coin: 123456, message_count: 2,
-  follow_count: 1, fans_count: 2, role: 'user', is_guest: false, invite_code: 'ABC', created_at: '2026-01-01T00:00:00Z',
+  id: 7,
+  uuid: 'u-7',
+  nickname: 'Amy',
+  avatar: '',
+  vip_level: 1,
+  is_anchor: false,
+  account: 'amy',
+  mobile: '138****0000',
+  signature: '',
+  gender: 0,
+  birthday: null,
+  level: 3,
+  coin: 123456,
+  message_count: 2,
+  follow_count: 1,
+  fans_count: 2,
+  role: 'user',
+  is_guest: false,
+  invite_code: 'ABC',
+  created_at: '2026-01-01T00:00:00Z',
 } as const;
 
 describe('session store', () => {
@@ -21,8 +38,24 @@ describe('session store', () => {
 
   it('remembers exactly the seed §3 keys', () => {
     expect([...REMEMBERED_KEYS].sort()).toEqual(
-      ['token', 'account', 'rememberMe', 'userInfo', 'roomConfig', 'systemConfig', 'roomPassword', 'roomGiftList', 'userSearch',
-        'postDraft', 'commentDrafts', 'replyComments', 'giftVersion', 'referer', 'gameList', 'chatUserInfo'].sort(),
+      [
+        'token',
+        'account',
+        'rememberMe',
+        'userInfo',
+        'roomConfig',
+        'systemConfig',
+        'roomPassword',
+        'roomGiftList',
+        'userSearch',
+        'postDraft',
+        'commentDrafts',
+        'replyComments',
+        'giftVersion',
+        'referer',
+        'gameList',
+        'chatUserInfo',
+      ].sort(),
     );
   });
 

@@ -2,14 +2,7 @@ import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import type { Session, UserInfo } from '@app/contract';
 import { setSessionLink } from '../../lib/sessionLink';
-import {
-  defaultEphemeral,
-  defaultRemembered,
-  readRemembered,
-  REMEMBERED_KEYS,
-  type Ephemeral,
-  type Remembered,
-} from './schema';
+import { defaultEphemeral, defaultRemembered, readRemembered, REMEMBERED_KEYS, type Ephemeral, type Remembered } from './schema';
 
 export const SESSION_STORAGE_KEY = 'liveapp.session';
 const VERSION = 1;
@@ -54,8 +47,7 @@ const safeStorage: PersistStorage<Partial<Remembered>> = {
   },
 };
 
-const pickRemembered = (s: SessionState): Partial<Remembered> =>
-  Object.fromEntries(REMEMBERED_KEYS.map((k) => [k, s[k]])) as Partial<Remembered>;
+const pickRemembered = (s: SessionState): Partial<Remembered> => Object.fromEntries(REMEMBERED_KEYS.map((k) => [k, s[k]])) as Partial<Remembered>;
 
 export const useSession = create<SessionState>()(
   persist(

@@ -63,7 +63,11 @@ export class CheckInService {
         const reward = this.rewardOf(streak);
         const r = await repo.insert(conn, { idem_key: key, user_id: userId, day: today, streak, reward, created_at: now });
         if (reward > 0) {
-          await this.ledger.post(conn, [{ key, kind: 'check_in', from: platform.rewards, to: acc.coin, amount: reward, ref: `C${r.id}`, remark: `签到第${streak}天` }], now);
+          await this.ledger.post(
+            conn,
+            [{ key, kind: 'check_in', from: platform.rewards, to: acc.coin, amount: reward, ref: `C${r.id}`, remark: `签到第${streak}天` }],
+            now,
+          );
         }
         return r;
       });

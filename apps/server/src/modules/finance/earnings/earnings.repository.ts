@@ -16,8 +16,19 @@ export const earningsRepository = {
 
   exchanges: async (db: Conn, userId: number, page: number, size: number) => {
     const [rows, count] = await Promise.all([
-      db.selectFrom('exchanges').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute(),
-      db.selectFrom('exchanges').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('exchanges')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      db
+        .selectFrom('exchanges')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   },

@@ -92,7 +92,9 @@ export class EarningsService {
           conn,
           [
             { key, kind: 'exchange', from: acc.gift_earnings, to: acc.coin, amount: coin, ref, remark: '收益兑换金币' },
-            ...(fee > 0 ? [{ key: `${key}:fee`, kind: 'exchange_fee' as const, from: acc.gift_earnings, to: platform.revenue, amount: fee, ref, remark: '兑换差额' }] : []),
+            ...(fee > 0
+              ? [{ key: `${key}:fee`, kind: 'exchange_fee' as const, from: acc.gift_earnings, to: platform.revenue, amount: fee, ref, remark: '兑换差额' }]
+              : []),
           ],
           now,
         );

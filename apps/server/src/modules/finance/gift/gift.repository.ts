@@ -66,7 +66,9 @@ export const giftRepository = {
       combo: r.combo,
       created_at: r.created_at,
     };
-    const rows = await runCompiled<{ id: number }>(db, 'gift.insert', Object.values(v), () => db.insertInto('gift_records').values(v).returning('id').compile());
+    const rows = await runCompiled<{ id: number }>(db, 'gift.insert', Object.values(v), () =>
+      db.insertInto('gift_records').values(v).returning('id').compile(),
+    );
     return rows[0]!.id;
   },
 
@@ -85,8 +87,19 @@ export const giftRepository = {
   page: async (db: Conn, userId: number, direction: 'received' | 'sent', page: number, size: number) => {
     const col = direction === 'received' ? 'receiver_id' : 'sender_id';
     const [rows, count] = await Promise.all([
-      db.selectFrom('gift_records').selectAll().where(col, '=', userId).orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute(),
-      db.selectFrom('gift_records').select((eb) => eb.fn.countAll<number>().as('n')).where(col, '=', userId).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('gift_records')
+        .selectAll()
+        .where(col, '=', userId)
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      db
+        .selectFrom('gift_records')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(col, '=', userId)
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   },

@@ -169,7 +169,10 @@ export class GiftService {
   }
 
   async views(rows: GiftRecordRow[]): Promise<GiftRecord[]> {
-    const briefs = await briefsOf(this.deps.db.kysely, rows.flatMap((r) => [r.sender_id, r.receiver_id]));
+    const briefs = await briefsOf(
+      this.deps.db.kysely,
+      rows.flatMap((r) => [r.sender_id, r.receiver_id]),
+    );
     return rows.map((r) => this.toRecord(r, briefs));
   }
 

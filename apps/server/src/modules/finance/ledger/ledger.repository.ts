@@ -67,7 +67,16 @@ export const ledgerRepository = {
     const rows = await runCompiled<{ id: number }>(db, 'transfer.insert', p, () =>
       db
         .insertInto('transfers')
-        .values({ idem_key: t.idem_key, kind: t.kind, from_account: t.from_account, to_account: t.to_account, amount: t.amount, ref: t.ref, remark: t.remark, created_at: t.created_at })
+        .values({
+          idem_key: t.idem_key,
+          kind: t.kind,
+          from_account: t.from_account,
+          to_account: t.to_account,
+          amount: t.amount,
+          ref: t.ref,
+          remark: t.remark,
+          created_at: t.created_at,
+        })
         .returning('id')
         .compile(),
     );
@@ -80,7 +89,11 @@ export const ledgerRepository = {
    */
   applyDelta: async (db: Conn, accountId: number, delta: number): Promise<number | null> => {
     const rows = await runCompiled<{ balance: number }>(db, 'account.apply', [delta, accountId, delta], () =>
-      sql<{ balance: number }>`update accounts set balance = balance + ${delta} where id = ${accountId} and (allow_negative = 1 or balance + ${delta} >= 0) returning balance`.compile(db),
+      sql<{
+        balance: number;
+      }>`update accounts set balance = balance + ${delta} where id = ${accountId} and (allow_negative = 1 or balance + ${delta} >= 0) returning balance`.compile(
+        db,
+      ),
     );
     return rows[0] ? Number(rows[0].balance) : null;
   },
@@ -128,7 +141,14 @@ export const ledgerRepository = {
 
   /** Sum of every account balance (0 when the books balance). */
   sumOfBalances: async (db: Conn): Promise<number> =>
-    Number((await db.selectFrom('accounts').select((eb) => eb.fn.sum<number>('balance').as('s')).executeTakeFirst())?.s ?? 0),
+    Number(
+      (
+        await db
+          .selectFrom('accounts')
+          .select((eb) => eb.fn.sum<number>('balance').as('s'))
+          .executeTakeFirst()
+      )?.s ?? 0,
+    ),
 
   /** Guarded accounts below zero. */
   negativeAccounts: (db: Conn) =>

@@ -45,7 +45,14 @@ export const rankRepository = {
 
   /** Highest transfer id so far (the watermark of a Redis rebuild). */
   maxTransferId: async (db: Conn): Promise<number> =>
-    Number((await db.selectFrom('transfers').select((eb) => eb.fn.max<number | null>('id').as('m')).executeTakeFirst())?.m ?? 0),
+    Number(
+      (
+        await db
+          .selectFrom('transfers')
+          .select((eb) => eb.fn.max<number | null>('id').as('m'))
+          .executeTakeFirst()
+      )?.m ?? 0,
+    ),
 
   /**
    * The highest transfer id below which every transfer has committed (a ranking set's watermark).

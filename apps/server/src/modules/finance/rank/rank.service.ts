@@ -89,7 +89,12 @@ export class RankService {
     const db = this.deps.db.kysely;
     const wm = await repo.settledWatermark(this.deps.db);
     const rows = await repo.all(db, type, p.start, wm);
-    await store.build(k, wm, TTL_S[period] ?? 0, rows.map((r) => ({ member: member(r.user_id), score: r.amount })));
+    await store.build(
+      k,
+      wm,
+      TTL_S[period] ?? 0,
+      rows.map((r) => ({ member: member(r.user_id), score: r.amount })),
+    );
     return k;
   }
 

@@ -35,8 +35,9 @@ export function checkoutPage(v: CheckoutView | null): string {
 <p id="state" class="state">${v.status === 'pending' ? '沙盒支付：不会产生真实扣款' : v.status === 'paid' ? '该订单已支付' : '该订单已取消'}</p>
 ${v.status === 'pending' ? '<button id="pay" class="primary">确认支付</button><button id="cancel" class="plain">取消</button>' : ''}
 <a id="back" class="plain link" href="${esc(v.returnUrl)}">返回应用</a>`;
-  const script = v?.pay && v.cancel
-    ? `<script>
+  const script =
+    v?.pay && v.cancel
+      ? `<script>
 const CB = ${scriptJson(v.callbackUrl)}, PAY = ${scriptJson(v.pay)}, CANCEL = ${scriptJson(v.cancel)};
 const state = document.getElementById('state');
 async function send(payload, done) {
@@ -52,7 +53,7 @@ async function send(payload, done) {
 document.getElementById('pay').onclick = () => send(PAY, '支付成功');
 document.getElementById('cancel').onclick = () => send(CANCEL, '已取消支付');
 </script>`
-    : '';
+      : '';
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>收银台（沙盒）</title>

@@ -21,8 +21,19 @@ export const rechargeRepository = {
   orderByNo: (db: Conn, orderNo: string) => db.selectFrom('recharge_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst(),
 
   /** Moves an order to `to` only from one of `from` (guarded: exactly one caller wins). Answers whether it moved. */
-  transition: async (db: Conn, orderNo: string, from: RechargeOrderRow['status'][], to: RechargeOrderRow['status'], patch: { trade_no?: string; paid_at?: string } = {}) => {
-    const r = await db.updateTable('recharge_orders').set({ status: to, ...patch }).where('order_no', '=', orderNo).where('status', 'in', from).executeTakeFirst();
+  transition: async (
+    db: Conn,
+    orderNo: string,
+    from: RechargeOrderRow['status'][],
+    to: RechargeOrderRow['status'],
+    patch: { trade_no?: string; paid_at?: string } = {},
+  ) => {
+    const r = await db
+      .updateTable('recharge_orders')
+      .set({ status: to, ...patch })
+      .where('order_no', '=', orderNo)
+      .where('status', 'in', from)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
 
@@ -31,7 +42,12 @@ export const rechargeRepository = {
     if (f.order_no !== undefined) q = q.where('order_no', '=', f.order_no);
     if (f.status) q = q.where('status', '=', f.status);
     const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute(),
+      q
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };

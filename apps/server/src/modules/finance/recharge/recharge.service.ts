@@ -109,7 +109,11 @@ export class RechargeService {
    * coins (and the bonus) once, whatever number of times it arrives, concurrently or not;
    * `cancelled` closes a pending order.
    */
-  async callback(providerName: string, body: { order_no: string } & Record<string, unknown>, ip: string | null): Promise<{ order_no: string; status: RechargeStatus }> {
+  async callback(
+    providerName: string,
+    body: { order_no: string } & Record<string, unknown>,
+    ip: string | null,
+  ): Promise<{ order_no: string; status: RechargeStatus }> {
     const db = this.deps.db.kysely;
     const payload = JSON.stringify(body);
     const refuse = async (verdict: CallbackVerdict, detail: string): Promise<never> => {
@@ -126,7 +130,15 @@ export class RechargeService {
     if (!order || order.provider !== providerName) return refuse('unknown_order', '订单不存在');
     if (n.amount_fen !== order.price_fen) return refuse('amount_mismatch', '金额与订单不符');
 
-    const log = (verdict: CallbackVerdict) => ({ provider: providerName, order_no: order.order_no, verdict, detail: n.trade_no, payload, ip, created_at: nowIso() });
+    const log = (verdict: CallbackVerdict) => ({
+      provider: providerName,
+      order_no: order.order_no,
+      verdict,
+      detail: n.trade_no,
+      payload,
+      ip,
+      created_at: nowIso(),
+    });
     if (n.status === 'cancelled') {
       const moved = await repo.transition(db, order.order_no, ['pending'], 'cancelled');
       await repo.logCallback(db, log(moved ? 'cancelled' : 'duplicate'));
@@ -146,7 +158,17 @@ export class RechargeService {
           [
             { key, kind: 'recharge', from: platform.payment_clearing, to: user.coin, amount: Number(order.amount), ref, remark: order.name },
             ...(Number(order.bonus) > 0
-              ? [{ key: `${key}:bonus`, kind: 'recharge_bonus' as const, from: platform.rewards, to: user.coin, amount: Number(order.bonus), ref, remark: `${order.name} 赠送` }]
+              ? [
+                  {
+                    key: `${key}:bonus`,
+                    kind: 'recharge_bonus' as const,
+                    from: platform.rewards,
+                    to: user.coin,
+                    amount: Number(order.bonus),
+                    ref,
+                    remark: `${order.name} 赠送`,
+                  },
+                ]
               : []),
           ],
           now,

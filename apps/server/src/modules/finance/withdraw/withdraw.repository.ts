@@ -23,13 +23,24 @@ export const withdrawRepository = {
       .returningAll()
       .executeTakeFirst(),
 
-  page: async (db: Conn, f: { userId?: number | undefined; id?: number | undefined; status?: Status | undefined }, order: 'asc' | 'desc', page: number, size: number) => {
+  page: async (
+    db: Conn,
+    f: { userId?: number | undefined; id?: number | undefined; status?: Status | undefined },
+    order: 'asc' | 'desc',
+    page: number,
+    size: number,
+  ) => {
     let q = db.selectFrom('withdrawals');
     if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
     if (f.id !== undefined) q = q.where('id', '=', f.id);
     if (f.status) q = q.where('status', '=', f.status);
     const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('id', order).limit(size).offset((page - 1) * size).execute(),
+      q
+        .selectAll()
+        .orderBy('id', order)
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
@@ -40,7 +51,11 @@ export const withdrawRepository = {
 
   saveRules: async (db: Conn, values: Record<string, string>): Promise<void> => {
     for (const [key, value] of Object.entries(values)) {
-      await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+      await db
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
     }
   },
 };

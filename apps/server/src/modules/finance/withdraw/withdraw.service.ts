@@ -114,7 +114,17 @@ export class WithdrawService {
         });
         await this.ledger.post(
           conn,
-          [{ key, kind: 'withdraw_freeze', from: acc.gift_earnings, to: acc.frozen_withdrawal, amount: input.amount, ref: r.order_no, remark: `提现至${this.platformName(r.platform)} ${maskText(account)}` }],
+          [
+            {
+              key,
+              kind: 'withdraw_freeze',
+              from: acc.gift_earnings,
+              to: acc.frozen_withdrawal,
+              amount: input.amount,
+              ref: r.order_no,
+              remark: `提现至${this.platformName(r.platform)} ${maskText(account)}`,
+            },
+          ],
           now,
         );
         return r;
@@ -146,7 +156,10 @@ export class WithdrawService {
   // Operator review.
 
   private async adminViews(rows: WithdrawalRow[]) {
-    const briefs = await briefsOf(this.db.kysely, rows.map((r) => r.user_id));
+    const briefs = await briefsOf(
+      this.db.kysely,
+      rows.map((r) => r.user_id),
+    );
     return rows.map((r) => ({ ...this.view(r), account: r.account, account_name: r.account_name, user: briefOrGone(briefs, r.user_id) }));
   }
 
@@ -176,10 +189,44 @@ export class WithdrawService {
         conn,
         decision === 'approved'
           ? [
-              ...(amount - fee > 0 ? [{ key: `${key}:payout`, kind: 'withdraw_payout' as const, from: acc.frozen_withdrawal, to: platform.withdrawal_clearing, amount: amount - fee, ref, remark: '提现已打款' }] : []),
-              ...(fee > 0 ? [{ key: `${key}:fee`, kind: 'withdraw_fee' as const, from: acc.frozen_withdrawal, to: platform.revenue, amount: fee, ref, remark: '提现手续费' }] : []),
+              ...(amount - fee > 0
+                ? [
+                    {
+                      key: `${key}:payout`,
+                      kind: 'withdraw_payout' as const,
+                      from: acc.frozen_withdrawal,
+                      to: platform.withdrawal_clearing,
+                      amount: amount - fee,
+                      ref,
+                      remark: '提现已打款',
+                    },
+                  ]
+                : []),
+              ...(fee > 0
+                ? [
+                    {
+                      key: `${key}:fee`,
+                      kind: 'withdraw_fee' as const,
+                      from: acc.frozen_withdrawal,
+                      to: platform.revenue,
+                      amount: fee,
+                      ref,
+                      remark: '提现手续费',
+                    },
+                  ]
+                : []),
             ]
-          : [{ key: `${key}:refund`, kind: 'withdraw_refund' as const, from: acc.frozen_withdrawal, to: acc.gift_earnings, amount, ref, remark: `提现被驳回：${reason}`.slice(0, 200) }],
+          : [
+              {
+                key: `${key}:refund`,
+                kind: 'withdraw_refund' as const,
+                from: acc.frozen_withdrawal,
+                to: acc.gift_earnings,
+                amount,
+                ref,
+                remark: `提现被驳回：${reason}`.slice(0, 200),
+              },
+            ],
         now,
       );
       return moved;

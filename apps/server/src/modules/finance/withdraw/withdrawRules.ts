@@ -21,7 +21,9 @@ export async function loadWithdrawRules(db: Conn, config: FinanceConfig): Promis
   const get = (k: string) => rows.find((r) => r.key === k)?.value;
   const min = Number(get(KEY.min));
   const feeBp = Number(get(KEY.feeBp));
-  const listed = get(KEY.platforms)?.split(',').filter((p): p is WithdrawPlatformKind => (WITHDRAW_PLATFORM_KINDS as readonly string[]).includes(p));
+  const listed = get(KEY.platforms)
+    ?.split(',')
+    .filter((p): p is WithdrawPlatformKind => (WITHDRAW_PLATFORM_KINDS as readonly string[]).includes(p));
   return {
     min: get(KEY.min) !== undefined && Number.isSafeInteger(min) && min > 0 ? min : config.withdrawMin,
     feeBp: get(KEY.feeBp) !== undefined && Number.isInteger(feeBp) && feeBp >= 0 ? feeBp : config.withdrawFeeBp,

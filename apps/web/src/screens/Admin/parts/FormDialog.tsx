@@ -27,7 +27,9 @@ export interface DialogSpec {
 /** A centred dialog asking for the input of one operator action (a reason, a duration, an amount). */
 export function FormDialog({ spec, onClose }: { spec: DialogSpec; onClose: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(spec.fields.map((f) => [f.name, f.initial ?? f.options?.[0]?.value ?? ''])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(spec.fields.map((f) => [f.name, f.initial ?? f.options?.[0]?.value ?? ''])),
+  );
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
@@ -58,7 +60,13 @@ export function FormDialog({ spec, onClose }: { spec: DialogSpec; onClose: () =>
             <Wrap key={f.name} className="adm-field">
               <span>{f.label}</span>
               {f.kind === 'textarea' ? (
-                <textarea name={f.name} rows={3} value={values[f.name]} placeholder={f.placeholder} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
+                <textarea
+                  name={f.name}
+                  rows={3}
+                  value={values[f.name]}
+                  placeholder={f.placeholder}
+                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                />
               ) : f.kind === 'image' ? (
                 <ImageField name={f.name} value={values[f.name] ?? ''} onChange={(v) => setValues((all) => ({ ...all, [f.name]: v }))} />
               ) : f.kind === 'select' ? (

@@ -3,7 +3,17 @@ import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
 /** A keyword box whose search runs on Enter or the button (not on every key). */
-export function SearchBox({ placeholder, onSearch, testId, strong }: { placeholder: string; onSearch: (text: string) => void; testId?: string; strong?: boolean }) {
+export function SearchBox({
+  placeholder,
+  onSearch,
+  testId,
+  strong,
+}: {
+  placeholder: string;
+  onSearch: (text: string) => void;
+  testId?: string;
+  strong?: boolean;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   return (

@@ -12,7 +12,10 @@ export function StatusTabs<S extends string>({ value, onChange, tabs }: { value:
 }
 
 /** The tabs of a review queue: pending, approved (or another word for it), rejected. */
-export const reviewTabs = (t: (k: 'admin.status.pending' | 'admin.status.approved' | 'admin.status.rejected') => string, approved?: string): ['pending' | 'approved' | 'rejected', string][] => [
+export const reviewTabs = (
+  t: (k: 'admin.status.pending' | 'admin.status.approved' | 'admin.status.rejected') => string,
+  approved?: string,
+): ['pending' | 'approved' | 'rejected', string][] => [
   ['pending', t('admin.status.pending')],
   ['approved', approved ?? t('admin.status.approved')],
   ['rejected', t('admin.status.rejected')],

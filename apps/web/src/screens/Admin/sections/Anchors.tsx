@@ -37,11 +37,7 @@ export function Anchors() {
 
   return (
     <section className="adm-card">
-      <StatusTabs
-        value={status}
-        onChange={setStatus}
-        tabs={reviewTabs(t)}
-      />
+      <StatusTabs value={status} onChange={setStatus} tabs={reviewTabs(t)} />
       <DataTable<AnchorApplicationAdmin>
         testId="anchor-apps"
         q={q}

@@ -45,7 +45,14 @@ function Gifts() {
       fields,
       confirm: t('common.save'),
       onSubmit: async (v) => {
-        await save.mutateAsync({ ...(g ? { id: g.id } : {}), name: v.name ?? '', icon: v.icon ?? '', url: v.url ?? '', price: units(v.price), sort: Number(v.sort || 0) });
+        await save.mutateAsync({
+          ...(g ? { id: g.id } : {}),
+          name: v.name ?? '',
+          icon: v.icon ?? '',
+          url: v.url ?? '',
+          price: units(v.price),
+          sort: Number(v.sort || 0),
+        });
         showToast(t('admin.done'), 'success');
       },
     });
@@ -102,7 +109,16 @@ function Packages() {
   const q = useAdminQuery('adminPackages');
   const save = useAdminAction('adminPackageSave');
   const { ask, dialog } = useFormDialog();
-  const body = (p: AdminPackage) => ({ id: p.id, name: p.name, price_fen: p.price_fen, amount: p.amount, bonus: p.bonus, tag: p.tag, sort: p.sort, enabled: p.enabled });
+  const body = (p: AdminPackage) => ({
+    id: p.id,
+    name: p.name,
+    price_fen: p.price_fen,
+    amount: p.amount,
+    bonus: p.bonus,
+    tag: p.tag,
+    sort: p.sort,
+    enabled: p.enabled,
+  });
   const edit = (p?: AdminPackage) =>
     ask({
       title: p ? t('admin.catalog.editPackage', { name: p.name }) : t('admin.catalog.addPackage'),
@@ -143,12 +159,24 @@ function Packages() {
         q={q}
         rowKey={(p) => p.id}
         columns={[
-          { key: 'name', title: t('admin.catalog.packageName'), render: (p) => <div className="adm-user__name">{p.name} {p.tag && <span className="adm-tag adm-tag--pending">{p.tag}</span>}</div> },
+          {
+            key: 'name',
+            title: t('admin.catalog.packageName'),
+            render: (p) => (
+              <div className="adm-user__name">
+                {p.name} {p.tag && <span className="adm-tag adm-tag--pending">{p.tag}</span>}
+              </div>
+            ),
+          },
           { key: 'price', title: t('admin.catalog.priceYuan'), align: 'right', render: (p) => yuan(p.price_fen) },
           { key: 'amount', title: t('admin.catalog.amount'), align: 'right', render: (p) => coins(p.amount) },
           { key: 'bonus', title: t('admin.catalog.bonus'), align: 'right', render: (p) => (p.bonus ? `+${coins(p.bonus)}` : '—') },
           { key: 'sort', title: t('admin.catalog.sort'), align: 'right', render: (p) => p.sort },
-          { key: 'on', title: t('admin.catalog.enabled'), render: (p) => <Switch checked={p.enabled} onChange={(on) => save.mutate({ ...body(p), enabled: on })} /> },
+          {
+            key: 'on',
+            title: t('admin.catalog.enabled'),
+            render: (p) => <Switch checked={p.enabled} onChange={(on) => save.mutate({ ...body(p), enabled: on })} />,
+          },
           {
             key: 'act',
             title: t('admin.col.actions'),

@@ -36,9 +36,22 @@ function Banners() {
       editTitle={(b) => t('admin.community.editNamed', { name: b.title })}
       columns={[
         { key: 'img', title: t('admin.community.image'), render: (b) => <GuardedImage src={b.image} className="adm-banner" /> },
-        { key: 'title', title: t('admin.community.title'), render: (b) => <div><div className="adm-user__name">{b.title}</div><code className="adm-muted">{b.url}</code></div> },
+        {
+          key: 'title',
+          title: t('admin.community.title'),
+          render: (b) => (
+            <div>
+              <div className="adm-user__name">{b.title}</div>
+              <code className="adm-muted">{b.url}</code>
+            </div>
+          ),
+        },
         { key: 'sort', title: t('admin.catalog.sort'), align: 'right', render: (b) => b.sort },
-        { key: 'on', title: t('admin.community.shown'), render: (b) => <Switch checked={b.enabled} onChange={(on) => save.mutate({ ...body(b), enabled: on })} /> },
+        {
+          key: 'on',
+          title: t('admin.community.shown'),
+          render: (b) => <Switch checked={b.enabled} onChange={(on) => save.mutate({ ...body(b), enabled: on })} />,
+        },
       ]}
       fields={(b) => [
         { name: 'title', label: t('admin.community.title'), initial: b?.title ?? '' },
@@ -46,7 +59,16 @@ function Banners() {
         { name: 'url', label: t('admin.community.link'), initial: b?.url ?? '/pages/forum/activeList', hint: t('admin.community.linkHint') },
         { name: 'sort', label: t('admin.catalog.sort'), kind: 'number', initial: String(b?.sort ?? 0) },
       ]}
-      save={(v, b) => save.mutateAsync({ ...(b ? { id: b.id } : {}), title: v.title ?? '', image: v.image ?? '', url: v.url ?? '', sort: num(v.sort), enabled: b?.enabled ?? true })}
+      save={(v, b) =>
+        save.mutateAsync({
+          ...(b ? { id: b.id } : {}),
+          title: v.title ?? '',
+          image: v.image ?? '',
+          url: v.url ?? '',
+          sort: num(v.sort),
+          enabled: b?.enabled ?? true,
+        })
+      }
     />
   );
 }
@@ -90,7 +112,15 @@ function Topics() {
       addLabel={t('admin.community.addTopic')}
       editTitle={(x) => t('admin.community.editNamed', { name: x.name })}
       columns={[
-        { key: 'name', title: t('admin.community.name'), render: (x) => <span className="adm-user__name">#{x.name} {x.hot && <span className="adm-tag adm-tag--rejected">{t('admin.community.hot')}</span>}</span> },
+        {
+          key: 'name',
+          title: t('admin.community.name'),
+          render: (x) => (
+            <span className="adm-user__name">
+              #{x.name} {x.hot && <span className="adm-tag adm-tag--rejected">{t('admin.community.hot')}</span>}
+            </span>
+          ),
+        },
         { key: 'posts', title: t('admin.community.posts'), align: 'right', render: (x) => x.posts },
         { key: 'sort', title: t('admin.catalog.sort'), align: 'right', render: (x) => x.sort },
       ]}
@@ -98,10 +128,28 @@ function Topics() {
         { name: 'name', label: t('admin.community.name'), initial: x?.name ?? '' },
         { name: 'description', label: t('admin.community.description'), kind: 'textarea', initial: x?.description ?? '' },
         { kind: 'image', name: 'cover', label: t('admin.community.cover'), initial: x?.cover ?? '', hint: t('admin.catalog.assetHint') },
-        { name: 'hot', label: t('admin.community.hot'), kind: 'select', initial: x?.hot ? '1' : '0', options: [{ value: '0', label: t('admin.community.no') }, { value: '1', label: t('admin.community.yes') }] },
+        {
+          name: 'hot',
+          label: t('admin.community.hot'),
+          kind: 'select',
+          initial: x?.hot ? '1' : '0',
+          options: [
+            { value: '0', label: t('admin.community.no') },
+            { value: '1', label: t('admin.community.yes') },
+          ],
+        },
         { name: 'sort', label: t('admin.catalog.sort'), kind: 'number', initial: String(x?.sort ?? 0) },
       ]}
-      save={(v, x) => save.mutateAsync({ ...(x ? { id: x.id } : {}), name: v.name ?? '', description: v.description ?? '', cover: v.cover ?? '', hot: v.hot === '1', sort: num(v.sort) })}
+      save={(v, x) =>
+        save.mutateAsync({
+          ...(x ? { id: x.id } : {}),
+          name: v.name ?? '',
+          description: v.description ?? '',
+          cover: v.cover ?? '',
+          hot: v.hot === '1',
+          sort: num(v.sort),
+        })
+      }
     />
   );
 }
@@ -120,9 +168,26 @@ function Activities() {
       addLabel={t('admin.community.addActivity')}
       editTitle={(a) => t('admin.community.editNamed', { name: a.title })}
       columns={[
-        { key: 'title', title: t('admin.community.title'), render: (a) => <div><div className="adm-user__name">{a.title}</div><div className="adm-muted">{a.summary}</div></div> },
+        {
+          key: 'title',
+          title: t('admin.community.title'),
+          render: (a) => (
+            <div>
+              <div className="adm-user__name">{a.title}</div>
+              <div className="adm-muted">{a.summary}</div>
+            </div>
+          ),
+        },
         { key: 'topic', title: t('admin.community.topic'), render: (a) => (a.tag_id ? `#${topics.find((x) => x.id === a.tag_id)?.name ?? a.tag_id}` : '—') },
-        { key: 'time', title: t('admin.community.time'), render: (a) => <span className="adm-nowrap">{when(a.start_at)} – {when(a.end_at)}</span> },
+        {
+          key: 'time',
+          title: t('admin.community.time'),
+          render: (a) => (
+            <span className="adm-nowrap">
+              {when(a.start_at)} – {when(a.end_at)}
+            </span>
+          ),
+        },
         { key: 'sort', title: t('admin.catalog.sort'), align: 'right', render: (a) => a.sort },
       ]}
       fields={(a) => [
@@ -130,8 +195,20 @@ function Activities() {
         { name: 'summary', label: t('admin.community.summary'), initial: a?.summary ?? '' },
         { name: 'rules', label: t('admin.community.rules'), kind: 'textarea', initial: a?.rules ?? '' },
         { kind: 'image', name: 'cover', label: t('admin.community.cover'), initial: a?.cover ?? '', hint: t('admin.catalog.assetHint') },
-        { name: 'tag_id', label: t('admin.community.topic'), kind: 'select', initial: a?.tag_id ? String(a.tag_id) : '', options: [{ value: '', label: '—' }, ...topics.map((x) => ({ value: String(x.id), label: `#${x.name}` }))] },
-        { name: 'start_at', label: t('admin.community.start'), initial: a ? when(a.start_at) : '', placeholder: '2026-12-01 20:00', hint: t('admin.community.timeHint') },
+        {
+          name: 'tag_id',
+          label: t('admin.community.topic'),
+          kind: 'select',
+          initial: a?.tag_id ? String(a.tag_id) : '',
+          options: [{ value: '', label: '—' }, ...topics.map((x) => ({ value: String(x.id), label: `#${x.name}` }))],
+        },
+        {
+          name: 'start_at',
+          label: t('admin.community.start'),
+          initial: a ? when(a.start_at) : '',
+          placeholder: '2026-12-01 20:00',
+          hint: t('admin.community.timeHint'),
+        },
         { name: 'end_at', label: t('admin.community.end'), initial: a ? when(a.end_at) : '', placeholder: '2026-12-31 23:59' },
         { name: 'sort', label: t('admin.catalog.sort'), kind: 'number', initial: String(a?.sort ?? 0) },
       ]}

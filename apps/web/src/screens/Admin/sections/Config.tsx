@@ -57,7 +57,10 @@ function Notice() {
         onSubmit={(e) => {
           e.preventDefault();
           const to = userId.trim() ? { user_id: Number(userId) } : {};
-          send.mutate({ ...to, title, content, type: 'system' }, { onSuccess: (r) => (showToast(t('admin.config.sent', { n: r.sent }), 'success'), setTitle(''), setContent('')) });
+          send.mutate(
+            { ...to, title, content, type: 'system' },
+            { onSuccess: (r) => (showToast(t('admin.config.sent', { n: r.sent }), 'success'), setTitle(''), setContent('')) },
+          );
         }}
       >
         <label className="adm-field">
@@ -88,7 +91,10 @@ function Bulletins() {
           className="adm-form"
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate({ title, content, pinned }, { onSuccess: () => (showToast(t('admin.done'), 'success'), setTitle(''), setContent(''), setPinned(false)) });
+            create.mutate(
+              { title, content, pinned },
+              { onSuccess: () => (showToast(t('admin.done'), 'success'), setTitle(''), setContent(''), setPinned(false)) },
+            );
           }}
         >
           <TitleContent title={title} content={content} onTitle={setTitle} onContent={setContent} max={5000} />

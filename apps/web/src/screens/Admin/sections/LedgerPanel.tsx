@@ -25,8 +25,24 @@ export function LedgerPanel({ userId }: { userId: number }) {
       title: t('admin.ledger.adjustTitle', { name: q.data?.user.nickname ?? '' }),
       description: t('admin.ledger.adjustDesc'),
       fields: [
-        { name: 'account', label: t('admin.ledger.account'), kind: 'select', options: [{ value: 'coin', label: t('admin.ledger.coin') }, { value: 'gift_earnings', label: t('admin.ledger.earnings') }] },
-        { name: 'direction', label: t('admin.ledger.direction'), kind: 'select', options: [{ value: 'credit', label: t('admin.ledger.credit') }, { value: 'debit', label: t('admin.ledger.debit') }] },
+        {
+          name: 'account',
+          label: t('admin.ledger.account'),
+          kind: 'select',
+          options: [
+            { value: 'coin', label: t('admin.ledger.coin') },
+            { value: 'gift_earnings', label: t('admin.ledger.earnings') },
+          ],
+        },
+        {
+          name: 'direction',
+          label: t('admin.ledger.direction'),
+          kind: 'select',
+          options: [
+            { value: 'credit', label: t('admin.ledger.credit') },
+            { value: 'debit', label: t('admin.ledger.debit') },
+          ],
+        },
         { name: 'amount', label: t('admin.ledger.amount'), kind: 'number', placeholder: '10' },
         { name: 'reason', label: t('admin.reason'), kind: 'textarea' },
       ],
@@ -50,10 +66,18 @@ export function LedgerPanel({ userId }: { userId: number }) {
     <div className="adm-ledger" data-testid="ledger-panel">
       <div className="adm-ledger__head">
         <div className="adm-balances">
-          <span>{t('admin.ledger.coin')} <strong data-testid="ledger-coin">{w ? coins(w.coin) : '—'}</strong></span>
-          <span>{t('admin.ledger.pending')} <strong>{w ? coins(w.gift_pending) : '—'}</strong></span>
-          <span>{t('admin.ledger.earnings')} <strong data-testid="ledger-earnings">{w ? coins(w.gift_earnings) : '—'}</strong></span>
-          <span>{t('admin.ledger.frozen')} <strong>{w ? coins(w.frozen) : '—'}</strong></span>
+          <span>
+            {t('admin.ledger.coin')} <strong data-testid="ledger-coin">{w ? coins(w.coin) : '—'}</strong>
+          </span>
+          <span>
+            {t('admin.ledger.pending')} <strong>{w ? coins(w.gift_pending) : '—'}</strong>
+          </span>
+          <span>
+            {t('admin.ledger.earnings')} <strong data-testid="ledger-earnings">{w ? coins(w.gift_earnings) : '—'}</strong>
+          </span>
+          <span>
+            {t('admin.ledger.frozen')} <strong>{w ? coins(w.frozen) : '—'}</strong>
+          </span>
         </div>
         <Button size="mini" color="primary" onClick={onAdjust}>
           {t('admin.ledger.adjust')}
@@ -86,7 +110,9 @@ export function LedgerPanel({ userId }: { userId: number }) {
           ))}
           {q.data?.list.length === 0 && (
             <tr>
-              <td colSpan={6} className="adm-table__empty">{t('admin.ledger.empty')}</td>
+              <td colSpan={6} className="adm-table__empty">
+                {t('admin.ledger.empty')}
+              </td>
             </tr>
           )}
         </tbody>

@@ -50,9 +50,13 @@ export function Recharges() {
               {o.callbacks.length === 0 && <span className="adm-muted">{t('admin.recharges.noCallbacks')}</span>}
               {o.callbacks.map((c) => (
                 <div key={c.id} className="adm-callback">
-                  <span className={`adm-tag ${c.verdict === 'credited' ? 'adm-tag--approved' : c.verdict === 'duplicate' ? '' : 'adm-tag--rejected'}`}>{c.verdict}</span>
+                  <span className={`adm-tag ${c.verdict === 'credited' ? 'adm-tag--approved' : c.verdict === 'duplicate' ? '' : 'adm-tag--rejected'}`}>
+                    {c.verdict}
+                  </span>
                   <span>{when(c.created_at)}</span>
-                  <span className="adm-muted">{c.provider} · {c.ip ?? '—'}</span>
+                  <span className="adm-muted">
+                    {c.provider} · {c.ip ?? '—'}
+                  </span>
                   <span className="adm-muted">{c.detail}</span>
                 </div>
               ))}
@@ -60,12 +64,49 @@ export function Recharges() {
           ) : null
         }
         columns={[
-          { key: 'no', title: t('admin.recharges.order'), render: (o) => <div><code>{o.order_no}</code><div className="adm-muted">{o.trade_no ?? '—'}</div></div> },
+          {
+            key: 'no',
+            title: t('admin.recharges.order'),
+            render: (o) => (
+              <div>
+                <code>{o.order_no}</code>
+                <div className="adm-muted">{o.trade_no ?? '—'}</div>
+              </div>
+            ),
+          },
           { key: 'user', title: t('admin.col.user'), render: (o) => <UserCell user={o.user} /> },
-          { key: 'pkg', title: t('admin.recharges.package'), render: (o) => <div>{o.name}<div className="adm-muted">{coins(o.amount)} + {coins(o.bonus)}</div></div> },
+          {
+            key: 'pkg',
+            title: t('admin.recharges.package'),
+            render: (o) => (
+              <div>
+                {o.name}
+                <div className="adm-muted">
+                  {coins(o.amount)} + {coins(o.bonus)}
+                </div>
+              </div>
+            ),
+          },
           { key: 'price', title: t('admin.recharges.price'), align: 'right', render: (o) => <strong>{yuan(o.price_fen)}</strong> },
-          { key: 'state', title: t('admin.col.status'), render: (o) => <span className={`adm-tag adm-tag--${o.status === 'paid' ? 'approved' : o.status === 'cancelled' ? 'rejected' : 'pending'}`}>{t(`admin.recharges.status_${o.status}`)}</span> },
-          { key: 'at', title: t('admin.recharges.time'), render: (o) => <div>{when(o.created_at)}<div className="adm-muted">{o.paid_at ? t('admin.recharges.paidAt', { at: when(o.paid_at) }) : ''}</div></div> },
+          {
+            key: 'state',
+            title: t('admin.col.status'),
+            render: (o) => (
+              <span className={`adm-tag adm-tag--${o.status === 'paid' ? 'approved' : o.status === 'cancelled' ? 'rejected' : 'pending'}`}>
+                {t(`admin.recharges.status_${o.status}`)}
+              </span>
+            ),
+          },
+          {
+            key: 'at',
+            title: t('admin.recharges.time'),
+            render: (o) => (
+              <div>
+                {when(o.created_at)}
+                <div className="adm-muted">{o.paid_at ? t('admin.recharges.paidAt', { at: when(o.paid_at) }) : ''}</div>
+              </div>
+            ),
+          },
           {
             key: 'cb',
             title: t('admin.recharges.callbacks'),

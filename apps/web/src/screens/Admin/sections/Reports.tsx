@@ -38,7 +38,16 @@ export function Reports() {
           { key: 'item', title: t('admin.content.item'), width: '44%', render: (r) => <ItemCell item={r.item} /> },
           { key: 'type', title: t('admin.content.type'), render: (r) => t(`admin.content.type_${r.target_type}`) },
           { key: 'by', title: t('admin.content.reporter'), render: (r) => <UserCell user={r.reporter} /> },
-          { key: 'why', title: t('admin.reason'), render: (r) => <div>{r.reason}<div className="adm-muted">{when(r.created_at)}</div></div> },
+          {
+            key: 'why',
+            title: t('admin.reason'),
+            render: (r) => (
+              <div>
+                {r.reason}
+                <div className="adm-muted">{when(r.created_at)}</div>
+              </div>
+            ),
+          },
           {
             key: 'act',
             title: t('admin.col.actions'),

@@ -43,11 +43,26 @@ export function Rooms() {
         rowKey={(r) => r.id}
         empty={t('admin.rooms.empty')}
         columns={[
-          { key: 'room', title: t('admin.rooms.room'), render: (r) => <div><div className="adm-user__name">{r.title}</div><div className="adm-muted">No. {r.number} · {r.category}</div></div> },
+          {
+            key: 'room',
+            title: t('admin.rooms.room'),
+            render: (r) => (
+              <div>
+                <div className="adm-user__name">{r.title}</div>
+                <div className="adm-muted">
+                  No. {r.number} · {r.category}
+                </div>
+              </div>
+            ),
+          },
           { key: 'anchor', title: t('admin.rooms.anchor'), render: (r) => <UserCell user={r.anchor} /> },
           { key: 'kind', title: t('admin.rooms.kind'), render: (r) => t(`admin.rooms.kind_${r.kind}`) },
           { key: 'online', title: t('admin.rooms.online'), align: 'right', render: (r) => <strong>{r.online}</strong> },
-          { key: 'live', title: t('admin.rooms.stream'), render: (r) => <span className={`adm-tag ${r.live ? 'adm-tag--approved' : ''}`}>{r.live ? t('admin.rooms.onAir') : t('admin.rooms.waiting')}</span> },
+          {
+            key: 'live',
+            title: t('admin.rooms.stream'),
+            render: (r) => <span className={`adm-tag ${r.live ? 'adm-tag--approved' : ''}`}>{r.live ? t('admin.rooms.onAir') : t('admin.rooms.waiting')}</span>,
+          },
           { key: 'since', title: t('admin.rooms.since'), render: (r) => <span className="adm-nowrap">{when(r.started_at)}</span> },
           {
             key: 'act',

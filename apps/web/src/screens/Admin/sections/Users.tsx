@@ -64,8 +64,21 @@ export function Users() {
         expanded={(u) => (ledgerOf === u.id ? <LedgerPanel userId={u.id} /> : null)}
         columns={[
           { key: 'user', title: t('admin.col.user'), render: (u) => <UserCell user={u} sub={u.is_anchor ? t('admin.users.anchor') : undefined} /> },
-          { key: 'acct', title: t('admin.users.account'), render: (u) => <div>{u.mobile || '—'}<div className="adm-muted">{u.account}</div></div> },
-          { key: 'role', title: t('admin.users.role'), render: (u) => <span className={`adm-tag ${u.role === 'operator' ? 'adm-tag--violet' : ''}`}>{t(`admin.role.${u.role}`)}</span> },
+          {
+            key: 'acct',
+            title: t('admin.users.account'),
+            render: (u) => (
+              <div>
+                {u.mobile || '—'}
+                <div className="adm-muted">{u.account}</div>
+              </div>
+            ),
+          },
+          {
+            key: 'role',
+            title: t('admin.users.role'),
+            render: (u) => <span className={`adm-tag ${u.role === 'operator' ? 'adm-tag--violet' : ''}`}>{t(`admin.role.${u.role}`)}</span>,
+          },
           {
             key: 'bans',
             title: t('admin.users.bans'),

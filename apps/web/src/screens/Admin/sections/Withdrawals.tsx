@@ -45,23 +45,56 @@ export function Withdrawals() {
 
   return (
     <section className="adm-card">
-      <StatusTabs
-        value={status}
-        onChange={setStatus}
-        tabs={reviewTabs(t, t('admin.withdrawals.paid'))}
-      />
+      <StatusTabs value={status} onChange={setStatus} tabs={reviewTabs(t, t('admin.withdrawals.paid'))} />
       <DataTable<Row>
         testId="withdrawals"
         q={q}
         rowKey={(w) => w.id}
         empty={t('admin.withdrawals.empty')}
         columns={[
-          { key: 'no', title: t('admin.withdrawals.order'), render: (w) => <div><code>{w.order_no}</code><div className="adm-muted">{when(w.created_at)}</div></div> },
+          {
+            key: 'no',
+            title: t('admin.withdrawals.order'),
+            render: (w) => (
+              <div>
+                <code>{w.order_no}</code>
+                <div className="adm-muted">{when(w.created_at)}</div>
+              </div>
+            ),
+          },
           { key: 'user', title: t('admin.col.user'), render: (w) => <UserCell user={w.user} /> },
-          { key: 'to', title: t('admin.withdrawals.to'), render: (w) => <div>{t(`admin.platform.${w.platform}`)} · {w.account}<div className="adm-muted">{w.account_name}</div></div> },
-          { key: 'amount', title: t('admin.withdrawals.amount'), align: 'right', render: (w) => <div><strong>{coins(w.amount)}</strong><div className="adm-muted">{t('admin.withdrawals.fee', { fee: coins(w.fee) })}</div></div> },
+          {
+            key: 'to',
+            title: t('admin.withdrawals.to'),
+            render: (w) => (
+              <div>
+                {t(`admin.platform.${w.platform}`)} · {w.account}
+                <div className="adm-muted">{w.account_name}</div>
+              </div>
+            ),
+          },
+          {
+            key: 'amount',
+            title: t('admin.withdrawals.amount'),
+            align: 'right',
+            render: (w) => (
+              <div>
+                <strong>{coins(w.amount)}</strong>
+                <div className="adm-muted">{t('admin.withdrawals.fee', { fee: coins(w.fee) })}</div>
+              </div>
+            ),
+          },
           { key: 'payout', title: t('admin.withdrawals.payout'), align: 'right', render: (w) => yuan(w.payout_fen) },
-          { key: 'state', title: t('admin.col.status'), render: (w) => <div><span className={`adm-tag adm-tag--${w.status}`}>{t(`admin.withdrawals.status_${w.status}`)}</span>{w.reason && <div className="adm-muted">{w.reason}</div>}</div> },
+          {
+            key: 'state',
+            title: t('admin.col.status'),
+            render: (w) => (
+              <div>
+                <span className={`adm-tag adm-tag--${w.status}`}>{t(`admin.withdrawals.status_${w.status}`)}</span>
+                {w.reason && <div className="adm-muted">{w.reason}</div>}
+              </div>
+            ),
+          },
           {
             key: 'act',
             title: t('admin.col.actions'),

@@ -12,7 +12,10 @@ export function Words() {
   const remove = useAdminAction('adminWordRemove');
   const [text, setText] = useState('');
   const submit = () => {
-    const words = text.split(/[,，\s]+/).map((w) => w.trim()).filter(Boolean);
+    const words = text
+      .split(/[,，\s]+/)
+      .map((w) => w.trim())
+      .filter(Boolean);
     if (!words.length) return;
     add.mutate({ words }, { onSuccess: () => (setText(''), showToast(t('admin.done'), 'success')) });
   };

@@ -18,8 +18,20 @@ export function useBanDialog() {
       title: t('admin.users.banTitle', { name: user.nickname }),
       description: t('admin.users.banDesc'),
       fields: [
-        { name: 'scope', label: t('admin.users.scope'), kind: 'select', initial: scope, options: SCOPES.map((s) => ({ value: s, label: t(`admin.scope.${s}`) })) },
-        { name: 'minutes', label: t('admin.users.duration'), kind: 'select', initial: '1440', options: DURATIONS.map((m) => ({ value: String(m), label: t('admin.users.minutes', { count: m, text: durationText(m, t) }) })) },
+        {
+          name: 'scope',
+          label: t('admin.users.scope'),
+          kind: 'select',
+          initial: scope,
+          options: SCOPES.map((s) => ({ value: s, label: t(`admin.scope.${s}`) })),
+        },
+        {
+          name: 'minutes',
+          label: t('admin.users.duration'),
+          kind: 'select',
+          initial: '1440',
+          options: DURATIONS.map((m) => ({ value: String(m), label: t('admin.users.minutes', { count: m, text: durationText(m, t) }) })),
+        },
         { name: 'reason', label: t('admin.reason'), kind: 'textarea' },
       ],
       confirm: t('admin.users.ban'),

@@ -6,9 +6,46 @@ import { useTranslation } from 'react-i18next';
 
 /** Emoji the panel inserts into the text. */
 const EMOJI = [
-  '😀', '😁', '😂', '🤣', '😊', '😍', '😘', '😎', '🤔', '😴', '😭', '😡', '😱', '🥰', '😇', '🙃',
-  '😏', '🤗', '🤩', '🥳', '😅', '😢', '😤', '🤤', '👍', '👏', '🙏', '💪', '👌', '✌️', '🤝', '👋',
-  '❤️', '💔', '💯', '🔥', '✨', '🌹', '🎁', '🎉',
+  '😀',
+  '😁',
+  '😂',
+  '🤣',
+  '😊',
+  '😍',
+  '😘',
+  '😎',
+  '🤔',
+  '😴',
+  '😭',
+  '😡',
+  '😱',
+  '🥰',
+  '😇',
+  '🙃',
+  '😏',
+  '🤗',
+  '🤩',
+  '🥳',
+  '😅',
+  '😢',
+  '😤',
+  '🤤',
+  '👍',
+  '👏',
+  '🙏',
+  '💪',
+  '👌',
+  '✌️',
+  '🤝',
+  '👋',
+  '❤️',
+  '💔',
+  '💯',
+  '🔥',
+  '✨',
+  '🌹',
+  '🎁',
+  '🎉',
 ];
 /** Big emoji sent on their own (type "emoji"). */
 const STICKERS = ['👍', '❤️', '😂', '🎉', '🌹', '🔥', '😘', '🙏'];
@@ -91,7 +128,14 @@ export function Composer({ disabled, reply, onCancelReply, onText, onSticker, on
             {t('chats.send')}
           </Button>
         ) : (
-          <button type="button" className="composer__icon" aria-label={t('chats.album')} disabled={disabled} onClick={() => file.current?.click()} data-testid="chat-image">
+          <button
+            type="button"
+            className="composer__icon"
+            aria-label={t('chats.album')}
+            disabled={disabled}
+            onClick={() => file.current?.click()}
+            data-testid="chat-image"
+          >
             <PictureOutline />
           </button>
         )}

@@ -77,7 +77,13 @@ export function MessageBubble({ item, avatar, quoteName, onActions, onRetry, sho
         </span>
       )}
       {item.status === 'failed' && (
-        <button type="button" className="msg__state msg__state--failed" aria-label={t('chats.failed')} data-testid="msg-retry" onClick={() => onRetry(item.client_id)}>
+        <button
+          type="button"
+          className="msg__state msg__state--failed"
+          aria-label={t('chats.failed')}
+          data-testid="msg-retry"
+          onClick={() => onRetry(item.client_id)}
+        >
           <ExclamationCircleFill />
         </button>
       )}

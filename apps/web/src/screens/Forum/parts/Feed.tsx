@@ -34,7 +34,8 @@ export function Feed({ filter, header, empty, deletable = false, onRefresh }: Pr
   let body: ReactNode;
   if (q.isPending) body = <PageLoading />;
   else if (q.isError && posts.length === 0) body = <LoadError onRetry={() => void q.refetch()} />;
-  else if (posts.length === 0) body = <EmptyState icon={<TeamOutline />} title={empty?.title ?? t('empty.forum')} description={empty?.description} action={empty?.action} />;
+  else if (posts.length === 0)
+    body = <EmptyState icon={<TeamOutline />} title={empty?.title ?? t('empty.forum')} description={empty?.description} action={empty?.action} />;
   else
     body = (
       <>

@@ -4,7 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { useLike } from '../../../state/queries/forumLikes';
 
 /** A heart with the like count (K/W), toggled optimistically. */
-export function LikeButton({ kind, id, liked, count, size = 'md' }: { kind: 'post' | 'comment'; id: number; liked: boolean; count: number; size?: 'sm' | 'md' }) {
+export function LikeButton({
+  kind,
+  id,
+  liked,
+  count,
+  size = 'md',
+}: {
+  kind: 'post' | 'comment';
+  id: number;
+  liked: boolean;
+  count: number;
+  size?: 'sm' | 'md';
+}) {
   const { t } = useTranslation();
   const like = useLike(kind, id, { liked, count });
   return (

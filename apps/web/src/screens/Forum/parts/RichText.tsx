@@ -17,7 +17,12 @@ export function RichText({ text }: { text: string }) {
   const collapsed = tall && !open;
   return (
     <div className="frich">
-      <div ref={ref} className={`frich__text${collapsed ? ' frich__text--collapsed' : ''}`} style={collapsed ? { maxHeight: COLLAPSE_PX } : undefined} data-testid="post-body">
+      <div
+        ref={ref}
+        className={`frich__text${collapsed ? ' frich__text--collapsed' : ''}`}
+        style={collapsed ? { maxHeight: COLLAPSE_PX } : undefined}
+        data-testid="post-body"
+      >
         {text}
       </div>
       {tall && (

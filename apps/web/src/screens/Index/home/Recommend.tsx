@@ -34,7 +34,19 @@ export function Recommend() {
   const rooms = q.data?.rooms ?? [];
   const videos = q.data?.videos ?? [];
   const slides = [
-    ...rooms.filter((r) => r.live).slice(0, 2).map((r) => ({ key: `r${r.id}`, img: r.cover || r.anchor.avatar, title: r.title, live: true, go: () => { prefetchRoom(r); navigate(roomPath(r)); } })),
+    ...rooms
+      .filter((r) => r.live)
+      .slice(0, 2)
+      .map((r) => ({
+        key: `r${r.id}`,
+        img: r.cover || r.anchor.avatar,
+        title: r.title,
+        live: true,
+        go: () => {
+          prefetchRoom(r);
+          navigate(roomPath(r));
+        },
+      })),
     ...videos.slice(0, 3).map((v) => ({ key: `v${v.id}`, img: v.cover, title: v.title, live: false, go: () => navigate(`${PATHS.video}?id=${v.id}`) })),
   ];
   return (
@@ -47,7 +59,16 @@ export function Recommend() {
                 <button type="button" className="home-banner__slide" onClick={s.go}>
                   {s.img ? <GuardedImage className="home-banner__img" src={s.img} alt="" /> : <span className="home-banner__img home-banner__img--blank" />}
                   <span className="home-banner__shade" />
-                  <span className="home-banner__tag">{s.live ? <><LiveBars />{t('live.liveBadge')}</> : t('video.hot')}</span>
+                  <span className="home-banner__tag">
+                    {s.live ? (
+                      <>
+                        <LiveBars />
+                        {t('live.liveBadge')}
+                      </>
+                    ) : (
+                      t('video.hot')
+                    )}
+                  </span>
                   <span className="home-banner__title">{s.title}</span>
                 </button>
               </Swiper.Item>

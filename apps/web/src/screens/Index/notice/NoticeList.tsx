@@ -49,9 +49,7 @@ export function NoticeList() {
           ))}
         </ul>
       )}
-      {items.length > 0 && (
-        <LoadMore query={q} />
-      )}
+      {items.length > 0 && <LoadMore query={q} />}
     </PullToRefresh>
   );
 }

@@ -26,14 +26,22 @@ function UploadRow({ r, onPublish }: { r: VideoResource; onPublish: (r: VideoRes
   return (
     <div className="vu-row" data-testid="my-upload" data-status={r.status} data-video-id={r.video?.id ?? ''}>
       <button type="button" className="vu-row__thumb" disabled={!playable} onClick={() => navigate(`${PATHS.video}?id=${r.video!.id}`)}>
-        {cover ? <GuardedImage className="vu-row__img" src={cover} alt="" /> : <span className="vu-row__img vu-row__img--blank">{!isWorking(r) && <VideoOutline />}</span>}
+        {cover ? (
+          <GuardedImage className="vu-row__img" src={cover} alt="" />
+        ) : (
+          <span className="vu-row__img vu-row__img--blank">{!isWorking(r) && <VideoOutline />}</span>
+        )}
         {isWorking(r) && (
           <span className="vu-row__busy">
             <SpinLoading color="#fff" style={{ '--size': '24px' }} />
             <em>{t('video.status.processing')}</em>
           </span>
         )}
-        {playable && <span className="vu-row__play"><PlayOutline /></span>}
+        {playable && (
+          <span className="vu-row__play">
+            <PlayOutline />
+          </span>
+        )}
         {r.duration > 0 && <span className="vu-row__len">{formatClock(r.duration)}</span>}
       </button>
       <div className="vu-row__main">
@@ -44,8 +52,14 @@ function UploadRow({ r, onPublish }: { r: VideoResource; onPublish: (r: VideoRes
               {t('video.publish')}
             </button>
           )}
-          <Tag color={TONE[r.status]} fill="outline" data-testid="upload-state">{t(`video.status.${r.status}`)}</Tag>
-          {r.video && r.video.price > 0 && <Tag color="warning" fill="solid">{t('video.priceBadge', { price: formatCoins(r.video.price) })}</Tag>}
+          <Tag color={TONE[r.status]} fill="outline" data-testid="upload-state">
+            {t(`video.status.${r.status}`)}
+          </Tag>
+          {r.video && r.video.price > 0 && (
+            <Tag color="warning" fill="solid">
+              {t('video.priceBadge', { price: formatCoins(r.video.price) })}
+            </Tag>
+          )}
         </div>
         <div className="vu-row__sub">
           {r.status === 'failed' ? r.error : r.video ? t('video.views', { n: formatCount(r.video.views) }) : ''} · {formatDateCN(r.created_at, 'YYYY-MM-DD')}

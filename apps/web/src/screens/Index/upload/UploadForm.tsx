@@ -102,7 +102,11 @@ export function UploadForm({ onPublished, resume }: { onPublished: () => void; r
           <span className="vu-pick__hint">{t('video.pickHint', { max: VIDEO_MAX_DURATION_S })}</span>
         </button>
       )}
-      {pickError && <div className="vu-error" data-testid="upload-error">{pickError}</div>}
+      {pickError && (
+        <div className="vu-error" data-testid="upload-error">
+          {pickError}
+        </div>
+      )}
 
       {state.phase !== 'idle' && (
         <div className="vu-status" data-testid="upload-status" data-phase={state.phase}>
@@ -141,7 +145,15 @@ export function UploadForm({ onPublished, resume }: { onPublished: () => void; r
 
       <div className="vu-field">
         <div className="vu-label">{t('video.title')}</div>
-        <Input className="vu-input" data-testid="video-title" value={title} maxLength={VIDEO_TITLE_MAX} clearable placeholder={t('video.titlePlaceholder')} onChange={setTitle} />
+        <Input
+          className="vu-input"
+          data-testid="video-title"
+          value={title}
+          maxLength={VIDEO_TITLE_MAX}
+          clearable
+          placeholder={t('video.titlePlaceholder')}
+          onChange={setTitle}
+        />
       </div>
       <div className="vu-field">
         <div className="vu-label">{t('video.category')}</div>

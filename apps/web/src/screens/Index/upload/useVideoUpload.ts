@@ -4,10 +4,7 @@ import { isApiError } from '../../../lib/apiError';
 import { uploadVideoFile } from '../../../lib/videoUpload';
 
 export type UploadState =
-  | { phase: 'idle' }
-  | { phase: 'sending'; progress: number }
-  | { phase: 'sent'; resource: VideoResource }
-  | { phase: 'failed'; message: string };
+  { phase: 'idle' } | { phase: 'sending'; progress: number } | { phase: 'sent'; resource: VideoResource } | { phase: 'failed'; message: string };
 
 /** One video upload with its progress; starting another (or leaving the page) cancels the one running. */
 export function useVideoUpload() {

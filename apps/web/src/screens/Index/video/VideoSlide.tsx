@@ -71,7 +71,13 @@ export function VideoSlide({ id, card, active, muted, onUnmute }: Props) {
 
   const duration = shown?.duration ?? 0;
   return (
-    <section className={`vd-slide ${shown && shown.height > shown.width ? 'vd-slide--portrait' : ''}`} data-testid="video-slide" data-video-id={id} data-active={active} onClick={onTap}>
+    <section
+      className={`vd-slide ${shown && shown.height > shown.width ? 'vd-slide--portrait' : ''}`}
+      data-testid="video-slide"
+      data-video-id={id}
+      data-active={active}
+      onClick={onTap}
+    >
       {shown?.cover && <GuardedImage className="vd-slide__poster" src={shown.cover} alt="" />}
       <video
         ref={ref}
@@ -118,7 +124,9 @@ export function VideoSlide({ id, card, active, muted, onUnmute }: Props) {
           <div className="vd-meta__title">{shown.title}</div>
           <div className="vd-meta__chips">
             {shown.price > 0 && (
-              <span className="vd-chip vd-chip--paid">{v?.bought || v?.is_owner ? t('video.boughtChip') : t('video.paidChip', { price: formatCoins(shown.price) })}</span>
+              <span className="vd-chip vd-chip--paid">
+                {v?.bought || v?.is_owner ? t('video.boughtChip') : t('video.paidChip', { price: formatCoins(shown.price) })}
+              </span>
             )}
             {v && !v.full && <span className="vd-chip">{t('video.previewChip', { s: v.preview_s })}</span>}
             <span className="vd-chip">{formatClock(duration)}</span>

@@ -30,15 +30,7 @@ export function CaptchaField({ captcha, value, onChange }: { captcha: CaptchaSta
         </button>
       }
     >
-      <Input
-        name="captcha"
-        placeholder={t('register.captchaPlaceholder')}
-        value={value}
-        onChange={onChange}
-        maxLength={8}
-        autoComplete="off"
-        clearable
-      />
+      <Input name="captcha" placeholder={t('register.captchaPlaceholder')} value={value} onChange={onChange} maxLength={8} autoComplete="off" clearable />
     </AuthField>
   );
 }

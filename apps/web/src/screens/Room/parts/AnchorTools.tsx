@@ -66,7 +66,9 @@ export function AnchorTools() {
     { key: 'flip', label: t('room.flip'), icon: <FlipIcon />, on: false, run: flip },
     { key: 'camera', label: t('room.camera'), icon: s.camera ? <CameraIcon /> : <CameraOffIcon />, on: !s.camera, run: camera },
     { key: 'mic', label: t('room.mic'), icon: s.mic ? <MicIcon /> : <MicOffIcon />, on: !s.mic, run: mic },
-    ...(canShareScreen() ? [{ key: 'screen', label: s.screen ? t('room.screenStop') : t('room.screen'), icon: <ScreenIcon />, on: s.screen, run: screen }] : []),
+    ...(canShareScreen()
+      ? [{ key: 'screen', label: s.screen ? t('room.screenStop') : t('room.screen'), icon: <ScreenIcon />, on: s.screen, run: screen }]
+      : []),
     ...(me.owner ? [{ key: 'rotate', label: t('room.orientation'), icon: <RotateIcon />, on: !s.vertical, run: rotate }] : []),
   ];
 

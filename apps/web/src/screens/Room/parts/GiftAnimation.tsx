@@ -93,10 +93,13 @@ export default function GiftAnimation({ gifts, skipInitial = true }: GiftAnimati
   useEffect(() => {
     if (banners.length === 0) return;
     const next = Math.min(...banners.map((b) => b.until));
-    const timer = setTimeout(() => {
-      bannersNow.current = bannersNow.current.filter((x) => x.until > Date.now());
-      setBanners(bannersNow.current);
-    }, Math.max(50, next - Date.now() + 20));
+    const timer = setTimeout(
+      () => {
+        bannersNow.current = bannersNow.current.filter((x) => x.until > Date.now());
+        setBanners(bannersNow.current);
+      },
+      Math.max(50, next - Date.now() + 20),
+    );
     return () => clearTimeout(timer);
   }, [banners]);
 

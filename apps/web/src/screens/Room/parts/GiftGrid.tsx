@@ -8,7 +8,13 @@ const PER_PAGE = 8;
 
 function Cell({ g, on, onPick }: { g: Gift; on: boolean; onPick: (id: number) => void }) {
   return (
-    <button type="button" className={`gift-cell ${on ? 'gift-cell--on' : ''}`} data-testid={`gift-${g.gift_id}`} aria-pressed={on} onClick={() => onPick(g.gift_id)}>
+    <button
+      type="button"
+      className={`gift-cell ${on ? 'gift-cell--on' : ''}`}
+      data-testid={`gift-${g.gift_id}`}
+      aria-pressed={on}
+      onClick={() => onPick(g.gift_id)}
+    >
       <GiftIcon url={g.icon} size={48} className="gift-cell__icon" />
       <span className="gift-cell__name">{g.name}</span>
       <span className="gift-cell__price">

@@ -72,14 +72,19 @@ export default function GiftPanel({ open, onClose, roomId, toUserId, onSent }: G
             </button>
           )}
         </div>
-        {gifts.length === 0 ? (
-          <EmptyState icon={<GiftOutline />} title={t('gift.none')} />
-        ) : (
-          <GiftGrid gifts={gifts} selected={selected} onPick={pick} />
-        )}
+        {gifts.length === 0 ? <EmptyState icon={<GiftOutline />} title={t('gift.none')} /> : <GiftGrid gifts={gifts} selected={selected} onPick={pick} />}
         <div className="gift-panel__foot">
           {member ? (
-            <GiftSendBar count={count} onCount={(n) => { setCount(n); sender.resetCombo(); }} combo={sender.combo} disabled={!gift || toUserId <= 0} onSend={() => gift && sender.tap(gift, count)} />
+            <GiftSendBar
+              count={count}
+              onCount={(n) => {
+                setCount(n);
+                sender.resetCombo();
+              }}
+              combo={sender.combo}
+              disabled={!gift || toUserId <= 0}
+              onSend={() => gift && sender.tap(gift, count)}
+            />
           ) : (
             <button type="button" className="gift-send__btn gift-send__btn--wide" onClick={() => navigate(loginUrl())}>
               {t('gift.loginToSend')}

@@ -45,15 +45,7 @@ export function LiveStage() {
   return (
     <div className={landscape ? 'stage stage--landscape' : 'stage'} data-testid="live-stage" data-role={me.owner ? 'anchor' : 'viewer'}>
       <div className="stage__video">
-        {stream && (
-          <SeatVideo
-            stream={stream}
-            seat={own ? 'local' : 'anchor'}
-            local={own}
-            mirrored={own && !!b?.frontCamera && !b.screen}
-            onReady={setReady}
-          />
-        )}
+        {stream && <SeatVideo stream={stream} seat={own ? 'local' : 'anchor'} local={own} mirrored={own && !!b?.frontCamera && !b.screen} onReady={setReady} />}
         {own && b?.camera === false && <div className="stage-cover stage-cover--soft">{t('room.cameraOff')}</div>}
         {own && b?.status === 'failed' && (
           <div className="stage-cover" data-testid="publish-failed">

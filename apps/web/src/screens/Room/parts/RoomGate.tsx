@@ -79,7 +79,11 @@ export function RoomGate({ gate, room, onExit, onRetry }: Props) {
       );
       break;
     case 'missing':
-      body = <Panel icon={<ExclamationCircleOutline />} title={t('join.notFound')}>{browse}</Panel>;
+      body = (
+        <Panel icon={<ExclamationCircleOutline />} title={t('join.notFound')}>
+          {browse}
+        </Panel>
+      );
       break;
     case 'ended': {
       const duration = room?.started_at ? formatDuration((Date.now() - Date.parse(room.started_at)) / 1000) : null;

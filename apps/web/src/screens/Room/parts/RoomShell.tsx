@@ -62,27 +62,30 @@ export function RoomShell({ kind, children }: { kind: RoomKind; children: ReactN
     pcMode: owner && !!room?.settings.pc,
   });
 
-  const act = useCallback<RoomContextValue['act']>(async (event, payload) => {
-    const r = await roomChannel.request(event, payload);
-    if (r.code === 200) return true;
-    if (r.code === LOGIN_REQUIRED) goLogin();
-    else showToast(r.code < 0 ? t('error.network') : `${r.code}[${r.msg}]`);
-    return false;
-  }, [t]);
+  const act = useCallback<RoomContextValue['act']>(
+    async (event, payload) => {
+      const r = await roomChannel.request(event, payload);
+      if (r.code === 200) return true;
+      if (r.code === LOGIN_REQUIRED) goLogin();
+      else showToast(r.code < 0 ? t('error.network') : `${r.code}[${r.msg}]`);
+      return false;
+    },
+    [t],
+  );
 
-  const say = useCallback<RoomContextValue['say']>(async (text, danmaku) => {
-    const r = await roomChannel.chat(text, danmaku);
-    if (r.code === 200) return true;
-    if (r.code === LOGIN_REQUIRED) goLogin();
-    else showToast(r.code < 0 ? t('error.network') : `${r.code}[${r.msg}]`);
-    return false;
-  }, [t]);
+  const say = useCallback<RoomContextValue['say']>(
+    async (text, danmaku) => {
+      const r = await roomChannel.chat(text, danmaku);
+      if (r.code === 200) return true;
+      if (r.code === LOGIN_REQUIRED) goLogin();
+      else showToast(r.code < 0 ? t('error.network') : `${r.code}[${r.msg}]`);
+      return false;
+    },
+    [t],
+  );
 
   const ctx = useMemo<RoomContextValue | null>(
-    () =>
-      room
-        ? { room, state: snap.state, status: snap.status, me: { id: meId, guest, owner }, media, sound, setSound, act, say, exit }
-        : null,
+    () => (room ? { room, state: snap.state, status: snap.status, me: { id: meId, guest, owner }, media, sound, setSound, act, say, exit } : null),
     [room, snap.state, snap.status, meId, guest, owner, media, sound, act, say, exit],
   );
 

@@ -43,14 +43,7 @@ export function SeatGrid({ onSeatMenu, onUser }: { onSeatMenu: (s: RoomSeat) => 
   const cols = state.seats.length + 1 <= 4 ? 2 : 3;
   return (
     <div className={`seat-grid seat-grid--${cols}`} data-testid="seat-grid">
-      <SeatTile
-        seatId="anchor"
-        seat={null}
-        user={room.anchor}
-        label={t('room.host')}
-        onTap={() => undefined}
-        className="seat-tile--host"
-      />
+      <SeatTile seatId="anchor" seat={null} user={room.anchor} label={t('room.host')} onTap={() => undefined} className="seat-tile--host" />
       {state.seats.map((s) => (
         <SeatTile
           key={s.index}

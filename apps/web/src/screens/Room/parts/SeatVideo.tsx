@@ -48,16 +48,7 @@ export function SeatVideo({ stream, seat, local = false, mirrored = false, class
     };
   }, [onReady]);
 
-  return (
-    <video
-      ref={ref}
-      className={`seat-video ${mirrored ? 'seat-video--mirror' : ''} ${className}`}
-      data-seat={seat}
-      playsInline
-      autoPlay
-      muted={muted}
-    />
-  );
+  return <video ref={ref} className={`seat-video ${mirrored ? 'seat-video--mirror' : ''} ${className}`} data-seat={seat} playsInline autoPlay muted={muted} />;
 }
 
 /** Whether a video element has shown a frame yet; pass the setter as SeatVideo's onReady. */

@@ -22,39 +22,40 @@ export function UserSheet({ user, onClose }: { user: UserBrief | null; onClose: 
     if (ok) showToast(t('room.done'), 'success');
   };
 
-  const actions: ComponentProps<typeof ActionSheet>['actions'] = !allowed || !target
-    ? []
-    : [
-        {
-          key: 'mute',
-          text: muted ? t('room.unmute') : t('room.mute'),
-          onClick: () => void act('mute', { user_id: target.id, muted: !muted }).then(done),
-        },
-        ...(onSeat ? [{ key: 'remove', text: t('room.remove'), onClick: () => void act('micRemove', { user_id: target.id }).then(done) }] : []),
-        ...(canAppoint(state.myAuth)
-          ? [
-              {
-                key: 'admin',
-                text: admin ? t('room.removeAdmin') : t('room.makeAdmin'),
-                onClick: () => void act('setAdmin', { user_id: target.id, admin: !admin }).then(done),
-              },
-            ]
-          : []),
-        {
-          key: 'kick',
-          text: t('room.kick'),
-          danger: true,
-          onClick: () =>
-            void Dialog.confirm({
-              content: t('room.kickConfirm', { name: target.nickname }),
-              confirmText: t('room.kick'),
-              cancelText: t('common.cancel'),
-              onConfirm: async () => {
-                done(await act('kick', { user_id: target.id }));
-              },
-            }),
-        },
-      ];
+  const actions: ComponentProps<typeof ActionSheet>['actions'] =
+    !allowed || !target
+      ? []
+      : [
+          {
+            key: 'mute',
+            text: muted ? t('room.unmute') : t('room.mute'),
+            onClick: () => void act('mute', { user_id: target.id, muted: !muted }).then(done),
+          },
+          ...(onSeat ? [{ key: 'remove', text: t('room.remove'), onClick: () => void act('micRemove', { user_id: target.id }).then(done) }] : []),
+          ...(canAppoint(state.myAuth)
+            ? [
+                {
+                  key: 'admin',
+                  text: admin ? t('room.removeAdmin') : t('room.makeAdmin'),
+                  onClick: () => void act('setAdmin', { user_id: target.id, admin: !admin }).then(done),
+                },
+              ]
+            : []),
+          {
+            key: 'kick',
+            text: t('room.kick'),
+            danger: true,
+            onClick: () =>
+              void Dialog.confirm({
+                content: t('room.kickConfirm', { name: target.nickname }),
+                confirmText: t('room.kick'),
+                cancelText: t('common.cancel'),
+                onConfirm: async () => {
+                  done(await act('kick', { user_id: target.id }));
+                },
+              }),
+          },
+        ];
 
   return (
     <ActionSheet

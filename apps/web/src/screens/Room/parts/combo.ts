@@ -15,14 +15,12 @@ export interface ComboState {
 
 /** The combo after a tap at `now`: continued when it is the same gift and count inside the window, else a fresh one. */
 export function nextCombo(prev: ComboState | null, tap: { giftId: number; count: number; now: number }, windowMs = COMBO_WINDOW_MS): ComboState {
-  const continues =
-    prev !== null && prev.giftId === tap.giftId && prev.count === tap.count && tap.now >= prev.at && tap.now - prev.at <= windowMs;
+  const continues = prev !== null && prev.giftId === tap.giftId && prev.count === tap.count && tap.now >= prev.at && tap.now - prev.at <= windowMs;
   return { giftId: tap.giftId, count: tap.count, combo: continues ? prev.combo + 1 : 1, at: tap.now };
 }
 
 /** Whether the combo button is still live at `now` (its countdown has not run out). */
-export const comboLive = (s: ComboState | null, now: number, windowMs = COMBO_WINDOW_MS): s is ComboState =>
-  s !== null && now - s.at <= windowMs;
+export const comboLive = (s: ComboState | null, now: number, windowMs = COMBO_WINDOW_MS): s is ComboState => s !== null && now - s.at <= windowMs;
 
 /** The fraction of the window left (1 → 0), for the countdown ring on the combo button. */
 export const comboLeft = (s: ComboState | null, now: number, windowMs = COMBO_WINDOW_MS): number =>

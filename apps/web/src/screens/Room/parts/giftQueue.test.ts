@@ -6,9 +6,21 @@ const user = (id: number) => ({ id, uuid: `u${id}`, nickname: `n${id}`, avatar: 
 let nextId = 1;
 function rec({ sender = 1, coins = 1, ...p }: Omit<Partial<GiftRecord>, 'sender'> & { sender?: number; coins?: number } = {}): GiftRecord {
   return {
-    id: nextId++, gift_id: 1, gift_name: '玫瑰', gift_icon: '/r.svg', gift_url: '', count: 1, price: coins * 10000,
-    total: coins * 10000, earning: 0, combo: 1, room_id: 1, sender: user(sender), receiver: user(99),
-    created_at: '2026-01-01T00:00:00Z', ...p,
+    id: nextId++,
+    gift_id: 1,
+    gift_name: '玫瑰',
+    gift_icon: '/r.svg',
+    gift_url: '',
+    count: 1,
+    price: coins * 10000,
+    total: coins * 10000,
+    earning: 0,
+    combo: 1,
+    room_id: 1,
+    sender: user(sender),
+    receiver: user(99),
+    created_at: '2026-01-01T00:00:00Z',
+    ...p,
   } as GiftRecord;
 }
 

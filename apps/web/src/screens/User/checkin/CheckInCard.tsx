@@ -70,7 +70,11 @@ export function CheckInCard() {
           const state = dayState(d, s.today, joined);
           const reward = state === 'beforeJoin' ? '—' : state === 'missed' && d.reward === 0 ? t('checkin.missed') : `+${formatCoins(d.reward)}`;
           return (
-            <li key={d.date} data-state={state} className={`checkin-day ${d.checked ? 'checkin-day--on' : ''} ${today ? 'checkin-day--today' : ''} ${state === 'missed' || state === 'beforeJoin' ? 'checkin-day--missed' : ''}`}>
+            <li
+              key={d.date}
+              data-state={state}
+              className={`checkin-day ${d.checked ? 'checkin-day--on' : ''} ${today ? 'checkin-day--today' : ''} ${state === 'missed' || state === 'beforeJoin' ? 'checkin-day--missed' : ''}`}
+            >
               <span className="checkin-day__coin">{d.checked ? <CheckOutline /> : <CoinIcon size={20} />}</span>
               <span className="checkin-day__reward">{reward}</span>
               <span className="checkin-day__label">{today ? t('checkin.today') : t(`checkin.weekday.${d.weekday as 1 | 2 | 3 | 4 | 5 | 6 | 7}`)}</span>

@@ -13,12 +13,8 @@ export function ApplyStatus({ app, onReapply }: { app: AnchorApplication; onReap
     <div className="apply-status" data-testid="anchor-status" data-status={app.status}>
       <EmptyArt tone={rejected ? 'muted' : 'brand'} icon={rejected ? <CloseCircleOutline /> : <ClockCircleOutline />} />
       <div className="apply-status__title">{rejected ? t('create.rejected') : t('create.pending')}</div>
-      <div className="apply-status__desc">
-        {rejected ? t('create.rejectedReason', { reason: app.reason ?? '' }) : t('create.pendingDesc')}
-      </div>
-      {app.submitted_at && (
-        <div className="apply-status__time">{t('create.submittedAt', { time: formatDateCN(app.submitted_at, 'YYYY-MM-DD HH:mm') })}</div>
-      )}
+      <div className="apply-status__desc">{rejected ? t('create.rejectedReason', { reason: app.reason ?? '' }) : t('create.pendingDesc')}</div>
+      {app.submitted_at && <div className="apply-status__time">{t('create.submittedAt', { time: formatDateCN(app.submitted_at, 'YYYY-MM-DD HH:mm') })}</div>}
       {rejected && (
         <Button className="brand-button apply-status__btn" shape="rounded" onClick={onReapply}>
           {t('create.reapply')}

@@ -30,15 +30,17 @@ export function CoverPicker({ value, onChange }: { value: string; onChange: (url
   return (
     <button type="button" className="cover-picker" data-testid="cover-picker" onClick={() => input.current?.click()} disabled={progress !== null}>
       {shown ? (
-        preview ? <img className="cover-picker__img" src={preview} alt="" /> : <GuardedImage className="cover-picker__img" src={value} alt="" />
+        preview ? (
+          <img className="cover-picker__img" src={preview} alt="" />
+        ) : (
+          <GuardedImage className="cover-picker__img" src={value} alt="" />
+        )
       ) : (
         <span className="cover-picker__empty">
           <CameraOutline />
         </span>
       )}
-      <span className="cover-picker__label">
-        {progress !== null ? `${progress}%` : shown ? t('create.coverChange') : t('create.coverAdd')}
-      </span>
+      <span className="cover-picker__label">{progress !== null ? `${progress}%` : shown ? t('create.coverChange') : t('create.coverAdd')}</span>
       <input ref={input} type="file" name="cover" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => void pick(e.target.files?.[0])} />
     </button>
   );

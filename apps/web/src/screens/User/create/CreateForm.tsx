@@ -131,12 +131,7 @@ export function CreateForm({ onOpened }: { onOpened: (room: RoomInfo) => void })
         {SETTING_ROWS.map(([key, label]) => (
           <div key={key} className="create-row create-switch">
             <span>{t(label)}</span>
-            <Switch
-              aria-label={t(label)}
-              data-setting={key}
-              checked={settings[key]}
-              onChange={(on) => patch({ roomSettings: { ...settings, [key]: on } })}
-            />
+            <Switch aria-label={t(label)} data-setting={key} checked={settings[key]} onChange={(on) => patch({ roomSettings: { ...settings, [key]: on } })} />
           </div>
         ))}
         {f.kind === 'chat' && settings.allowMic && (

@@ -16,7 +16,14 @@ export function EarningsChart() {
         <div className="card-title">{t('shouyi.trend')}</div>
         <div className="seg" role="tablist">
           {([7, 30] as const).map((d) => (
-            <button key={d} type="button" role="tab" aria-selected={days === d} className={`seg__item ${days === d ? 'seg__item--on' : ''}`} onClick={() => setDays(d)}>
+            <button
+              key={d}
+              type="button"
+              role="tab"
+              aria-selected={days === d}
+              className={`seg__item ${days === d ? 'seg__item--on' : ''}`}
+              onClick={() => setDays(d)}
+            >
               {t('shouyi.days', { n: d })}
             </button>
           ))}

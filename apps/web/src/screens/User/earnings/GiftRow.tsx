@@ -13,9 +13,7 @@ export function GiftRow({ g, direction = 'received' }: { g: GiftRecord; directio
       <UserAvatar src={other.avatar} size={42} />
       <div className="w-row__main">
         <div className="w-row__title">{other.nickname}</div>
-        <div className="w-row__sub">
-          {t(direction === 'received' ? 'shouyi.sentYou' : 'shouyi.youSent', { gift: g.gift_name, count: g.count })}
-        </div>
+        <div className="w-row__sub">{t(direction === 'received' ? 'shouyi.sentYou' : 'shouyi.youSent', { gift: g.gift_name, count: g.count })}</div>
         <div className="w-row__time">{formatDateCN(g.created_at, 'YYYY-MM-DD HH:mm')}</div>
       </div>
       <div className="w-row__side gift-row__side">

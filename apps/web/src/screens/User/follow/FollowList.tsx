@@ -38,7 +38,12 @@ export function FollowList({ kind, title, empty }: Props) {
       ) : q.isError && rows.length === 0 ? (
         <LoadError onRetry={() => void q.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState title={empty.title} description={empty.description} icon={empty.icon} action={{ label: t('follow.findPeople'), onClick: () => navigate(PATHS.findFriend) }} />
+        <EmptyState
+          title={empty.title}
+          description={empty.description}
+          icon={empty.icon}
+          action={{ label: t('follow.findPeople'), onClick: () => navigate(PATHS.findFriend) }}
+        />
       ) : (
         <PullToRefresh onRefresh={async () => void (await q.refetch())}>
           <div className="follow-total">{t('follow.total', { count: total })}</div>

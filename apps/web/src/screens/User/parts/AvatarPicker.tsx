@@ -29,13 +29,7 @@ export function AvatarPicker({ src, onUploaded }: { src: string; onUploaded: (ur
   };
 
   return (
-    <button
-      type="button"
-      className="modify-avatar"
-      data-testid="avatar-picker"
-      onClick={() => input.current?.click()}
-      disabled={progress !== null}
-    >
+    <button type="button" className="modify-avatar" data-testid="avatar-picker" onClick={() => input.current?.click()} disabled={progress !== null}>
       <span className="modify-avatar__wrap">
         {preview ? (
           <img className="user-avatar" src={preview} alt="" width={88} height={88} style={{ width: 88, height: 88 }} />
@@ -45,14 +39,7 @@ export function AvatarPicker({ src, onUploaded }: { src: string; onUploaded: (ur
         {progress !== null && <span className="modify-avatar__mask">{t('modify.uploading', { percent: progress })}</span>}
       </span>
       <span className="modify-avatar__hint">{t('modify.changeAvatar')}</span>
-      <input
-        ref={input}
-        type="file"
-        name="avatar"
-        accept="image/png,image/jpeg,image/webp,image/gif"
-        hidden
-        onChange={(e) => void pick(e.target.files?.[0])}
-      />
+      <input ref={input} type="file" name="avatar" accept="image/png,image/jpeg,image/webp,image/gif" hidden onChange={(e) => void pick(e.target.files?.[0])} />
     </button>
   );
 }

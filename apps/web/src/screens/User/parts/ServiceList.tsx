@@ -1,8 +1,6 @@
 import { APP_VERSION } from '@app/kit';
 import { ActionSheet, Badge, Dialog, List } from 'antd-mobile';
-import {
-  BellOutline, EditSOutline, GlobalOutline, HistogramOutline, SoundOutline, UpCircleOutline, UserContactOutline,
-} from 'antd-mobile-icons';
+import { BellOutline, EditSOutline, GlobalOutline, HistogramOutline, SoundOutline, UpCircleOutline, UserContactOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../lib/paths';
@@ -74,11 +72,9 @@ export function ServiceList({ messageCount, member }: { messageCount: number; me
             content: t('user.logoutConfirm'),
             confirmText: t('common.confirm'),
             cancelText: t('common.cancel'),
-          }).then(
-            (ok) => {
-              if (ok) void logout();
-            },
-          )
+          }).then((ok) => {
+            if (ok) void logout();
+          })
         }
       >
         {t('common.logout')}

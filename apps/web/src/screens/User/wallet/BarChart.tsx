@@ -48,7 +48,15 @@ export function BarChart({ bars, testId }: { bars: Bar[]; testId?: string }) {
         return (
           <g key={b.label} onClick={() => setActive(i)} className="bar-chart__bar">
             <rect x={PAD.left + slot * i} y={PAD.top} width={slot} height={plotH} fill="transparent" />
-            <rect x={x} y={y} width={barW} height={h} rx={Math.min(5, barW / 2)} fill={`url(#${id}${on || b.value > 0 ? 'b' : 'm'})`} opacity={on || active === null ? 1 : 0.55} />
+            <rect
+              x={x}
+              y={y}
+              width={barW}
+              height={h}
+              rx={Math.min(5, barW / 2)}
+              fill={`url(#${id}${on || b.value > 0 ? 'b' : 'm'})`}
+              opacity={on || active === null ? 1 : 0.55}
+            />
             {on && b.value > 0 && (
               <text x={Math.min(W - 30, Math.max(30, x + barW / 2))} y={y - 8} className="bar-chart__tip" textAnchor="middle">
                 {b.tip}

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import type { MoneyChange, MoneyChangeType } from '@app/contract';
 import { formatDateCN, formatMoney } from '@app/kit';
 import {
-  CalendarOutline, CheckShieldOutline, GiftOutline, PayCircleOutline, PlayOutline, RedoOutline, SetOutline, SmileOutline, TransportQRcodeOutline,
+  CalendarOutline,
+  CheckShieldOutline,
+  GiftOutline,
+  PayCircleOutline,
+  PlayOutline,
+  RedoOutline,
+  SetOutline,
+  SmileOutline,
+  TransportQRcodeOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { SwapIcon } from '../../../components/icons';

@@ -40,9 +40,7 @@ export function PagedList<T>({ q, keyOf, render, empty, emptyIcon, emptyDesc, em
           ))}
         </ul>
       )}
-      {items.length > 0 && (
-        <LoadMore query={q} />
-      )}
+      {items.length > 0 && <LoadMore query={q} />}
     </>
   );
   if (!pull) return body;

@@ -48,7 +48,10 @@ export function sanitizeAmountInput(text: string, decimals = 2): string {
   const dot = cleaned.indexOf('.');
   if (dot < 0) return cleaned.replace(/^0+(?=\d)/, '');
   const whole = cleaned.slice(0, dot).replace(/^0+(?=\d)/, '') || '0';
-  const frac = cleaned.slice(dot + 1).replace(/\./g, '').slice(0, decimals);
+  const frac = cleaned
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, decimals);
   return decimals > 0 ? `${whole}.${frac}` : whole;
 }
 

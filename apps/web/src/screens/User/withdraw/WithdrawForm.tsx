@@ -37,7 +37,13 @@ export function WithdrawForm({ info }: { info: Info }) {
   }, [plat, account]);
   const stepOk = parsed.ok && parsed.raw % Math.max(1, info.step) === 0;
   const amountError =
-    amountText === '' ? '' : !parsed.ok ? t(`withdraw.amountError.${parsed.error}`, { min: formatMoney(info.min_amount) }) : !stepOk ? t('withdraw.stepError', { step: formatMoney(info.step) }) : '';
+    amountText === ''
+      ? ''
+      : !parsed.ok
+        ? t(`withdraw.amountError.${parsed.error}`, { min: formatMoney(info.min_amount) })
+        : !stepOk
+          ? t('withdraw.stepError', { step: formatMoney(info.step) })
+          : '';
   const ready = !!plat?.enabled && accountOk && name.trim() !== '' && parsed.ok && stepOk;
 
   const submit = async () => {
@@ -78,7 +84,14 @@ export function WithdrawForm({ info }: { info: Info }) {
       <PlatformPicker list={info.list} value={platform} onChange={setPlatform} />
       <div className="wd-field">
         <label htmlFor="wd-account">{t('withdraw.account')}</label>
-        <Input id="wd-account" name="account" value={account} onChange={setAccount} placeholder={t('withdraw.accountPlaceholder', { label: plat?.account_label ?? '' })} clearable />
+        <Input
+          id="wd-account"
+          name="account"
+          value={account}
+          onChange={setAccount}
+          placeholder={t('withdraw.accountPlaceholder', { label: plat?.account_label ?? '' })}
+          clearable
+        />
       </div>
       {account !== '' && !accountOk && <div className="wd-error">{t('withdraw.accountError', { label: plat?.account_label ?? '' })}</div>}
       <div className="wd-field">
@@ -95,7 +108,11 @@ export function WithdrawForm({ info }: { info: Info }) {
             onChange={(v) => setAmountText(sanitizeAmountInput(v, decimals))}
             placeholder={t('withdraw.minHint', { min: formatMoney(info.min_amount) })}
           />
-          <button type="button" className="wd-amount__all" onClick={() => setAmountText(formatMoney(Math.floor(info.withdrawable / Math.max(1, info.step)) * info.step, decimals))}>
+          <button
+            type="button"
+            className="wd-amount__all"
+            onClick={() => setAmountText(formatMoney(Math.floor(info.withdrawable / Math.max(1, info.step)) * info.step, decimals))}
+          >
             {t('withdraw.all')}
           </button>
         </div>

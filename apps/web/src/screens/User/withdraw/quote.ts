@@ -8,4 +8,3 @@ export function withdrawQuote(raw: number, info: { fee_bp: number; fen_per_coin:
   const payout = Math.max(0, raw - fee);
   return { fee, payout, payoutFen: Math.floor((payout * info.fen_per_coin) / MONEY_UNIT) };
 }
-
