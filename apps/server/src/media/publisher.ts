@@ -6,24 +6,32 @@ import {
   ReceiverEstimatedMaxBitrate,
   RtcpPayloadSpecificFeedback,
   type RTCPeerConnection,
+  type RTCRtpCodecParameters,
   type RTCRtpReceiver,
+  type RTCRtpTransceiver,
   type RtpHeader,
   type RtpPacket,
 } from 'werift';
-import { isVp8KeyframeStart } from './keyframe.js';
+import { isH264 } from './codecs.js';
+import { newEtag, type IceSession } from './ice.js';
+import { H264Start, h264StartOf, isVp8KeyframeStart } from './keyframe.js';
 import { TrailingThrottle } from './throttle.js';
 
 /** What a viewer slot receives from its publisher; implemented by viewer.ts. */
 export interface MediaSink {
-  onVideo(buf: Buffer, header: RtpHeader, keyframeStart: boolean): void;
+  /** `codec` is the publisher's codec of this packet: the viewer sends it under its own payload type for it. */
+  onVideo(buf: Buffer, header: RtpHeader, keyframeStart: boolean, codec: RTCRtpCodecParameters): void;
   onAudio(buf: Buffer, header: RtpHeader): void;
 }
 
 /** Minimum gap between two keyframe requests to a publisher (see throttle.ts). */
 export const PLI_INTERVAL_MS = 300;
 
-export class Publisher {
+export class Publisher implements IceSession {
   readonly kind = 'publisher' as const;
+  /** The offer in force and its entity tag (ice.ts: PATCH trickle and restarts). */
+  offerSdp = '';
+  etag = newEtag();
   /** Set once the peer connection reports `connected`. */
   live = false;
   closed = false;
@@ -32,6 +40,11 @@ export class Publisher {
   lastHeardAt = performance.now();
   private readonly sinks = new Set<MediaSink>();
   private videoReceiver: RTCRtpReceiver | undefined;
+  private videoTransceiver: RTCRtpTransceiver | undefined;
+  /** The codec of the last video packet (looked up again only when the payload type changes). */
+  private codec: RTCRtpCodecParameters | undefined;
+  /** This H.264 publisher sends SPS with its keyframes: start viewers there, not at the IDR after it. */
+  private spsSeen = false;
   private videoSsrc: number | undefined;
   private hasVideoTrack = false;
   private hasAudioTrack = false;
@@ -39,6 +52,8 @@ export class Publisher {
   /** Keyframe requests actually sent (after throttling): the tests and the bench read it. */
   pliSent = 0;
   packetsIn = 0;
+  /** Video packets that start a picture a decoder can start at. */
+  keyframesIn = 0;
 
   constructor(
     readonly sessionId: string,
@@ -55,6 +70,7 @@ export class Publisher {
         if (this.hasVideoTrack) return; // one camera per seat; a second video section is ignored
         this.hasVideoTrack = true;
         this.videoReceiver = transceiver.receiver;
+        this.videoTransceiver = transceiver;
         transceiver.receiver.onRtcp.subscribe(() => this.heard());
         track.onReceiveRtp.subscribe((rtp) => this.onVideoRtp(rtp));
       } else if (track.kind === 'audio') {
@@ -102,10 +118,32 @@ export class Publisher {
     this.heard();
     this.packetsIn++;
     this.videoSsrc = rtp.header.ssrc;
+    const codec = this.codecOf(rtp.header.payloadType);
+    if (!codec) return; // a payload type the answer did not name
+    const key = this.isKeyframeStart(codec, rtp.payload);
+    if (key) this.keyframesIn++;
     if (this.sinks.size === 0) return;
     const buf = this.prepare(rtp);
-    const key = isVp8KeyframeStart(rtp.payload);
-    for (const sink of this.sinks) sink.onVideo(buf, rtp.header, key);
+    for (const sink of this.sinks) sink.onVideo(buf, rtp.header, key, codec);
+  }
+
+  /** The codec the publisher sends now (undefined before its first video packet). */
+  get videoCodec(): RTCRtpCodecParameters | undefined {
+    return this.codec;
+  }
+
+  private codecOf(payloadType: number): RTCRtpCodecParameters | undefined {
+    if (this.codec?.payloadType !== payloadType) {
+      this.codec = this.videoTransceiver?.codecs.find((c) => c.payloadType === payloadType);
+    }
+    return this.codec;
+  }
+
+  private isKeyframeStart(codec: RTCRtpCodecParameters, payload: Buffer): boolean {
+    if (!isH264(codec)) return isVp8KeyframeStart(payload);
+    const start = h264StartOf(payload);
+    if (start === H264Start.SPS) this.spsSeen = true;
+    return start === H264Start.SPS || (start === H264Start.IDR && !this.spsSeen);
   }
 
   private onAudioRtp(rtp: RtpPacket): void {

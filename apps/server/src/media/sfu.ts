@@ -17,6 +17,7 @@ import { EventEmitter } from 'node:events';
 import type { RTCPeerConnection, RTCRtpTransceiver } from 'werift';
 import { mediaDefaults, type MediaConfig } from './config.js';
 import { MediaError, MediaErrorCode } from './errors.js';
+import { patchIce, type SdpFrag } from './ice.js';
 import { applyOffer, assertOfferShape, completeAnswer, createPeer, hasNegotiatedMedia } from './peer.js';
 import { Publisher } from './publisher.js';
 import { Viewer } from './viewer.js';
@@ -59,6 +60,8 @@ export interface SfuEvents {
 export interface SessionAnswer {
   answerSdp: string;
   sessionId: string;
+  /** The session's entity tag (RFC 9725: the client sends it back in If-Match on PATCH). */
+  etag: string;
 }
 
 export interface PublishOptions {
@@ -109,6 +112,8 @@ export class Sfu {
   private readonly ticker: NodeJS.Timeout;
   private lastRembAt = 0;
   private shutDown = false;
+  /** The PATCH in progress per session (they run one after another). */
+  private readonly patching = new Map<Session, Promise<void>>();
 
   constructor(config: Partial<MediaConfig> = {}) {
     this.config = { ...mediaDefaults(), ...config };
@@ -158,10 +163,11 @@ export class Sfu {
     this.sessions.set(sessionId, pub);
     try {
       await applyOffer(pc, offerSdp);
+      pub.offerSdp = offerSdp;
       for (const t of pc.getTransceivers()) t.setDirection('recvonly');
       const answerSdp = await completeAnswer(pc);
       if (!hasNegotiatedMedia(answerSdp)) {
-        throw new MediaError(MediaErrorCode.BAD_SDP, 'the offer has no VP8 video or Opus audio to publish');
+        throw new MediaError(MediaErrorCode.BAD_SDP, 'the offer has no H.264 or VP8 video or Opus audio to publish');
       }
       if (pub.closed) throw closedError();
       this.watchPublisher(pub);
@@ -169,7 +175,7 @@ export class Sfu {
       for (const viewer of room.viewers.values()) {
         for (const slot of viewer.slots) if (slot.seatId === seatId) slot.bind(pub);
       }
-      return { answerSdp, sessionId };
+      return { answerSdp, sessionId, etag: pub.etag };
     } catch (err) {
       const closedMeanwhile = pub.closed;
       this.forget(pub);
@@ -231,6 +237,7 @@ export class Sfu {
     let pending = true;
     try {
       await applyOffer(pc, offerSdp);
+      viewer.offerSdp = offerSdp;
       const slots = pairSlots(pc);
       if (opts.seatIds?.length && slots.length < seatIds.length) {
         throw new MediaError(
@@ -246,11 +253,11 @@ export class Sfu {
           t.setDirection(seatId ? 'sendonly' : 'inactive');
           if (seatId) t.sender.streamId = seatId;
         }
-        if (seatId) viewer.addSlot(seatId, audio?.sender, video?.sender);
+        if (seatId) viewer.addSlot(seatId, audio, video);
       });
       const answerSdp = await completeAnswer(pc);
       if (!hasNegotiatedMedia(answerSdp)) {
-        throw new MediaError(MediaErrorCode.BAD_SDP, 'the offer has no VP8 video or Opus audio to receive');
+        throw new MediaError(MediaErrorCode.BAD_SDP, 'the offer has no H.264 or VP8 video or Opus audio to receive');
       }
       if (this.shutDown || this.rooms.get(roomId) !== room) {
         throw new MediaError(MediaErrorCode.CLOSED, `room ${roomId} closed while the viewer was joining`);
@@ -271,7 +278,7 @@ export class Sfu {
           this.closeSession(viewer, 'failed');
         }
       });
-      return { answerSdp, sessionId };
+      return { answerSdp, sessionId, etag: viewer.etag };
     } catch (err) {
       if (pending) {
         this.pendingViewers--;
@@ -282,6 +289,29 @@ export class Sfu {
       this.dropIfEmpty(room);
       throw closedMeanwhile && !(err instanceof MediaError) ? closedError() : err;
     }
+  }
+
+  // ---- trickle ICE and ICE restarts ---------------------------------------------------------
+
+  /**
+   * A PATCH of a session (ice.ts): trickled candidates (undefined back) or an ICE restart (the
+   * answer fragment and the new entity tag). One at a time per session, in arrival order.
+   */
+  async patch(sessionId: string, frag: SdpFrag, ifMatch?: string): Promise<{ answerFrag: string; etag: string } | undefined> {
+    const s = this.sessions.get(sessionId);
+    if (!s) throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
+    const run = async () => {
+      if (s.closed) throw closedError();
+      const answerFrag = await patchIce(s, frag, ifMatch);
+      return answerFrag === undefined ? undefined : { answerFrag, etag: s.etag };
+    };
+    const result = (this.patching.get(s) ?? Promise.resolve()).then(run, run);
+    const tail = result.then(() => undefined, () => undefined);
+    this.patching.set(s, tail);
+    void tail.then(() => {
+      if (this.patching.get(s) === tail) this.patching.delete(s);
+    });
+    return result;
   }
 
   // ---- ending --------------------------------------------------------------------------------
