@@ -96,6 +96,9 @@ async function restart(s: IceSession, frag: SdpFrag): Promise<string> {
   }
   keepForwardable(s.pc.getTransceivers());
   await s.pc.setLocalDescription(await s.pc.createAnswer());
+  // werift's connect() returns early while DTLS is up, so the restarted agent would never check:
+  // start it here (DTLS and SRTP carry on over the new pair).
+  for (const t of s.pc.iceTransports) if (t.state !== 'connected') void t.start().catch(() => {});
   const local = s.pc.localDescription?.sdp;
   if (!local) throw new Error('werift produced no local description');
   s.offerSdp = offer;
