@@ -64,22 +64,31 @@ export class Publisher implements IceSession {
     private readonly maxBitrate: number,
   ) {
     this.pli = new TrailingThrottle(PLI_INTERVAL_MS, () => this.sendPli());
-    // `ontrack` (not `onTrack`) because it carries the transceiver, hence the receiver to send PLIs on.
-    pc.ontrack = ({ track, transceiver }) => {
-      if (track.kind === 'video') {
-        if (this.hasVideoTrack) return; // one camera per seat; a second video section is ignored
+  }
+
+  /**
+   * Listens to the first audio and the first video section of the applied offer. Not through
+   * `ontrack`: werift fires it only for sections with a port, and a bundle-only section (port 0,
+   * what GStreamer's webrtcbin offers with max-bundle) carries media all the same.
+   */
+  listen(transceivers: RTCRtpTransceiver[]): void {
+    for (const transceiver of [...transceivers].sort((a, b) => (a.mLineIndex ?? 0) - (b.mLineIndex ?? 0))) {
+      const track = transceiver.receiver.track;
+      if (!track) continue;
+      if (transceiver.kind === 'video') {
+        if (this.hasVideoTrack) continue; // one camera per seat; a second video section is ignored
         this.hasVideoTrack = true;
         this.videoReceiver = transceiver.receiver;
         this.videoTransceiver = transceiver;
         transceiver.receiver.onRtcp.subscribe(() => this.heard());
         track.onReceiveRtp.subscribe((rtp) => this.onVideoRtp(rtp));
-      } else if (track.kind === 'audio') {
-        if (this.hasAudioTrack) return;
+      } else if (transceiver.kind === 'audio') {
+        if (this.hasAudioTrack) continue;
         this.hasAudioTrack = true;
         transceiver.receiver.onRtcp.subscribe(() => this.heard());
         track.onReceiveRtp.subscribe((rtp) => this.onAudioRtp(rtp));
       }
-    };
+    }
   }
 
   addSink(sink: MediaSink): void {

@@ -164,6 +164,7 @@ export class Sfu {
     try {
       await applyOffer(pc, offerSdp);
       pub.offerSdp = offerSdp;
+      pub.listen(pc.getTransceivers());
       for (const t of pc.getTransceivers()) t.setDirection('recvonly');
       const answerSdp = await completeAnswer(pc);
       if (!hasNegotiatedMedia(answerSdp)) {
