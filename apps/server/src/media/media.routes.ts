@@ -118,6 +118,8 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
   // Trickle ICE (204) and ICE restarts (200 + the answer fragment, a new ETag). The session URL is
   // the credential, as for DELETE; If-Match, when sent, must name the session's current ETag.
   app.patch<{ Params: { id: string } }>(`${SESSION_PATH}/:id`, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
+    // An unknown session is 404 whatever the body says.
+    if (!sfu.session(req.params.id)) throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== SDPFRAG) throw new MediaError(MediaErrorCode.UNSUPPORTED_MEDIA_TYPE, `the body must be ${SDPFRAG}`);
     const frag = parseSdpFrag(typeof req.body === 'string' ? req.body : '');
