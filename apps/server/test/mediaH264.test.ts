@@ -113,7 +113,7 @@ describe.skipIf(missing !== '')('media: H.264 publishers', () => {
   });
 });
 
-describe('media: a browser anchor publishes H.264', () => {
+describe('media: browser anchors', () => {
   let sfu: Sfu;
   let app: MediaApp;
   let browser: Browser;
@@ -143,6 +143,48 @@ describe('media: a browser anchor publishes H.264', () => {
     const play = await T<Play>(viewer, 'play', '/api/media/whep/b1', 'tok');
     expect(await T<number>(viewer, 'firstFrame', play.id)).toBeGreaterThan(0);
     expect(await receivedCodec(viewer, play.id)).toBe('video/H264');
+  });
+
+  it("an ICE restart from the browser (PATCH) keeps the session and the viewer's picture", async () => {
+    const anchor = await openMediaPage(browser, app.url);
+    const pubId = (await T<{ id: number }>(anchor, 'publish', '/api/media/whip/b3/anchor', 'tok')).id;
+    const live = await waitFor('the anchor to go live', () => sfu.room('b3')?.publishers.find((p) => p.live), 10_000);
+    const viewer = await openMediaPage(browser, app.url);
+    const play = await T<Play>(viewer, 'play', '/api/media/whep/b3', 'tok');
+    await T<number>(viewer, 'firstFrame', play.id);
+    const serverIce = sfu.session(live.sessionId)!.pc.iceTransports[0]!;
+    const oldUfrag = serverIce.connection.remoteUsername;
+
+    // What a WHIP client does after a network change: restart ICE, PATCH the fragment, apply the answer's.
+    const restarted = (await anchor.evaluate(`(async () => {
+      const s = window.T.sessions[${pubId}];
+      const pc = s.pc;
+      await pc.setLocalDescription(await pc.createOffer({ iceRestart: true }));
+      await new Promise((r) => { if (pc.iceGatheringState === 'complete') r(); else pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && r()); });
+      const sdp = pc.localDescription.sdp;
+      const line = (re) => (sdp.match(re) || [])[0];
+      const frag = [line(/^m=.*$/m), line(/^a=mid:.*$/m), line(/^a=ice-ufrag:.*$/m), line(/^a=ice-pwd:.*$/m), ...(sdp.match(/^a=candidate:.*$/gm) || []), 'a=end-of-candidates', ''].join('\\r\\n');
+      const res = await fetch(s.location, { method: 'PATCH', headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': '*' }, body: frag });
+      const answerFrag = await res.text();
+      const get = (re) => (answerFrag.match(re) || [])[0];
+      const candidates = (answerFrag.match(/^a=candidate:.*$/gm) || []).join('\\r\\n');
+      const answer = pc.currentRemoteDescription.sdp
+        .replace(/^a=ice-ufrag:.*$/gm, get(/^a=ice-ufrag:.*$/m))
+        .replace(/^a=ice-pwd:.*$/gm, get(/^a=ice-pwd:.*$/m))
+        .replace(/^a=candidate:.*\\r?\\n/gm, '')
+        .replace(/^(a=mid:.*)$/m, '$1\\r\\n' + candidates);
+      await pc.setRemoteDescription({ type: 'answer', sdp: answer });
+      return { status: res.status, ufrag: /^a=ice-ufrag:(\\S+)/m.exec(sdp)[1] };
+    })()`)) as { status: number; ufrag: string };
+    expect(restarted.status).toBe(200);
+    expect(restarted.ufrag).not.toBe(oldUfrag);
+    expect(serverIce.connection.remoteUsername).toBe(restarted.ufrag);
+    await waitFor('the browser to check the new pair', () => serverIce.connection.nominated && serverIce.state === 'connected', 10_000);
+    const pub = sfu.session(live.sessionId);
+    const before = pub?.kind === 'publisher' ? pub.packetsIn : 0;
+    const frames = (await T<SeatStats>(viewer, 'seatStats', play.id)).anchor!.framesDecoded;
+    await waitFor('packets and frames after the restart', async () => (pub?.kind === 'publisher' ? pub.packetsIn : 0) > before + 50 && (await T<SeatStats>(viewer, 'seatStats', play.id)).anchor!.framesDecoded > frames + 20, 10_000);
+    expect(sfu.room('b3')?.publishers).toEqual([expect.objectContaining({ sessionId: live.sessionId, live: true })]);
   });
 
   it('still publishes VP8 when asked', async () => {

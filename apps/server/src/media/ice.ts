@@ -5,7 +5,7 @@
  * the DTLS session, the seat and every viewer stay as they were.
  */
 import { randomBytes } from 'node:crypto';
-import type { RTCPeerConnection } from 'werift';
+import type { RTCIceTransport, RTCPeerConnection } from 'werift';
 import { keepForwardable } from './codecs.js';
 import { MediaError, MediaErrorCode } from './errors.js';
 
@@ -57,14 +57,14 @@ const ufragOf = (sdp: string): string | undefined => /^a=ice-ufrag:(\S+)/m.exec(
  * Applies a PATCH to a session. Returns the answer fragment for an ICE restart, or undefined for
  * trickled candidates. `ifMatch` is the request's If-Match: a stale entity tag is a 412.
  */
-export async function patchIce(s: IceSession, frag: SdpFrag, ifMatch: string | undefined): Promise<string | undefined> {
+export async function patchIce(s: IceSession, frag: SdpFrag, ifMatch: string | undefined, waitMs: number): Promise<string | undefined> {
   if (ifMatch !== undefined && ifMatch.trim() !== '*' && ifMatch.trim() !== s.etag) {
     throw new MediaError(MediaErrorCode.PRECONDITION_FAILED, 'If-Match names an older state of this session (after an ICE restart?)');
   }
   const current = ufragOf(s.offerSdp);
   if (frag.ufrag !== undefined && frag.ufrag !== current) {
     if (!frag.pwd) throw badFrag('a new ice-ufrag (an ICE restart) needs its ice-pwd');
-    return restart(s, frag);
+    return restart(s, frag, waitMs);
   }
   await addCandidates(s, frag);
   return undefined;
@@ -87,7 +87,7 @@ async function addCandidates(s: IceSession, frag: SdpFrag): Promise<void> {
  * again (werift restarts its ICE agent on a new remote ufrag and keeps DTLS); the new local
  * credentials and candidates answer it.
  */
-async function restart(s: IceSession, frag: SdpFrag): Promise<string> {
+async function restart(s: IceSession, frag: SdpFrag, waitMs: number): Promise<string> {
   const offer = restartedOffer(s.offerSdp, frag);
   try {
     await s.pc.setRemoteDescription({ type: 'offer', sdp: offer });
@@ -95,15 +95,36 @@ async function restart(s: IceSession, frag: SdpFrag): Promise<string> {
     throw new MediaError(MediaErrorCode.BAD_SDP, `the ICE restart was refused: ${(err as Error).message}`);
   }
   keepForwardable(s.pc.getTransceivers());
+  // werift gathers again only when no transport looks connected, and the old agent's last check
+  // can mark it so after the restart: gather here (a no-op when werift did).
+  await Promise.all(s.pc.iceTransports.map((t) => t.gather()));
   await s.pc.setLocalDescription(await s.pc.createAnswer());
   // werift's connect() returns early while DTLS is up, so the restarted agent would never check:
   // start it here (DTLS and SRTP carry on over the new pair).
-  for (const t of s.pc.iceTransports) if (t.state !== 'connected') void t.start().catch(() => {});
+  for (const t of s.pc.iceTransports) startWhenCheckable(t, performance.now() + waitMs);
   const local = s.pc.localDescription?.sdp;
   if (!local) throw new Error('werift produced no local description');
   s.offerSdp = offer;
   s.etag = newEtag();
   return answerFrag(local);
+}
+
+/**
+ * Starts a restarted agent once it has a pair to check: a remote candidate (browsers' mDNS names
+ * resolve later) or the client's first check. werift fails at once on an empty check list, and a
+ * failed agent fails the session.
+ */
+function startWhenCheckable(t: RTCIceTransport, deadline: number): void {
+  const pending = t.connection as unknown as { remoteCandidates: unknown[]; earlyChecks?: unknown[] };
+  const tick = (): void => {
+    if (t.state === 'closed' || t.state === 'connected' || t.state === 'checking') return;
+    if (pending.remoteCandidates.length > 0 || (pending.earlyChecks?.length ?? 0) > 0) {
+      void t.start().catch(() => {}); // a failure shows as the session's connection state
+    } else if (performance.now() < deadline) {
+      setTimeout(tick, 50).unref();
+    }
+  };
+  tick();
 }
 
 /** The offer with new ICE credentials everywhere and the fragment's candidates in place of the old ones. */

@@ -303,7 +303,7 @@ export class Sfu {
     if (!s) throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
     const run = async () => {
       if (s.closed) throw closedError();
-      const answerFrag = await patchIce(s, frag, ifMatch);
+      const answerFrag = await patchIce(s, frag, ifMatch, this.config.connectTimeoutMs);
       return answerFrag === undefined ? undefined : { answerFrag, etag: s.etag };
     };
     const result = (this.patching.get(s) ?? Promise.resolve()).then(run, run);
