@@ -187,6 +187,49 @@ describe('media: browser anchors', () => {
     expect(sfu.room('b3')?.publishers).toEqual([expect.objectContaining({ sessionId: live.sessionId, live: true })]);
   });
 
+  it('a browser that trickles (offer without candidates, then PATCHes them) goes live', async () => {
+    const page = await openMediaPage(browser, app.url);
+    const result = (await page.evaluate(`(async () => {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { width: 320, height: 180 }, audio: true });
+      const pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle' });
+      for (const track of stream.getTracks()) pc.addTransceiver(track, { direction: 'sendonly' });
+      const queued = [];
+      let session;
+      let gathered;
+      const allSent = new Promise((r) => { gathered = r; });
+      const patches = [];
+      const send = (lines) => patches.push(fetch(session.location, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': session.etag },
+        body: [session.ufrag, session.pwd, 'm=audio 9 UDP/TLS/RTP/SAVPF 0', 'a=mid:0', ...lines, ''].join('\\r\\n'),
+      }).then((r) => r.status));
+      pc.onicecandidate = (e) => {
+        const line = e.candidate ? 'a=' + e.candidate.candidate : 'a=end-of-candidates';
+        if (session) send([line]); else queued.push(line);
+        if (!e.candidate) gathered();
+      };
+      await pc.setLocalDescription(await pc.createOffer());
+      const offer = pc.localDescription.sdp.replace(/^a=(candidate:.*|end-of-candidates)\\r\\n/gm, '');
+      const res = await fetch('/api/media/whip/b4/anchor', { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: 'Bearer tok' }, body: offer });
+      const sdp = pc.localDescription.sdp;
+      session = {
+        location: new URL(res.headers.get('location'), location.href).toString(),
+        etag: res.headers.get('etag'),
+        ufrag: sdp.match(/^a=ice-ufrag:.*$/m)[0],
+        pwd: sdp.match(/^a=ice-pwd:.*$/m)[0],
+      };
+      await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
+      if (queued.length) send(queued.splice(0));
+      await allSent;
+      return { status: res.status, offerHadCandidates: /a=candidate/.test(offer), patches: await Promise.all(patches) };
+    })()`)) as { status: number; offerHadCandidates: boolean; patches: number[] };
+    expect(result.status).toBe(201);
+    expect(result.offerHadCandidates).toBe(false);
+    expect(result.patches.length).toBeGreaterThan(0);
+    expect(result.patches.every((st) => st === 204)).toBe(true);
+    await waitFor('the trickling browser to go live', () => sfu.room('b4')?.publishers.find((p) => p.live), 10_000);
+  });
+
   it('still publishes VP8 when asked', async () => {
     const anchor = await openMediaPage(browser, app.url);
     await anchor.evaluate(`(async () => {
