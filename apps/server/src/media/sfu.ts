@@ -303,8 +303,13 @@ export class Sfu {
     if (!s) throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
     const run = async () => {
       if (s.closed) throw closedError();
-      const answerFrag = await patchIce(s, frag, ifMatch, this.config.connectTimeoutMs);
-      return answerFrag === undefined ? undefined : { answerFrag, etag: s.etag };
+      try {
+        const answerFrag = await patchIce(s, frag, ifMatch, this.config.connectTimeoutMs);
+        return answerFrag === undefined ? undefined : { answerFrag, etag: s.etag };
+      } catch (err) {
+        // Ended meanwhile (DELETE, a kick, an ICE failure): werift's errors on a closed connection are not the client's fault.
+        throw s.closed && !(err instanceof MediaError) ? closedError() : err;
+      }
     };
     const result = (this.patching.get(s) ?? Promise.resolve()).then(run, run);
     const tail = result.then(() => undefined, () => undefined);
