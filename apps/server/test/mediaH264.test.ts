@@ -7,6 +7,7 @@
  * Needs Debian's GStreamer (see mediaGstPublisher.py); skipped with a message when it is missing.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,8 +72,9 @@ describe.skipIf(missing !== '')('media: H.264 publishers', () => {
   let startedAt = 0;
   it('a WHIP client offering H.264 + Opus only (as OBS does) goes live', async () => {
     gst = spawn(PYTHON, [SCRIPT, `${app.url}/api/media/whip/h1/anchor`, 'tok']);
-    gst.stdout.on('data', (d: Buffer) => gstLines.push(...String(d).split('\n').filter(Boolean)));
-    gst.stderr.on('data', (d: Buffer) => gstLines.push(`stderr: ${String(d).trim()}`));
+    // Whole lines: a line can arrive in several chunks.
+    createInterface({ input: gst.stdout }).on('line', (line) => gstLines.push(line));
+    createInterface({ input: gst.stderr }).on('line', (line) => gstLines.push(`stderr: ${line}`));
     startedAt = Date.now();
     const live = await waitFor('the GStreamer publisher to go live', () => sfu.room('h1')?.publishers.find((p) => p.live), 15_000).catch((err: Error) => {
       throw new Error(`${err.message}; publisher said:\n${gstLines.join('\n')}`);
