@@ -3,9 +3,10 @@
  * every answer, refusals that are clear 4xx and leave nothing behind, Link headers with the ICE
  * servers, trickle ICE and ICE restarts through PATCH keeping the session.
  */
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpCodecParameters } from 'werift';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localCodecs } from '../src/media/codecs.js';
 import { mediaRoutes } from '../src/media/media.routes.js';
 import { Sfu } from '../src/media/sfu.js';
 import { allowAll, postSdp, startMediaApp, waitFor, weriftOffer, type MediaApp } from './mediaHarness.js';
@@ -177,6 +178,39 @@ describe('WHIP/WHEP: refusals are clear 4xx and leave no session', () => {
     } finally {
       await offer.close();
       await play.close();
+    }
+  });
+
+  it("WHEP refuses an offer that cannot receive a seat's codec (a VP8-only player in an H.264 room)", async () => {
+    const pc = (video: RTCRtpCodecParameters[]) =>
+      new RTCPeerConnection({ codecs: { video, audio: localCodecs().audio }, iceServers: [], iceUseIpv6: false, iceInterfaceAddresses: { udp4: '127.0.0.1' }, bundlePolicy: 'max-bundle' });
+    const [h264, vp8] = localCodecs().video as [RTCRtpCodecParameters, RTCRtpCodecParameters];
+    const publisher = pc([h264]);
+    const vp8Player = pc([vp8]);
+    const h264Player = pc([h264]);
+    try {
+      publisher.addTransceiver('video', { direction: 'sendonly' });
+      publisher.addTransceiver('audio', { direction: 'sendonly' });
+      await publisher.setLocalDescription(await publisher.createOffer());
+      const pub = await postSdp(whip('b3'), publisher.localDescription!.sdp, 'ok');
+      expect(pub.status).toBe(201);
+      expect(await pub.text()).toMatch(/a=rtpmap:\d+ H264\/90000/);
+      for (const player of [vp8Player, h264Player]) {
+        player.addTransceiver('audio', { direction: 'recvonly' });
+        player.addTransceiver('video', { direction: 'recvonly' });
+        await player.setLocalDescription(await player.createOffer());
+      }
+      const refused = await postSdp(whep('b3'), vp8Player.localDescription!.sdp, 'ok');
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: 'bad_sdp', msg: expect.stringMatching(/seat anchor publishes H264/) });
+      expect(sfu.room('b3')?.viewers).toBe(0);
+      const taken = await postSdp(whep('b3'), h264Player.localDescription!.sdp, 'ok');
+      expect(taken.status).toBe(201);
+      expect(await taken.text()).toMatch(/a=rtpmap:\d+ H264\/90000/);
+      await fetch(new URL(taken.headers.get('location')!, app.url), { method: 'DELETE' });
+      await fetch(new URL(pub.headers.get('location')!, app.url), { method: 'DELETE' });
+    } finally {
+      await Promise.all([publisher.close(), vp8Player.close(), h264Player.close()]);
     }
   });
 

@@ -141,6 +141,11 @@ export class Publisher implements IceSession {
     return this.codec;
   }
 
+  /** What it sends, or before its first packet what it will: the first codec of its answer. */
+  get expectedVideoCodec(): RTCRtpCodecParameters | undefined {
+    return this.codec ?? this.videoTransceiver?.codecs[0];
+  }
+
   private codecOf(payloadType: number): RTCRtpCodecParameters | undefined {
     if (this.codec?.payloadType !== payloadType) {
       this.codec = this.videoTransceiver?.codecs.find((c) => c.payloadType === payloadType);

@@ -17,6 +17,7 @@ import { EventEmitter } from 'node:events';
 import type { RTCPeerConnection, RTCRtpTransceiver } from 'werift';
 import { mediaDefaults, type MediaConfig } from './config.js';
 import { MediaError, MediaErrorCode } from './errors.js';
+import { matchCodec } from './codecs.js';
 import { patchIce, type SdpFrag } from './ice.js';
 import { applyOffer, assertOfferShape, completeAnswer, createPeer, hasNegotiatedMedia } from './peer.js';
 import { Publisher } from './publisher.js';
@@ -255,6 +256,12 @@ export class Sfu {
           if (seatId) t.sender.streamId = seatId;
         }
         if (seatId) viewer.addSlot(seatId, audio, video);
+        // A viewer that cannot take a seat's video codec would watch a black tile: refuse clearly.
+        const codec = seatId && video ? room.publishers.get(seatId)?.expectedVideoCodec : undefined;
+        if (codec && !matchCodec(video!.codecs, codec)) {
+          const name = codec.mimeType.split('/')[1];
+          throw new MediaError(MediaErrorCode.BAD_SDP, `no common video codec: seat ${seatId} publishes ${name}, and the offer cannot receive ${name}`);
+        }
       });
       const answerSdp = await completeAnswer(pc);
       if (!hasNegotiatedMedia(answerSdp)) {
