@@ -1,8 +1,9 @@
 /** The SFU's codec rules: which offered codecs it forwards, how a viewer's codec is matched, H.264 keyframe starts. */
-import { RTCRtpCodecParameters } from 'werift';
+import { RTCRtpCodecParameters, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
 import { describe, expect, it } from 'vitest';
 import { h264Profile, isForwardable, matchCodec } from '../src/media/codecs.js';
 import { H264Start, h264StartOf } from '../src/media/keyframe.js';
+import { Publisher } from '../src/media/publisher.js';
 
 const h264 = (payloadType: number, parameters: string) =>
   new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, payloadType, parameters });
@@ -60,5 +61,52 @@ describe('h264StartOf', () => {
     expect(h264StartOf(Uint8Array.from([0x41, 0x9a]))).toBe(H264Start.NONE);
     expect(h264StartOf(Uint8Array.from([0x78, 0x00, 0x09]))).toBe(H264Start.NONE); // truncated STAP-A
     expect(h264StartOf(new Uint8Array(0))).toBe(H264Start.NONE);
+  });
+});
+
+describe('an H.264 publisher', () => {
+  /** A publisher fed packets by hand through a stand-in video transceiver. */
+  function feedable() {
+    let feed: (rtp: RtpPacket) => void = () => {};
+    const transceiver = {
+      kind: 'video',
+      mLineIndex: 0,
+      codecs: [h264(102, 'packetization-mode=1;profile-level-id=42e01f')],
+      receiver: { track: { onReceiveRtp: { subscribe: (fn: (rtp: RtpPacket) => void) => (feed = fn) } }, onRtcp: { subscribe: () => {} } },
+    } as unknown as RTCRtpTransceiver;
+    const pub = new Publisher('s', 'r', 'anchor', undefined, {} as never, 1_000_000);
+    pub.listen([transceiver]);
+    let seq = 0;
+    const send = (timestamp: number, payload: number[]) =>
+      feed(new RtpPacket(new RtpHeader({ payloadType: 102, sequenceNumber: seq++, timestamp }), Buffer.from(payload)));
+    return { pub, send };
+  }
+  const SPS = [0x67, 0x42, 0xc0, 0x1f];
+  const PPS = [0x68, 0xce, 0x3c];
+  const IDR_START = [0x7c, 0x85, 0x88];
+  const IDR_MIDDLE = [0x7c, 0x05, 0x88];
+  const SLICE = [0x41, 0x9a];
+
+  it('counts one start per keyframe: at its SPS, not again at the IDR that follows in the same picture', () => {
+    const { pub, send } = feedable();
+    send(3000, SPS);
+    send(3000, PPS);
+    send(3000, IDR_START);
+    send(3000, IDR_MIDDLE);
+    send(6000, SLICE);
+    expect(pub.keyframesIn).toBe(1);
+    expect(pub.videoCodec?.mimeType).toBe('video/H264');
+    send(9000, SPS);
+    send(9000, IDR_START);
+    expect(pub.keyframesIn).toBe(2);
+  });
+
+  it('starts at the IDR of a picture without SPS (an encoder that sent its parameter sets once)', () => {
+    const { pub, send } = feedable();
+    send(3000, SPS);
+    send(3000, IDR_START);
+    send(6000, SLICE);
+    send(9000, IDR_START);
+    expect(pub.keyframesIn).toBe(2);
   });
 });

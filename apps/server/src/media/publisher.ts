@@ -43,8 +43,8 @@ export class Publisher implements IceSession {
   private videoTransceiver: RTCRtpTransceiver | undefined;
   /** The codec of the last video packet (looked up again only when the payload type changes). */
   private codec: RTCRtpCodecParameters | undefined;
-  /** This H.264 publisher sends SPS with its keyframes: start viewers there, not at the IDR after it. */
-  private spsSeen = false;
+  /** RTP timestamp of the last H.264 SPS: the IDR of that picture is not a second start. */
+  private spsTimestamp: number | undefined;
   private videoSsrc: number | undefined;
   private hasVideoTrack = false;
   private hasAudioTrack = false;
@@ -129,7 +129,7 @@ export class Publisher implements IceSession {
     this.videoSsrc = rtp.header.ssrc;
     const codec = this.codecOf(rtp.header.payloadType);
     if (!codec) return; // a payload type the answer did not name
-    const key = this.isKeyframeStart(codec, rtp.payload);
+    const key = this.isKeyframeStart(codec, rtp);
     if (key) this.keyframesIn++;
     if (this.sinks.size === 0) return;
     const buf = this.prepare(rtp);
@@ -153,11 +153,18 @@ export class Publisher implements IceSession {
     return this.codec;
   }
 
-  private isKeyframeStart(codec: RTCRtpCodecParameters, payload: Buffer): boolean {
-    if (!isH264(codec)) return isVp8KeyframeStart(payload);
-    const start = h264StartOf(payload);
-    if (start === H264Start.SPS) this.spsSeen = true;
-    return start === H264Start.SPS || (start === H264Start.IDR && !this.spsSeen);
+  /**
+   * H.264: a picture starts at its SPS (encoders send SPS and PPS before each IDR), or at the IDR
+   * of a picture that had none (an encoder sending parameter sets once: better than never).
+   */
+  private isKeyframeStart(codec: RTCRtpCodecParameters, rtp: RtpPacket): boolean {
+    if (!isH264(codec)) return isVp8KeyframeStart(rtp.payload);
+    const start = h264StartOf(rtp.payload);
+    if (start === H264Start.SPS) {
+      this.spsTimestamp = rtp.header.timestamp;
+      return true;
+    }
+    return start === H264Start.IDR && rtp.header.timestamp !== this.spsTimestamp;
   }
 
   private onAudioRtp(rtp: RtpPacket): void {
