@@ -79,6 +79,28 @@ function fragOf(sdp: string): string {
 const patch = (location: string, body: string, headers: Record<string, string> = {}) =>
   fetch(new URL(location, app.url), { method: 'PATCH', headers: { 'content-type': SDPFRAG, ...headers }, body });
 
+/**
+ * A werift client's ICE restart through PATCH, as a WHIP/WHEP client does it: a restart offer's
+ * fragment sent with If-Match: *, the answer fragment applied to the last answer.
+ */
+async function restartIce(pc: RTCPeerConnection, location: string, answer: string): Promise<{ res: Response; ufrag: string }> {
+  await pc.setLocalDescription(await pc.createOffer({ iceRestart: true }));
+  const offer = pc.localDescription!.sdp;
+  const res = await patch(location, fragOf(offer), { 'if-match': '*' });
+  if (res.status !== 200) return { res, ufrag: '' };
+  const frag = await res.clone().text();
+  const candidates = frag.match(/^a=candidate:.*$/gm)!.join('\r\n');
+  const restartAnswer = answer
+    .replace(/^a=ice-ufrag:.*$/gm, /^a=ice-ufrag:.*$/m.exec(frag)![0])
+    .replace(/^a=ice-pwd:.*$/gm, /^a=ice-pwd:.*$/m.exec(frag)![0])
+    .replace(/^a=candidate:.*\r?\n/gm, '')
+    .replace(/^(a=mid:.*)$/m, `$1\r\n${candidates}`);
+  await pc.setRemoteDescription({ type: 'answer', sdp: restartAnswer });
+  // werift as a client has the same gap the server works around (ice.ts): it skips ICE while DTLS is up.
+  for (const t of pc.iceTransports) if (t.state !== 'connected') void t.start().catch(() => {});
+  return { res, ufrag: /^a=ice-ufrag:(\S+)/m.exec(offer)![1]! };
+}
+
 describe('WHIP/WHEP: CORS', () => {
   it('answers preflights on every URL with the methods, headers and exposed headers a player on another origin needs', async () => {
     for (const url of [whip('c1'), whep('c1'), `${app.url}/api/media/session/abc`]) {
@@ -300,11 +322,8 @@ describe('WHIP: trickle ICE and ICE restart through PATCH', () => {
       const serverIce = pub.pc.iceTransports[0]!;
 
       // The client's network changed: new credentials and candidates, offered as a restart.
-      await client.pc.setLocalDescription(await client.pc.createOffer({ iceRestart: true }));
-      const restartOffer = client.pc.localDescription!.sdp;
-      const newUfrag = /^a=ice-ufrag:(\S+)/m.exec(restartOffer)![1]!;
+      const { res: restarted, ufrag: newUfrag } = await restartIce(client.pc, location, answer);
       expect(newUfrag).not.toBe(/^a=ice-ufrag:(\S+)/m.exec(client.offer)![1]);
-      const restarted = await patch(location, fragOf(restartOffer), { 'if-match': '*' });
       expect(restarted.status).toBe(200);
       expect(restarted.headers.get('content-type')).toContain(SDPFRAG);
       expectCors(restarted);
@@ -312,21 +331,9 @@ describe('WHIP: trickle ICE and ICE restart through PATCH', () => {
       expect(newEtag).toMatch(/^"[0-9a-f]+"$/);
       expect(newEtag).not.toBe(firstEtag);
       const frag = await restarted.text();
-      const serverUfrag = /^a=ice-ufrag:(\S+)/m.exec(frag)![1]!;
-      expect(serverUfrag).not.toBe(/^a=ice-ufrag:(\S+)/m.exec(answer)![1]);
+      expect(/^a=ice-ufrag:(\S+)/m.exec(frag)![1]).not.toBe(/^a=ice-ufrag:(\S+)/m.exec(answer)![1]);
       expect(frag).toMatch(/^a=candidate:.* typ host/m);
       expect(serverIce.connection.remoteUsername).toBe(newUfrag);
-
-      // The client applies the answer fragment to its last answer (what a WHIP client does).
-      const candidates = frag.match(/^a=candidate:.*$/gm)!.join('\r\n');
-      const restartAnswer = answer
-        .replace(/^a=ice-ufrag:.*$/gm, `a=ice-ufrag:${serverUfrag}`)
-        .replace(/^a=ice-pwd:.*$/gm, /^a=ice-pwd:.*$/m.exec(frag)![0])
-        .replace(/^a=candidate:.*\r?\n/gm, '')
-        .replace(/^(a=mid:.*)$/m, `$1\r\n${candidates}`);
-      await client.pc.setRemoteDescription({ type: 'answer', sdp: restartAnswer });
-      // werift as a client has the same gap the server works around (ice.ts): it skips ICE while DTLS is up.
-      for (const t of client.pc.iceTransports) if (t.state !== 'connected') void t.start().catch(() => {});
 
       const before = (sfu.session(sessionId) as { packetsIn: number }).packetsIn;
       await waitFor('packets over the restarted ICE', () => (sfu.session(sessionId) as { packetsIn: number } | undefined)?.packetsIn! > before + 25, 10_000);
@@ -337,6 +344,39 @@ describe('WHIP: trickle ICE and ICE restart through PATCH', () => {
       expect((await patch(location, 'a=end-of-candidates', { 'if-match': newEtag })).status).toBe(204);
     } finally {
       await client.close();
+    }
+  });
+
+  it("a WHEP viewer's ICE restart keeps its session and its media", async () => {
+    const publisher = await weriftPublisher();
+    const viewer = new RTCPeerConnection({ iceServers: [], iceUseIpv6: false, iceInterfaceAddresses: { udp4: '127.0.0.1' }, iceAdditionalHostAddresses: ['127.0.0.1'], bundlePolicy: 'max-bundle' });
+    let audio = 0;
+    viewer.ontrack = ({ track }) => track.onReceiveRtp.subscribe(() => track.kind === 'audio' && audio++);
+    try {
+      const pub = await postSdp(whip('t3'), publisher.offer, 'ok');
+      await publisher.pc.setRemoteDescription({ type: 'answer', sdp: await pub.text() });
+      await waitFor('the publisher to go live', () => sfu.room('t3')?.publishers[0]?.live, 10_000);
+      viewer.addTransceiver('audio', { direction: 'recvonly' });
+      viewer.addTransceiver('video', { direction: 'recvonly' });
+      await viewer.setLocalDescription(await viewer.createOffer());
+      const res = await postSdp(whep('t3'), viewer.localDescription!.sdp, 'ok');
+      expect(res.status).toBe(201);
+      const location = res.headers.get('location')!;
+      const answer = await res.text();
+      await viewer.setRemoteDescription({ type: 'answer', sdp: answer });
+      await waitFor('audio at the viewer', () => audio > 10, 10_000);
+
+      const { res: restarted, ufrag } = await restartIce(viewer, location, answer);
+      expect(restarted.status).toBe(200);
+      const serverIce = sfu.session(location.split('/').pop()!)!.pc.iceTransports[0]!;
+      expect(serverIce.connection.remoteUsername).toBe(ufrag);
+      await waitFor('the new pair', () => serverIce.state === 'connected', 10_000);
+      const before = audio;
+      await waitFor('audio over the restarted ICE', () => audio > before + 25, 10_000);
+      expect(sfu.room('t3')?.viewers).toBe(1);
+    } finally {
+      await viewer.close();
+      await publisher.close();
     }
   });
 });
