@@ -339,6 +339,10 @@ describe('WHIP: trickle ICE and ICE restart through PATCH', () => {
       await waitFor('packets over the restarted ICE', () => (sfu.session(sessionId) as { packetsIn: number } | undefined)?.packetsIn! > before + 25, 10_000);
       expect(serverIce.connection.remoteUsername).toBe(newUfrag);
       expect(sfu.room('t2')?.publishers).toEqual([expect.objectContaining({ sessionId, live: true })]);
+      // Late candidates of the old generation do not restart back to it.
+      const late = await patch(location, fragOf(client.offer));
+      expect(late.status).toBe(412);
+      expect(serverIce.connection.remoteUsername).toBe(newUfrag);
       // The old ETag is stale now; the new one is taken.
       expect((await patch(location, 'a=end-of-candidates', { 'if-match': firstEtag })).status).toBe(412);
       expect((await patch(location, 'a=end-of-candidates', { 'if-match': newEtag })).status).toBe(204);

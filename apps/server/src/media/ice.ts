@@ -52,6 +52,8 @@ export function parseSdpFrag(text: string): SdpFrag {
 const badFrag = (why: string) => new MediaError(MediaErrorCode.BAD_SDP, `not a trickle ICE fragment: ${why}`);
 
 const ufragOf = (sdp: string): string | undefined => /^a=ice-ufrag:(\S+)/m.exec(sdp)?.[1];
+/** The ufrags each session restarted away from. */
+const retired = new WeakMap<IceSession, Set<string>>();
 
 /**
  * Applies a PATCH to a session. Returns the answer fragment for an ICE restart, or undefined for
@@ -62,6 +64,10 @@ export async function patchIce(s: IceSession, frag: SdpFrag, ifMatch: string | u
     throw new MediaError(MediaErrorCode.PRECONDITION_FAILED, 'If-Match names an older state of this session (after an ICE restart?)');
   }
   const current = ufragOf(s.offerSdp);
+  if (frag.ufrag !== undefined && retired.get(s)?.has(frag.ufrag)) {
+    // Candidates of an earlier generation, arriving after a restart: not a restart back to it.
+    throw new MediaError(MediaErrorCode.PRECONDITION_FAILED, 'the fragment names an ICE generation this session restarted away from');
+  }
   if (frag.ufrag !== undefined && frag.ufrag !== current) {
     if (!frag.pwd) throw badFrag('a new ice-ufrag (an ICE restart) needs its ice-pwd');
     return restart(s, frag, waitMs);
@@ -104,6 +110,8 @@ async function restart(s: IceSession, frag: SdpFrag, waitMs: number): Promise<st
   for (const t of s.pc.iceTransports) startWhenCheckable(t, performance.now() + waitMs);
   const local = s.pc.localDescription?.sdp;
   if (!local) throw new Error('werift produced no local description');
+  const old = ufragOf(s.offerSdp);
+  if (old) retired.set(s, (retired.get(s) ?? new Set()).add(old));
   s.offerSdp = offer;
   s.etag = newEtag();
   return answerFrag(local);
