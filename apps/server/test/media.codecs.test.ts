@@ -5,8 +5,7 @@ import { h264Profile, isForwardable, matchCodec } from '../src/media/codecs.js';
 import { H264Start, h264StartOf } from '../src/media/keyframe.js';
 import { Publisher } from '../src/media/publisher.js';
 
-const h264 = (payloadType: number, parameters: string) =>
-  new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, payloadType, parameters });
+const h264 = (payloadType: number, parameters: string) => new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, payloadType, parameters });
 
 describe('isForwardable', () => {
   it('takes H.264 packetization-mode 1 in Baseline, Constrained Baseline, Main and High, VP8 and Opus', () => {

@@ -7,16 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaRise } from '../../../e2e/lib/media.js';
 import { Sfu } from '../src/media/sfu.js';
-import {
-  launchMediaBrowser,
-  openMediaPage,
-  postSdp,
-  startMediaApp,
-  T,
-  waitFor,
-  weriftOffer,
-  type MediaApp,
-} from './mediaHarness.js';
+import { launchMediaBrowser, openMediaPage, postSdp, startMediaApp, T, waitFor, weriftOffer, type MediaApp } from './mediaHarness.js';
 
 type Ev = { name: string; roomId: string; seatId?: string; sessionId: string; reason?: string };
 type Play = { id: number; location: string; answeredMs: number; seats: string[] };
@@ -128,13 +119,14 @@ describe('media: browsers publish and play', () => {
     // Close the co-host's browser context: no DELETE, as when a tab crashes.
     const seat2Session = sfu.room('r1')!.publishers.find((p) => p.seatId === 'seat-2')!.sessionId;
     await seat2.context().close();
-    const down = await waitFor(
-      'seat-2 down',
-      () => events.find((e) => e.name === 'publisher-down' && e.sessionId === seat2Session),
-      10_000,
-    );
+    const down = await waitFor('seat-2 down', () => events.find((e) => e.name === 'publisher-down' && e.sessionId === seat2Session), 10_000);
     expect(['idle', 'failed']).toContain(down.reason);
-    expect(sfu.room('r1')!.publishers.map((p) => p.seatId).sort()).toEqual(['anchor', 'seat-1']);
+    expect(
+      sfu
+        .room('r1')!
+        .publishers.map((p) => p.seatId)
+        .sort(),
+    ).toEqual(['anchor', 'seat-1']);
 
     const again = await openMediaPage(browser, app.url);
     await T(again, 'publish', whip('r1', 'seat-2'), 'user:c2');
@@ -165,7 +157,12 @@ describe('media: browsers publish and play', () => {
     expect(sfu.closeRoom('r1')).toBe(sessions);
     expect(sfu.room('r1')).toBeUndefined();
     const downs = events.filter((e) => e.reason === 'room-closed');
-    expect(downs.filter((e) => e.name === 'publisher-down').map((e) => e.seatId).sort()).toEqual(['anchor', 'seat-1', 'seat-2']);
+    expect(
+      downs
+        .filter((e) => e.name === 'publisher-down')
+        .map((e) => e.seatId)
+        .sort(),
+    ).toEqual(['anchor', 'seat-1', 'seat-2']);
     expect(downs.filter((e) => e.name === 'viewer-down')).toHaveLength(2);
     // WHEP has no server-to-client signal: Chrome sees the ICE consent stop (disconnected ~6 s,
     // failed ~16 s); the rooms channel tells viewers at once. Frames stop immediately.
@@ -173,13 +170,18 @@ describe('media: browsers publish and play', () => {
     // then nothing more arrives: the count settles within a few seconds and stays put for a second.
     const decoded = async () => (await T<SeatStats>(multi, 'seatStats', multiPlay.id)).anchor!.framesDecoded;
     let seen = await decoded();
-    await waitFor('the viewer to stop decoding', async () => {
-      await sleep(500);
-      const now = await decoded();
-      const settled = now - seen <= 1;
-      seen = now;
-      return settled;
-    }, 5000, 0);
+    await waitFor(
+      'the viewer to stop decoding',
+      async () => {
+        await sleep(500);
+        const now = await decoded();
+        const settled = now - seen <= 1;
+        seen = now;
+        return settled;
+      },
+      5000,
+      0,
+    );
     const before = await decoded();
     await sleep(1000);
     expect((await decoded()) - before).toBeLessThanOrEqual(1);
@@ -237,7 +239,11 @@ describe('media: HTTP contract', () => {
     } finally {
       await offer.close();
     }
-    const patch = await fetch(`${app.url}/api/media/session/abc`, { method: 'PATCH', headers: { 'content-type': 'application/trickle-ice-sdpfrag' }, body: 'a=x' });
+    const patch = await fetch(`${app.url}/api/media/session/abc`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/trickle-ice-sdpfrag' },
+      body: 'a=x',
+    });
     expect(patch.status).toBe(404);
     const opt = await fetch(url, { method: 'OPTIONS' });
     expect(opt.status).toBe(204);

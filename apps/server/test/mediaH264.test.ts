@@ -16,7 +16,8 @@ import { launchMediaBrowser, openMediaPage, T, waitFor, type MediaApp, startMedi
 
 const SCRIPT = fileURLToPath(new URL('./mediaGstPublisher.py', import.meta.url));
 const PYTHON = '/usr/bin/python3';
-const PACKAGES = 'gstreamer1.0-plugins-bad gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly gstreamer1.0-nice python3-gi gir1.2-gst-plugins-bad-1.0 gir1.2-nice-0.1';
+const PACKAGES =
+  'gstreamer1.0-plugins-bad gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly gstreamer1.0-nice python3-gi gir1.2-gst-plugins-bad-1.0 gir1.2-nice-0.1';
 
 /** Empty when GStreamer's webrtcbin, x264, Opus and libnice's introspection data are installed. */
 function gstMissing(): string {
@@ -91,7 +92,11 @@ describe.skipIf(missing !== '')('media: H.264 publishers', () => {
     expect(play.seats).toEqual(['anchor']);
     await T<number>(page, 'firstFrame', play.id);
     const first = (await T<SeatStats>(page, 'seatStats', play.id)).anchor!;
-    await waitFor('frames to keep coming', async () => (await T<SeatStats>(page, 'seatStats', play.id)).anchor!.framesDecoded >= first.framesDecoded + 20, 5000);
+    await waitFor(
+      'frames to keep coming',
+      async () => (await T<SeatStats>(page, 'seatStats', play.id)).anchor!.framesDecoded >= first.framesDecoded + 20,
+      5000,
+    );
     expect(await receivedCodec(page, play.id)).toBe('video/H264');
     await waitFor('audio samples', async () => (await T<SeatStats>(page, 'seatStats', play.id)).anchor!.samples > 0, 5000);
   });
@@ -185,7 +190,12 @@ describe('media: browser anchors', () => {
     const pub = sfu.session(live.sessionId);
     const before = pub?.kind === 'publisher' ? pub.packetsIn : 0;
     const frames = (await T<SeatStats>(viewer, 'seatStats', play.id)).anchor!.framesDecoded;
-    await waitFor('packets and frames after the restart', async () => (pub?.kind === 'publisher' ? pub.packetsIn : 0) > before + 50 && (await T<SeatStats>(viewer, 'seatStats', play.id)).anchor!.framesDecoded > frames + 20, 10_000);
+    await waitFor(
+      'packets and frames after the restart',
+      async () =>
+        (pub?.kind === 'publisher' ? pub.packetsIn : 0) > before + 50 && (await T<SeatStats>(viewer, 'seatStats', play.id)).anchor!.framesDecoded > frames + 20,
+      10_000,
+    );
     expect(sfu.room('b3')?.publishers).toEqual([expect.objectContaining({ sessionId: live.sessionId, live: true })]);
   });
 

@@ -178,7 +178,14 @@ describe('WHIP/WHEP: refusals are clear 4xx and leave no session', () => {
           code: 'bad_sdp',
           msg: /no common video codec.*H\.264/,
         },
-        { name: 'WHEP with no common codec', url: whep('b1') + '?seats=anchor', body: play.sdp.replace(/H264/g, 'VP9').replace(/VP8/g, 'VP9'), token: 'ok', status: 400, code: 'bad_sdp' },
+        {
+          name: 'WHEP with no common codec',
+          url: whep('b1') + '?seats=anchor',
+          body: play.sdp.replace(/H264/g, 'VP9').replace(/VP8/g, 'VP9'),
+          token: 'ok',
+          status: 400,
+          code: 'bad_sdp',
+        },
         { name: 'wrong token', url: whip('b1'), body: offer.sdp, token: 'nope', status: 403, code: 'forbidden' },
         { name: 'expired token', url: whip('b1'), body: offer.sdp, token: `exp:${Date.now() - 1000}`, status: 403, code: 'forbidden' },
         { name: 'expired token (WHEP)', url: whep('b1'), body: play.sdp, token: `exp:${Date.now() - 1000}`, status: 403, code: 'forbidden' },
@@ -205,7 +212,13 @@ describe('WHIP/WHEP: refusals are clear 4xx and leave no session', () => {
 
   it("WHEP refuses an offer that cannot receive a seat's codec (a VP8-only player in an H.264 room)", async () => {
     const pc = (video: RTCRtpCodecParameters[]) =>
-      new RTCPeerConnection({ codecs: { video, audio: localCodecs().audio }, iceServers: [], iceUseIpv6: false, iceInterfaceAddresses: { udp4: '127.0.0.1' }, bundlePolicy: 'max-bundle' });
+      new RTCPeerConnection({
+        codecs: { video, audio: localCodecs().audio },
+        iceServers: [],
+        iceUseIpv6: false,
+        iceInterfaceAddresses: { udp4: '127.0.0.1' },
+        bundlePolicy: 'max-bundle',
+      });
     const [h264, vp8] = localCodecs().video as [RTCRtpCodecParameters, RTCRtpCodecParameters];
     const publisher = pc([h264]);
     const vp8Player = pc([vp8]);
@@ -264,7 +277,10 @@ describe('WHIP/WHEP: ICE servers', () => {
     await f.register(mediaRoutes, {
       sfu,
       authorize,
-      iceServers: () => [{ urls: ['stun:stun.example.net:3478'] }, { urls: 'turn:turn.example.net?transport=udp', username: '1700000000:7', credential: 'c2VjcmV0' }],
+      iceServers: () => [
+        { urls: ['stun:stun.example.net:3478'] },
+        { urls: 'turn:turn.example.net?transport=udp', username: '1700000000:7', credential: 'c2VjcmV0' },
+      ],
     });
     const url = await f.listen({ port: 0, host: '127.0.0.1' });
     const offer = await weriftOffer('publish');
@@ -273,7 +289,9 @@ describe('WHIP/WHEP: ICE servers', () => {
       expect(res.status).toBe(201);
       const link = res.headers.get('link') ?? '';
       expect(link).toContain('<stun:stun.example.net:3478>; rel="ice-server"');
-      expect(link).toContain('<turn:turn.example.net?transport=udp>; rel="ice-server"; username="1700000000:7"; credential="c2VjcmV0"; credential-type="password"');
+      expect(link).toContain(
+        '<turn:turn.example.net?transport=udp>; rel="ice-server"; username="1700000000:7"; credential="c2VjcmV0"; credential-type="password"',
+      );
       await fetch(new URL(res.headers.get('location')!, url), { method: 'DELETE' });
     } finally {
       await offer.close();
@@ -353,7 +371,13 @@ describe('WHIP: trickle ICE and ICE restart through PATCH', () => {
 
   it("a WHEP viewer's ICE restart keeps its session and its media", async () => {
     const publisher = await weriftPublisher();
-    const viewer = new RTCPeerConnection({ iceServers: [], iceUseIpv6: false, iceInterfaceAddresses: { udp4: '127.0.0.1' }, iceAdditionalHostAddresses: ['127.0.0.1'], bundlePolicy: 'max-bundle' });
+    const viewer = new RTCPeerConnection({
+      iceServers: [],
+      iceUseIpv6: false,
+      iceInterfaceAddresses: { udp4: '127.0.0.1' },
+      iceAdditionalHostAddresses: ['127.0.0.1'],
+      bundlePolicy: 'max-bundle',
+    });
     let audio = 0;
     viewer.ontrack = ({ track }) => track.onReceiveRtp.subscribe(() => track.kind === 'audio' && audio++);
     try {

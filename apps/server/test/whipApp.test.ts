@@ -25,13 +25,20 @@ afterAll(async () => {
 
 describe('WHIP/WHEP on the app server', () => {
   it('answers a preflight and a refusal with CORS headers', async () => {
-    const pre = await fetch(`${s.url}/api/media/whep/1`, { method: 'OPTIONS', headers: { origin: 'https://player.example', 'access-control-request-method': 'POST' } });
+    const pre = await fetch(`${s.url}/api/media/whep/1`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://player.example', 'access-control-request-method': 'POST' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-methods')).toContain('PATCH');
     const offer = await weriftOffer('play');
     try {
-      const refused = await fetch(`${s.url}/api/media/whep/1`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: 'Bearer forged' }, body: offer.sdp });
+      const refused = await fetch(`${s.url}/api/media/whep/1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/sdp', authorization: 'Bearer forged' },
+        body: offer.sdp,
+      });
       expect(refused.status).toBe(403);
       expect(refused.headers.get('access-control-allow-origin')).toBe('*');
       expect(refused.headers.get('access-control-expose-headers')).toContain('Location');
@@ -55,7 +62,8 @@ describe('WHIP/WHEP on the app server', () => {
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       const link = res.headers.get('link') ?? '';
       expect(link).toContain('<stun:stun.example.net:3478>; rel="ice-server"');
-      const turn = /<turn:turn\.example\.net:3478\?transport=udp>; rel="ice-server"; username="(\d+):(\d+)"; credential="([^"]+)"; credential-type="password"/.exec(link);
+      const turn =
+        /<turn:turn\.example\.net:3478\?transport=udp>; rel="ice-server"; username="(\d+):(\d+)"; credential="([^"]+)"; credential-type="password"/.exec(link);
       expect(turn, link).not.toBeNull();
       const [, expiry, userId, credential] = turn!;
       expect(Number(userId)).toBe(viewer.user.id);
@@ -77,7 +85,11 @@ describe('WHIP/WHEP on the app server', () => {
     const offer = await weriftOffer('play');
     try {
       const post = (token: string) =>
-        fetch(`${s.url}${creds.url}?seats=anchor`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` }, body: offer.sdp });
+        fetch(`${s.url}${creds.url}?seats=anchor`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
+          body: offer.sdp,
+        });
       const res = await post(expired);
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ code: 'forbidden' });

@@ -51,7 +51,7 @@ export function h264StartOf(payload: Uint8Array): H264StartValue {
   if (type === NAL_STAP_A) {
     let idr = false;
     // STAP-A: a 16-bit size before each aggregated NAL unit.
-    for (let o = 1; o + 2 < payload.length; ) {
+    for (let o = 1; o + 2 < payload.length;) {
       const size = (payload[o]! << 8) | payload[o + 1]!;
       const inner = payload[o + 2]! & 0x1f;
       if (inner === NAL_SPS) return H264Start.SPS;

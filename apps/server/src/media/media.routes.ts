@@ -25,12 +25,7 @@ export type MediaAuthorizeResult = boolean | { userId: string };
  * module issues these per-room/seat tokens. Return false for 403; throw a MediaError for another
  * refusal. `{userId}` names the user: a user re-publishing their own seat replaces their old session.
  */
-export type MediaAuthorize = (
-  kind: 'publish' | 'play',
-  roomId: string,
-  seatId: string | undefined,
-  bearerToken: string,
-) => Promise<MediaAuthorizeResult>;
+export type MediaAuthorize = (kind: 'publish' | 'play', roomId: string, seatId: string | undefined, bearerToken: string) => Promise<MediaAuthorizeResult>;
 
 /** A STUN or TURN server as RTCIceServer has it (the call module's shape). */
 export interface MediaIceServer {
@@ -58,8 +53,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
   const { sfu, authorize } = opts;
   const iceServers = opts.iceServers ?? (() => []);
 
-  const asString = (_req: FastifyRequest, body: string | Buffer, done: (err: null, body: string) => void): void =>
-    done(null, String(body));
+  const asString = (_req: FastifyRequest, body: string | Buffer, done: (err: null, body: string) => void): void => done(null, String(body));
   app.addContentTypeParser(SDP, { parseAs: 'string', bodyLimit: BODY_LIMIT }, asString);
   app.addContentTypeParser(SDPFRAG, { parseAs: 'string', bodyLimit: BODY_LIMIT }, asString);
 
@@ -80,32 +74,24 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     return sendError(reply, 500, 'internal', 'media server error');
   });
 
-  app.post<{ Params: { roomId: string; seatId: string } }>(
-    '/api/media/whip/:roomId/:seatId',
-    { bodyLimit: BODY_LIMIT },
-    async (req, reply) => {
-      const { roomId, seatId } = req.params;
-      const who = await authorizeOrThrow(authorize, req, 'publish', roomId, seatId);
-      const offer = sdpBody(req);
-      const answer = await sfu.publish(roomId, seatId, offer, { userId: who.userId });
-      return created(reply, answer, iceServers(who.userId));
-    },
-  );
+  app.post<{ Params: { roomId: string; seatId: string } }>('/api/media/whip/:roomId/:seatId', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
+    const { roomId, seatId } = req.params;
+    const who = await authorizeOrThrow(authorize, req, 'publish', roomId, seatId);
+    const offer = sdpBody(req);
+    const answer = await sfu.publish(roomId, seatId, offer, { userId: who.userId });
+    return created(reply, answer, iceServers(who.userId));
+  });
 
-  app.post<{ Params: { roomId: string }; Querystring: { seats?: string } }>(
-    '/api/media/whep/:roomId',
-    { bodyLimit: BODY_LIMIT },
-    async (req, reply) => {
-      const { roomId } = req.params;
-      const who = await authorizeOrThrow(authorize, req, 'play', roomId, undefined);
-      const offer = sdpBody(req);
-      const seats = typeof req.query.seats === 'string' && req.query.seats !== '' ? req.query.seats.split(',') : undefined;
-      // Anonymous viewers still need an id (kicks and events name it): a random one per session.
-      const viewerId = who.userId ?? `anon-${randomBytes(6).toString('hex')}`;
-      const answer = await sfu.play(roomId, viewerId, offer, { seatIds: seats });
-      return created(reply, answer, iceServers(who.userId));
-    },
-  );
+  app.post<{ Params: { roomId: string }; Querystring: { seats?: string } }>('/api/media/whep/:roomId', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
+    const { roomId } = req.params;
+    const who = await authorizeOrThrow(authorize, req, 'play', roomId, undefined);
+    const offer = sdpBody(req);
+    const seats = typeof req.query.seats === 'string' && req.query.seats !== '' ? req.query.seats.split(',') : undefined;
+    // Anonymous viewers still need an id (kicks and events name it): a random one per session.
+    const viewerId = who.userId ?? `anon-${randomBytes(6).toString('hex')}`;
+    const answer = await sfu.play(roomId, viewerId, offer, { seatIds: seats });
+    return created(reply, answer, iceServers(who.userId));
+  });
 
   app.delete<{ Params: { id: string } }>(`${SESSION_PATH}/:id`, async (req, reply) => {
     // The unguessable session URL is the credential here, as in RFC 9725's session resource.

@@ -94,8 +94,7 @@ interface Room {
 type Session = Publisher | Viewer;
 
 /** Seat order for default playback: the anchor first, then seats in natural order (seat-2 < seat-10). */
-export const compareSeats = (a: string, b: string): number =>
-  a === 'anchor' ? -1 : b === 'anchor' ? 1 : a.localeCompare(b, 'en', { numeric: true });
+export const compareSeats = (a: string, b: string): number => (a === 'anchor' ? -1 : b === 'anchor' ? 1 : a.localeCompare(b, 'en', { numeric: true }));
 
 function assertId(kind: string, id: string): void {
   if (typeof id !== 'string' || !ID_RE.test(id)) {
@@ -149,10 +148,7 @@ export class Sfu {
       }
     } else if (room.publishers.size >= this.config.maxPublishersPerRoom) {
       this.dropIfEmpty(room);
-      throw new MediaError(
-        MediaErrorCode.ROOM_PUBLISHERS_FULL,
-        `room ${roomId} already has its maximum of ${this.config.maxPublishersPerRoom} publishers`,
-      );
+      throw new MediaError(MediaErrorCode.ROOM_PUBLISHERS_FULL, `room ${roomId} already has its maximum of ${this.config.maxPublishersPerRoom} publishers`);
     }
 
     const pc = createPeer(this.config);
@@ -212,10 +208,7 @@ export class Sfu {
     }
     assertOfferShape(offerSdp);
     if (this.viewerCount + this.pendingViewers >= this.config.maxViewers) {
-      throw new MediaError(
-        MediaErrorCode.VIEWER_LIMIT,
-        `this media server feeds its maximum of ${this.config.maxViewers} viewers; try again later`,
-      );
+      throw new MediaError(MediaErrorCode.VIEWER_LIMIT, `this media server feeds its maximum of ${this.config.maxViewers} viewers; try again later`);
     }
     let room: Room;
     let seatIds: string[];
@@ -242,10 +235,7 @@ export class Sfu {
       viewer.offerSdp = offerSdp;
       const slots = pairSlots(pc);
       if (opts.seatIds?.length && slots.length < seatIds.length) {
-        throw new MediaError(
-          MediaErrorCode.BAD_REQUEST,
-          `the offer has ${slots.length} receive slot(s) (audio+video pairs) for ${seatIds.length} seats`,
-        );
+        throw new MediaError(MediaErrorCode.BAD_REQUEST, `the offer has ${slots.length} receive slot(s) (audio+video pairs) for ${seatIds.length} seats`);
       }
       slots.forEach(({ audio, video }, i) => {
         const seatId = seatIds[i];
@@ -319,7 +309,10 @@ export class Sfu {
       }
     };
     const result = (this.patching.get(s) ?? Promise.resolve()).then(run, run);
-    const tail = result.then(() => undefined, () => undefined);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
     this.patching.set(s, tail);
     void tail.then(() => {
       if (this.patching.get(s) === tail) this.patching.delete(s);
@@ -411,10 +404,7 @@ export class Sfu {
     let room = this.rooms.get(roomId);
     if (room) return room;
     if (this.rooms.size >= this.config.maxRooms) {
-      throw new MediaError(
-        MediaErrorCode.ROOM_LIMIT,
-        `this media server hosts its maximum of ${this.config.maxRooms} rooms; cannot ${why} in a new one`,
-      );
+      throw new MediaError(MediaErrorCode.ROOM_LIMIT, `this media server hosts its maximum of ${this.config.maxRooms} rooms; cannot ${why} in a new one`);
     }
     room = { id: roomId, publishers: new Map(), viewers: new Map(), joining: 0 };
     this.rooms.set(roomId, room);

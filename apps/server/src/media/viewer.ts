@@ -55,10 +55,7 @@ class Lane {
       // 32-bit offset; so ask for no "discontinuity" and instead pretend the previous packet of the
       // new source was one sequence number and the elapsed wall time earlier.
       const elapsed = this.lastSentAt ? Math.max(1, Math.round(((now - this.lastSentAt) / 1000) * this.clock)) : 1;
-      this.sender.replaceRTP(
-        { sequenceNumber: (header.sequenceNumber - 1) & 0xffff, timestamp: (header.timestamp - elapsed) >>> 0 },
-        false,
-      );
+      this.sender.replaceRTP({ sequenceNumber: (header.sequenceNumber - 1) & 0xffff, timestamp: (header.timestamp - elapsed) >>> 0 }, false);
     }
     this.lastSentAt = now;
     // A Buffer, not the packet: sendRtp deserializes its own copy and mutates that.

@@ -48,8 +48,7 @@ type TrackEvent = { track: Track; streams: readonly Stream[] };
 
 const PC = (): new (config?: object) => PeerConnection =>
   (globalThis as unknown as { RTCPeerConnection: new (config?: object) => PeerConnection }).RTCPeerConnection;
-const MS = (): new (tracks?: Track[]) => Stream =>
-  (globalThis as unknown as { MediaStream: new (tracks?: Track[]) => Stream }).MediaStream;
+const MS = (): new (tracks?: Track[]) => Stream => (globalThis as unknown as { MediaStream: new (tracks?: Track[]) => Stream }).MediaStream;
 
 // ---- API -------------------------------------------------------------------------------------------
 
@@ -113,11 +112,14 @@ export async function publish(url: string, token: string, stream: Stream, opts: 
         if (opts.maxFramerate) encoding.maxFramerate = opts.maxFramerate;
       }
       // sendEncodings at creation is the one place Chrome reliably honours maxBitrate before negotiation.
-      const transceiver = (pc as MiniPeerConnection).addTransceiver(track as never, {
-        direction: 'sendonly',
-        streams: [stream],
-        sendEncodings: video ? [encoding] : undefined,
-      } as never);
+      const transceiver = (pc as MiniPeerConnection).addTransceiver(
+        track as never,
+        {
+          direction: 'sendonly',
+          streams: [stream],
+          sendEncodings: video ? [encoding] : undefined,
+        } as never,
+      );
       if (video) preferCodec(transceiver, opts.videoCodec ?? 'h264');
     }
     return await negotiate(pc, url, token, opts.iceTimeoutMs);
@@ -237,8 +239,9 @@ interface CodecCapability {
  * as every WebRTC client decodes it. Browsers without the API or the codec keep their own order.
  */
 function preferCodec(transceiver: { setCodecPreferences?(codecs: never): void }, codec: 'h264' | 'vp8'): void {
-  const caps = (globalThis as { RTCRtpReceiver?: { getCapabilities?(kind: string): { codecs: CodecCapability[] } | null } })
-    .RTCRtpReceiver?.getCapabilities?.('video')?.codecs;
+  const caps = (globalThis as { RTCRtpReceiver?: { getCapabilities?(kind: string): { codecs: CodecCapability[] } | null } }).RTCRtpReceiver?.getCapabilities?.(
+    'video',
+  )?.codecs;
   if (!caps || !transceiver.setCodecPreferences) return;
   const rank = (c: CodecCapability): number => {
     const mime = c.mimeType.toLowerCase();
@@ -247,7 +250,10 @@ function preferCodec(transceiver: { setCodecPreferences?(codecs: never): void },
     if (mime === `video/${codec}`) return 0;
     return 2;
   };
-  const sorted = caps.map((c, i) => ({ c, i, r: rank(c) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
+  const sorted = caps
+    .map((c, i) => ({ c, i, r: rank(c) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.c);
   if (rank(sorted[0]!) === 2) return; // this browser cannot send that codec
   try {
     transceiver.setCodecPreferences(sorted as never);
