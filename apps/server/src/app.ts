@@ -17,6 +17,7 @@ import { routeAuditor } from './modules/admin/audit.service.js';
 import { anchorRoutes } from './modules/anchor/anchor.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
+import { iceServersFor } from './modules/chat/call.config.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { gameRoutes } from './modules/game/game.routes.js';
@@ -199,7 +200,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       media.addHook('onRoute', (route) => {
         route.schema = { ...route.schema, hide: true };
       });
-      await media.register(mediaRoutes, { sfu, authorize: services.roomMedia.authorize });
+      // WHIP/WHEP clients get the calls' STUN/TURN servers as Link headers (TURN credentials per user).
+      const iceServers = (userId: string | undefined) => iceServersFor(config.call, Number(userId) || 0).ice_servers;
+      await media.register(mediaRoutes, { sfu, authorize: services.roomMedia.authorize, iceServers });
     });
   }
 

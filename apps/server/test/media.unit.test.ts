@@ -1,7 +1,8 @@
 /** The SFU's pure pieces: keyframe detection, PLI throttling, REMB encoding, slots, config, SDP checks. */
 import { loadConfig } from '../src/config.js';
-import { RtcpPacketConverter, RtcpPayloadSpecificFeedback, type ReceiverEstimatedMaxBitrate, RtpHeader, type RTCRtpSender } from 'werift';
+import { RtcpPacketConverter, RtcpPayloadSpecificFeedback, type ReceiverEstimatedMaxBitrate, RtpHeader, type RTCRtpTransceiver } from 'werift';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localCodecs } from '../src/media/codecs.js';
 import { MediaError } from '../src/media/errors.js';
 import { isVp8KeyframeStart } from '../src/media/keyframe.js';
 import { assertOfferShape, hasNegotiatedMedia } from '../src/media/peer.js';
@@ -77,18 +78,21 @@ describe('viewer slots', () => {
   }
   const header = (seq: number, ts: number) => new RtpHeader({ sequenceNumber: seq, timestamp: ts });
   const buf = Buffer.from([0x80]);
+  const vp8 = localCodecs().video.find((c) => c.mimeType === 'video/VP8')!;
+  /** The viewer's video transceiver, having negotiated VP8. */
+  const transceiver = (sender: ReturnType<typeof fakeSender>) => ({ sender, codecs: [vp8] }) as unknown as RTCRtpTransceiver;
 
   it('holds video until a keyframe start reaches a connected transport, then forwards everything', () => {
     const viewer = new Viewer('s', 'r', 'v', { close: async () => {} } as never);
     const video = fakeSender();
-    const slot = viewer.addSlot('anchor', undefined, video as unknown as RTCRtpSender);
-    slot.onVideo(buf, header(1, 0), true); // keyframe, but DTLS not up: werift would drop it
+    const slot = viewer.addSlot('anchor', undefined, transceiver(video));
+    slot.onVideo(buf, header(1, 0), true, vp8); // keyframe, but DTLS not up: werift would drop it
     expect(video.sendRtp).not.toHaveBeenCalled();
     video.dtlsTransport.state = 'connected';
-    slot.onVideo(buf, header(2, 0), false);
+    slot.onVideo(buf, header(2, 0), false, vp8);
     expect(video.sendRtp).not.toHaveBeenCalled();
-    slot.onVideo(buf, header(3, 3000), true);
-    slot.onVideo(buf, header(4, 3000), false);
+    slot.onVideo(buf, header(3, 3000), true, vp8);
+    slot.onVideo(buf, header(4, 3000), false, vp8);
     expect(video.sendRtp).toHaveBeenCalledTimes(2);
     expect(slot.waitingKeyframe).toBe(false);
     expect(slot.firstKeyframeMs).toBeGreaterThanOrEqual(0);
@@ -98,18 +102,18 @@ describe('viewer slots', () => {
     const viewer = new Viewer('s', 'r', 'v', { close: async () => {} } as never);
     viewer.connected = true;
     const video = fakeSender('connected');
-    const slot = viewer.addSlot('seat-1', undefined, video as unknown as RTCRtpSender);
+    const slot = viewer.addSlot('seat-1', undefined, transceiver(video));
     const pub = (): Publisher => ({ addSink: vi.fn(), removeSink: vi.fn(), requestKeyframe: vi.fn() }) as unknown as Publisher;
     const first = pub();
     slot.bind(first);
     expect(first.requestKeyframe).toHaveBeenCalledTimes(1);
-    slot.onVideo(buf, header(100, 9000), true);
+    slot.onVideo(buf, header(100, 9000), true, vp8);
     const second = pub();
     slot.bind(second);
     expect(first.removeSink).toHaveBeenCalledWith(slot);
     expect(second.requestKeyframe).toHaveBeenCalledTimes(1);
-    slot.onVideo(buf, header(5000, 123456), false); // held: not a keyframe
-    slot.onVideo(buf, header(5001, 123456), true);
+    slot.onVideo(buf, header(5000, 123456), false, vp8); // held: not a keyframe
+    slot.onVideo(buf, header(5001, 123456), true, vp8);
     // Rebased so that the new source's first packet continues the viewer's sequence numbers.
     const calls = video.replaceRTP.mock.calls as unknown as [{ sequenceNumber: number; timestamp: number }, boolean][];
     const last = calls[calls.length - 1]!;

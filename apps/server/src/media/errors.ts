@@ -12,6 +12,7 @@ export const MediaErrorCode = {
   ROOM_NOT_FOUND: 'room_not_found',
   NO_PUBLISHER: 'no_publisher',
   SESSION_NOT_FOUND: 'session_not_found',
+  PRECONDITION_FAILED: 'precondition_failed',
   SEAT_BUSY: 'seat_busy',
   ROOM_PUBLISHERS_FULL: 'room_publishers_full',
   ROOM_LIMIT: 'room_limit',
@@ -29,6 +30,8 @@ const STATUS: Record<MediaErrorCodeValue, number> = {
   room_not_found: 404,
   no_publisher: 404,
   session_not_found: 404,
+  // If-Match names an entity tag the session no longer has (RFC 9725 §4.3).
+  precondition_failed: 412,
   // Room-level conflicts: the room's state refuses, retrying now will not help.
   seat_busy: 409,
   room_publishers_full: 409,

@@ -1,12 +1,14 @@
 /**
- * WHIP (RFC 9725) publish and WHEP play over HTTP, non-trickle:
- *   POST   /api/media/whip/:roomId/:seatId   body application/sdp offer → 201 + answer + Location
- *   POST   /api/media/whep/:roomId[?seats=anchor,seat-1]                → 201 + answer + Location
+ * WHIP (RFC 9725) publish and WHEP play over HTTP:
+ *   POST   /api/media/whip/:roomId/:seatId   body application/sdp offer → 201 + answer + Location + ETag + Link
+ *   POST   /api/media/whep/:roomId[?seats=anchor,seat-1]                → 201 + answer + Location + ETag + Link
+ *   PATCH  /api/media/session/:id   application/trickle-ice-sdpfrag    → 204 (candidates) or 200 + fragment (ICE restart)
  *   DELETE /api/media/session/:id                                        → 200 (ends the session)
- *   PATCH  /api/media/session/:id                                        → 405 (no trickle, no ICE restart)
- *   OPTIONS on each                                                      → 204 + Allow (+ Accept-Post)
- * Errors are plain JSON `{code, msg}` (codes in errors.ts), not the app's envelope: WHIP clients
- * such as OBS only look at the status, and the web client reads `code`.
+ *   OPTIONS on each                                                      → 204 + Allow + CORS preflight answer
+ * Every answer, errors included, carries CORS headers: players and encoders on other origins
+ * (any origin: the bearer token, never a cookie, is the credential). Errors are plain JSON
+ * `{code, msg}` (codes in errors.ts), not the app's envelope: WHIP clients such as OBS only look at
+ * the status, and the web client reads `code`.
  *
  * Register it unprefixed and encapsulated (not through fastify-plugin): its `application/sdp`
  * parser and its error handler then stay inside it.
@@ -14,7 +16,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MediaError, MediaErrorCode } from './errors.js';
-import type { Sfu } from './sfu.js';
+import { parseSdpFrag, SDPFRAG } from './ice.js';
+import type { SessionAnswer, Sfu } from './sfu.js';
 
 export type MediaAuthorizeResult = boolean | { userId: string };
 /**
@@ -24,9 +27,21 @@ export type MediaAuthorizeResult = boolean | { userId: string };
  */
 export type MediaAuthorize = (kind: 'publish' | 'play', roomId: string, seatId: string | undefined, bearerToken: string) => Promise<MediaAuthorizeResult>;
 
+/** A STUN or TURN server as RTCIceServer has it (the call module's shape). */
+export interface MediaIceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
 export interface MediaRoutesOptions {
   sfu: Sfu;
   authorize: MediaAuthorize;
+  /**
+   * STUN/TURN servers for the client of an accepted session, sent as `Link: <url>; rel="ice-server"`
+   * (RFC 9725 §4.6); TURN credentials made for that user. None: clients use their own settings.
+   */
+  iceServers?: (userId: string | undefined) => MediaIceServer[];
 }
 
 const SDP = 'application/sdp';
@@ -36,16 +51,23 @@ const BODY_LIMIT = 64 * 1024;
 
 export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions): Promise<void> {
   const { sfu, authorize } = opts;
+  const iceServers = opts.iceServers ?? (() => []);
 
   const asString = (_req: FastifyRequest, body: string | Buffer, done: (err: null, body: string) => void): void => done(null, String(body));
   app.addContentTypeParser(SDP, { parseAs: 'string', bodyLimit: BODY_LIMIT }, asString);
-  // Trickle ICE fragments are parsed only so the PATCH below can answer its 405 instead of a 415.
-  app.addContentTypeParser('application/trickle-ice-sdpfrag', { parseAs: 'string', bodyLimit: BODY_LIMIT }, asString);
+  app.addContentTypeParser(SDPFRAG, { parseAs: 'string', bodyLimit: BODY_LIMIT }, asString);
+
+  // CORS on every answer of these routes, errors and preflights included (onSend runs for all).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('access-control-allow-origin', '*');
+    reply.header('access-control-expose-headers', EXPOSE_HEADERS);
+    return payload;
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof MediaError) return sendError(reply, err.status, err.code, err.message);
     const status = err.statusCode ?? 500;
-    if (status === 415) return sendError(reply, 415, MediaErrorCode.UNSUPPORTED_MEDIA_TYPE, `the body must be ${SDP}`);
+    if (status === 415) return sendError(reply, 415, MediaErrorCode.UNSUPPORTED_MEDIA_TYPE, `the body must be ${req.method === 'PATCH' ? SDPFRAG : SDP}`);
     if (status === 413) return sendError(reply, 413, MediaErrorCode.BAD_SDP, `the SDP offer is larger than ${BODY_LIMIT} bytes`);
     if (status < 500) return sendError(reply, status, MediaErrorCode.BAD_REQUEST, err.message);
     req.log.error({ err }, 'media route failed');
@@ -56,8 +78,8 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     const { roomId, seatId } = req.params;
     const who = await authorizeOrThrow(authorize, req, 'publish', roomId, seatId);
     const offer = sdpBody(req);
-    const { answerSdp, sessionId } = await sfu.publish(roomId, seatId, offer, { userId: who.userId });
-    return created(reply, answerSdp, sessionId);
+    const answer = await sfu.publish(roomId, seatId, offer, { userId: who.userId });
+    return created(reply, answer, iceServers(who.userId));
   });
 
   app.post<{ Params: { roomId: string }; Querystring: { seats?: string } }>('/api/media/whep/:roomId', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
@@ -67,8 +89,8 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     const seats = typeof req.query.seats === 'string' && req.query.seats !== '' ? req.query.seats.split(',') : undefined;
     // Anonymous viewers still need an id (kicks and events name it): a random one per session.
     const viewerId = who.userId ?? `anon-${randomBytes(6).toString('hex')}`;
-    const { answerSdp, sessionId } = await sfu.play(roomId, viewerId, offer, { seatIds: seats });
-    return created(reply, answerSdp, sessionId);
+    const answer = await sfu.play(roomId, viewerId, offer, { seatIds: seats });
+    return created(reply, answer, iceServers(who.userId));
   });
 
   app.delete<{ Params: { id: string } }>(`${SESSION_PATH}/:id`, async (req, reply) => {
@@ -79,23 +101,36 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     return reply.code(200).send();
   });
 
-  // RFC 9725: a session supporting neither trickle ICE nor ICE restarts answers PATCH with 405.
-  app.patch(`${SESSION_PATH}/:id`, async (_req, reply) => {
-    reply.header('allow', 'DELETE, OPTIONS');
-    return sendError(reply, 405, MediaErrorCode.BAD_REQUEST, 'trickle ICE and ICE restarts are not supported; POST a new offer');
+  // Trickle ICE (204) and ICE restarts (200 + the answer fragment, a new ETag). The session URL is
+  // the credential, as for DELETE; If-Match, when sent, must name the session's current ETag.
+  app.patch<{ Params: { id: string } }>(`${SESSION_PATH}/:id`, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
+    // An unknown session is 404 whatever the body says.
+    if (!sfu.session(req.params.id)) throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== SDPFRAG) throw new MediaError(MediaErrorCode.UNSUPPORTED_MEDIA_TYPE, `the body must be ${SDPFRAG}`);
+    const frag = parseSdpFrag(typeof req.body === 'string' ? req.body : '');
+    const restarted = await sfu.patch(req.params.id, frag, req.headers['if-match']);
+    if (!restarted) return reply.code(204).send();
+    return reply.code(200).header('etag', restarted.etag).type(SDPFRAG).send(restarted.answerFrag);
   });
 
-  // OPTIONS: CORS preflights and endpoint discovery must succeed (RFC 9725 lets clients send them);
-  // Accept-Post tells a client which body the endpoint takes.
-  const options = (allow: string, acceptPost: boolean) => async (_req: FastifyRequest, reply: FastifyReply) => {
+  // OPTIONS: CORS preflights and endpoint discovery (RFC 9725). Every method of the protocol is
+  // listed on each URL: standard clients read PATCH here to decide whether to trickle.
+  const options = (allow: string, accept: 'post' | 'patch') => async (_req: FastifyRequest, reply: FastifyReply) => {
     reply.header('allow', allow);
-    if (acceptPost) reply.header('accept-post', SDP);
+    reply.header(accept === 'post' ? 'accept-post' : 'accept-patch', accept === 'post' ? SDP : SDPFRAG);
+    reply.header('access-control-allow-methods', 'POST, PATCH, DELETE, OPTIONS');
+    reply.header('access-control-allow-headers', 'Authorization, Content-Type, If-Match');
+    reply.header('access-control-max-age', '600');
     return reply.code(204).send();
   };
-  app.options('/api/media/whip/:roomId/:seatId', options('POST, OPTIONS', true));
-  app.options('/api/media/whep/:roomId', options('POST, OPTIONS', true));
-  app.options(`${SESSION_PATH}/:id`, options('DELETE, OPTIONS', false));
+  app.options('/api/media/whip/:roomId/:seatId', options('POST, OPTIONS', 'post'));
+  app.options('/api/media/whep/:roomId', options('POST, OPTIONS', 'post'));
+  app.options(`${SESSION_PATH}/:id`, options('PATCH, DELETE, OPTIONS', 'patch'));
 }
+
+/** Headers a page on another origin may read: the session URL, its ETag, the ICE servers, refusal hints. */
+const EXPOSE_HEADERS = 'Location, ETag, Link, Accept-Patch, Accept-Post, Retry-After, WWW-Authenticate';
 
 function sendError(reply: FastifyReply, status: number, code: string, msg: string): FastifyReply {
   if (status === 401) reply.header('www-authenticate', 'Bearer');
@@ -103,8 +138,27 @@ function sendError(reply: FastifyReply, status: number, code: string, msg: strin
   return reply.code(status).type('application/json').send({ code, msg });
 }
 
-function created(reply: FastifyReply, answerSdp: string, sessionId: string): FastifyReply {
-  return reply.code(201).header('location', `${SESSION_PATH}/${sessionId}`).type(SDP).send(answerSdp);
+function created(reply: FastifyReply, answer: SessionAnswer, servers: MediaIceServer[]): FastifyReply {
+  const links = servers.flatMap(iceServerLinks);
+  if (links.length > 0) reply.header('link', links);
+  return reply
+    .code(201)
+    .header('location', `${SESSION_PATH}/${answer.sessionId}`)
+    .header('etag', answer.etag)
+    .header('accept-patch', SDPFRAG)
+    .type(SDP)
+    .send(answer.answerSdp);
+}
+
+/** RFC 9725 §4.6: one Link per URL; TURN with its username and credential as link parameters. */
+function iceServerLinks(server: MediaIceServer): string[] {
+  const urls = Array.isArray(server.urls) ? server.urls : [server.urls];
+  const quote = (v: string) => `"${v.replace(/["\\]/g, '')}"`;
+  const creds =
+    server.username !== undefined && server.credential !== undefined
+      ? `; username=${quote(server.username)}; credential=${quote(server.credential)}; credential-type="password"`
+      : '';
+  return urls.map((u) => `<${u}>; rel="ice-server"${creds}`);
 }
 
 function sdpBody(req: FastifyRequest): string {

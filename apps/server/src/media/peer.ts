@@ -1,37 +1,21 @@
 /**
  * werift peer connections as the SFU makes them: one codec list for publishers and viewers, and
- * non-trickle answering (the answer carries every candidate, so WHIP/WHEP need one round trip).
+ * answering with every candidate in the answer (one round trip; trickle and ICE restarts are ice.ts).
  */
-import { RTCPeerConnection, RTCRtpCodecParameters, useAbsSendTime, useFIR, useNACK, usePLI, useREMB, useSdesMid, type RTCPeerConnectionConfig } from 'werift';
+import { RTCPeerConnection, useAbsSendTime, useSdesMid, type RTCPeerConnectionConfig } from 'werift';
+import { keepForwardable, localCodecs, noCommonCodec } from './codecs.js';
 import type { MediaConfig } from './config.js';
 import { MediaError, MediaErrorCode } from './errors.js';
 
 /**
- * VP8 + Opus only, and the same list on both sides: werift can then rewrite SSRC, payload type and
- * sequence numbers per viewer without transcoding. No transport-cc anywhere: with it on ingest
- * Chrome's bandwidth estimate collapsed to 30–100 kbps in 3 of 5 runs (werift 0.24.4); REMB and
- * loss-based estimation held 640×360 at ~800 kbps.
+ * H.264 + VP8 + Opus (codecs.ts), the same list on both sides: werift can then rewrite SSRC,
+ * payload type and sequence numbers per viewer without transcoding. No transport-cc anywhere: with
+ * it on ingest Chrome's bandwidth estimate collapsed to 30–100 kbps in 3 of 5 runs (werift 0.24.4);
+ * REMB and loss-based estimation held 640×360 at ~800 kbps.
  */
 function peerConfig(cfg: MediaConfig): RTCPeerConnectionConfig {
   return {
-    codecs: {
-      video: [
-        new RTCRtpCodecParameters({
-          mimeType: 'video/VP8',
-          clockRate: 90000,
-          rtcpFeedback: [useNACK(), usePLI(), useFIR(), useREMB()],
-        }),
-      ],
-      audio: [
-        new RTCRtpCodecParameters({
-          mimeType: 'audio/opus',
-          clockRate: 48000,
-          channels: 2,
-          parameters: 'minptime=10;useinbandfec=1',
-          rtcpFeedback: [useNACK()],
-        }),
-      ],
-    },
+    codecs: localCodecs(),
     // mid for demultiplexing; abs-send-time lets Chrome viewers estimate bandwidth (REMB) cheaply.
     headerExtensions: { video: [useSdesMid(), useAbsSendTime()], audio: [useSdesMid()] },
     // Closed network: no STUN server (werift's default is Google's); host candidates only.
@@ -57,14 +41,28 @@ export function assertOfferShape(sdp: string): void {
   }
 }
 
-/** Applies the remote offer; parse failures become 400s, not 500s. */
+/** Applies the remote offer and keeps only the codecs the SFU forwards; parse failures become 400s, not 500s. */
 export async function applyOffer(pc: RTCPeerConnection, sdp: string): Promise<void> {
   assertOfferShape(sdp);
   try {
     await pc.setRemoteDescription({ type: 'offer', sdp });
   } catch (err) {
-    throw new MediaError(MediaErrorCode.BAD_SDP, `the SDP offer was refused: ${(err as Error).message}`);
+    const msg = (err as Error).message;
+    // werift's words for "no codec of this section has a MIME type we know".
+    if (/negotiate codecs failed/.test(msg)) throw new MediaError(MediaErrorCode.BAD_SDP, `${noCommonCodec(failedKind(sdp))}`);
+    throw new MediaError(MediaErrorCode.BAD_SDP, `the SDP offer was refused: ${msg}`);
   }
+  keepForwardable(pc.getTransceivers());
+}
+
+/** The kind of the first media section with no codec werift knows (for the refusal's message). */
+function failedKind(sdp: string): string {
+  for (const section of sdp.split(/\r?\nm=/).slice(1)) {
+    const kind = section.startsWith('audio') ? 'audio' : 'video';
+    const names = [...section.matchAll(/^a=rtpmap:\d+ ([^/\s]+)/gm)].map((m) => m[1]!.toLowerCase());
+    if (!names.some((n) => (kind === 'audio' ? n === 'opus' : n === 'h264' || n === 'vp8'))) return kind;
+  }
+  return 'video';
 }
 
 /** Creates and applies the answer; werift resolves setLocalDescription after gathering, so it is complete. */

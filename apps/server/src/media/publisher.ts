@@ -2,21 +2,36 @@
  * One WHIP publisher (a seat's camera and microphone): receives its RTP, prepares each packet once
  * and hands the same buffer to every viewer slot bound to this seat.
  */
-import { ReceiverEstimatedMaxBitrate, RtcpPayloadSpecificFeedback, type RTCPeerConnection, type RTCRtpReceiver, type RtpHeader, type RtpPacket } from 'werift';
-import { isVp8KeyframeStart } from './keyframe.js';
+import {
+  ReceiverEstimatedMaxBitrate,
+  RtcpPayloadSpecificFeedback,
+  type RTCPeerConnection,
+  type RTCRtpCodecParameters,
+  type RTCRtpReceiver,
+  type RTCRtpTransceiver,
+  type RtpHeader,
+  type RtpPacket,
+} from 'werift';
+import { isH264 } from './codecs.js';
+import { newEtag, type IceSession } from './ice.js';
+import { H264Start, h264StartOf, isVp8KeyframeStart } from './keyframe.js';
 import { TrailingThrottle } from './throttle.js';
 
 /** What a viewer slot receives from its publisher; implemented by viewer.ts. */
 export interface MediaSink {
-  onVideo(buf: Buffer, header: RtpHeader, keyframeStart: boolean): void;
+  /** `codec` is the publisher's codec of this packet: the viewer sends it under its own payload type for it. */
+  onVideo(buf: Buffer, header: RtpHeader, keyframeStart: boolean, codec: RTCRtpCodecParameters): void;
   onAudio(buf: Buffer, header: RtpHeader): void;
 }
 
 /** Minimum gap between two keyframe requests to a publisher (see throttle.ts). */
 export const PLI_INTERVAL_MS = 300;
 
-export class Publisher {
+export class Publisher implements IceSession {
   readonly kind = 'publisher' as const;
+  /** The offer in force and its entity tag (ice.ts: PATCH trickle and restarts). */
+  offerSdp = '';
+  etag = newEtag();
   /** Set once the peer connection reports `connected`. */
   live = false;
   closed = false;
@@ -25,6 +40,11 @@ export class Publisher {
   lastHeardAt = performance.now();
   private readonly sinks = new Set<MediaSink>();
   private videoReceiver: RTCRtpReceiver | undefined;
+  private videoTransceiver: RTCRtpTransceiver | undefined;
+  /** The codec of the last video packet (looked up again only when the payload type changes). */
+  private codec: RTCRtpCodecParameters | undefined;
+  /** RTP timestamp of the last H.264 SPS: the IDR of that picture is not a second start. */
+  private spsTimestamp: number | undefined;
   private videoSsrc: number | undefined;
   private hasVideoTrack = false;
   private hasAudioTrack = false;
@@ -32,6 +52,8 @@ export class Publisher {
   /** Keyframe requests actually sent (after throttling): the tests and the bench read it. */
   pliSent = 0;
   packetsIn = 0;
+  /** Video packets that start a picture a decoder can start at. */
+  keyframesIn = 0;
 
   constructor(
     readonly sessionId: string,
@@ -42,21 +64,31 @@ export class Publisher {
     private readonly maxBitrate: number,
   ) {
     this.pli = new TrailingThrottle(PLI_INTERVAL_MS, () => this.sendPli());
-    // `ontrack` (not `onTrack`) because it carries the transceiver, hence the receiver to send PLIs on.
-    pc.ontrack = ({ track, transceiver }) => {
-      if (track.kind === 'video') {
-        if (this.hasVideoTrack) return; // one camera per seat; a second video section is ignored
+  }
+
+  /**
+   * Listens to the first audio and the first video section of the applied offer. Not through
+   * `ontrack`: werift fires it only for sections with a port, and a bundle-only section (port 0,
+   * what GStreamer's webrtcbin offers with max-bundle) carries media all the same.
+   */
+  listen(transceivers: RTCRtpTransceiver[]): void {
+    for (const transceiver of [...transceivers].sort((a, b) => (a.mLineIndex ?? 0) - (b.mLineIndex ?? 0))) {
+      const track = transceiver.receiver.track;
+      if (!track) continue;
+      if (transceiver.kind === 'video') {
+        if (this.hasVideoTrack) continue; // one camera per seat; a second video section is ignored
         this.hasVideoTrack = true;
         this.videoReceiver = transceiver.receiver;
+        this.videoTransceiver = transceiver;
         transceiver.receiver.onRtcp.subscribe(() => this.heard());
         track.onReceiveRtp.subscribe((rtp) => this.onVideoRtp(rtp));
-      } else if (track.kind === 'audio') {
-        if (this.hasAudioTrack) return;
+      } else if (transceiver.kind === 'audio') {
+        if (this.hasAudioTrack) continue;
         this.hasAudioTrack = true;
         transceiver.receiver.onRtcp.subscribe(() => this.heard());
         track.onReceiveRtp.subscribe((rtp) => this.onAudioRtp(rtp));
       }
-    };
+    }
   }
 
   addSink(sink: MediaSink): void {
@@ -95,10 +127,44 @@ export class Publisher {
     this.heard();
     this.packetsIn++;
     this.videoSsrc = rtp.header.ssrc;
+    const codec = this.codecOf(rtp.header.payloadType);
+    if (!codec) return; // a payload type the answer did not name
+    const key = this.isKeyframeStart(codec, rtp);
+    if (key) this.keyframesIn++;
     if (this.sinks.size === 0) return;
     const buf = this.prepare(rtp);
-    const key = isVp8KeyframeStart(rtp.payload);
-    for (const sink of this.sinks) sink.onVideo(buf, rtp.header, key);
+    for (const sink of this.sinks) sink.onVideo(buf, rtp.header, key, codec);
+  }
+
+  /** The codec the publisher sends now (undefined before its first video packet). */
+  get videoCodec(): RTCRtpCodecParameters | undefined {
+    return this.codec;
+  }
+
+  /** What it sends, or before its first packet what it will: the first codec of its answer. */
+  get expectedVideoCodec(): RTCRtpCodecParameters | undefined {
+    return this.codec ?? this.videoTransceiver?.codecs[0];
+  }
+
+  private codecOf(payloadType: number): RTCRtpCodecParameters | undefined {
+    if (this.codec?.payloadType !== payloadType) {
+      this.codec = this.videoTransceiver?.codecs.find((c) => c.payloadType === payloadType);
+    }
+    return this.codec;
+  }
+
+  /**
+   * H.264: a picture starts at its SPS (encoders send SPS and PPS before each IDR), or at the IDR
+   * of a picture that had none (an encoder sending parameter sets once: better than never).
+   */
+  private isKeyframeStart(codec: RTCRtpCodecParameters, rtp: RtpPacket): boolean {
+    if (!isH264(codec)) return isVp8KeyframeStart(rtp.payload);
+    const start = h264StartOf(rtp.payload);
+    if (start === H264Start.SPS) {
+      this.spsTimestamp = rtp.header.timestamp;
+      return true;
+    }
+    return start === H264Start.IDR && rtp.header.timestamp !== this.spsTimestamp;
   }
 
   private onAudioRtp(rtp: RtpPacket): void {

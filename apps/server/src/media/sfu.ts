@@ -17,6 +17,8 @@ import { EventEmitter } from 'node:events';
 import type { RTCPeerConnection, RTCRtpTransceiver } from 'werift';
 import { mediaDefaults, type MediaConfig } from './config.js';
 import { MediaError, MediaErrorCode } from './errors.js';
+import { matchCodec } from './codecs.js';
+import { patchIce, type SdpFrag } from './ice.js';
 import { applyOffer, assertOfferShape, completeAnswer, createPeer, hasNegotiatedMedia } from './peer.js';
 import { Publisher } from './publisher.js';
 import { Viewer } from './viewer.js';
@@ -59,6 +61,8 @@ export interface SfuEvents {
 export interface SessionAnswer {
   answerSdp: string;
   sessionId: string;
+  /** The session's entity tag (RFC 9725: the client sends it back in If-Match on PATCH). */
+  etag: string;
 }
 
 export interface PublishOptions {
@@ -108,6 +112,8 @@ export class Sfu {
   private readonly ticker: NodeJS.Timeout;
   private lastRembAt = 0;
   private shutDown = false;
+  /** The PATCH in progress per session (they run one after another). */
+  private readonly patching = new Map<Session, Promise<void>>();
 
   constructor(config: Partial<MediaConfig> = {}) {
     this.config = { ...mediaDefaults(), ...config };
@@ -154,10 +160,12 @@ export class Sfu {
     this.sessions.set(sessionId, pub);
     try {
       await applyOffer(pc, offerSdp);
+      pub.offerSdp = offerSdp;
+      pub.listen(pc.getTransceivers());
       for (const t of pc.getTransceivers()) t.setDirection('recvonly');
       const answerSdp = await completeAnswer(pc);
       if (!hasNegotiatedMedia(answerSdp)) {
-        throw new MediaError(MediaErrorCode.BAD_SDP, 'the offer has no VP8 video or Opus audio to publish');
+        throw new MediaError(MediaErrorCode.BAD_SDP, 'the offer has no H.264 or VP8 video or Opus audio to publish');
       }
       if (pub.closed) throw closedError();
       this.watchPublisher(pub);
@@ -165,7 +173,7 @@ export class Sfu {
       for (const viewer of room.viewers.values()) {
         for (const slot of viewer.slots) if (slot.seatId === seatId) slot.bind(pub);
       }
-      return { answerSdp, sessionId };
+      return { answerSdp, sessionId, etag: pub.etag };
     } catch (err) {
       const closedMeanwhile = pub.closed;
       this.forget(pub);
@@ -224,6 +232,7 @@ export class Sfu {
     let pending = true;
     try {
       await applyOffer(pc, offerSdp);
+      viewer.offerSdp = offerSdp;
       const slots = pairSlots(pc);
       if (opts.seatIds?.length && slots.length < seatIds.length) {
         throw new MediaError(MediaErrorCode.BAD_REQUEST, `the offer has ${slots.length} receive slot(s) (audio+video pairs) for ${seatIds.length} seats`);
@@ -236,11 +245,17 @@ export class Sfu {
           t.setDirection(seatId ? 'sendonly' : 'inactive');
           if (seatId) t.sender.streamId = seatId;
         }
-        if (seatId) viewer.addSlot(seatId, audio?.sender, video?.sender);
+        if (seatId) viewer.addSlot(seatId, audio, video);
+        // A viewer that cannot take a seat's video codec would watch a black tile: refuse clearly.
+        const codec = seatId && video ? room.publishers.get(seatId)?.expectedVideoCodec : undefined;
+        if (codec && !matchCodec(video!.codecs, codec)) {
+          const name = codec.mimeType.split('/')[1];
+          throw new MediaError(MediaErrorCode.BAD_SDP, `no common video codec: seat ${seatId} publishes ${name}, and the offer cannot receive ${name}`);
+        }
       });
       const answerSdp = await completeAnswer(pc);
       if (!hasNegotiatedMedia(answerSdp)) {
-        throw new MediaError(MediaErrorCode.BAD_SDP, 'the offer has no VP8 video or Opus audio to receive');
+        throw new MediaError(MediaErrorCode.BAD_SDP, 'the offer has no H.264 or VP8 video or Opus audio to receive');
       }
       if (this.shutDown || this.rooms.get(roomId) !== room) {
         throw new MediaError(MediaErrorCode.CLOSED, `room ${roomId} closed while the viewer was joining`);
@@ -261,7 +276,7 @@ export class Sfu {
           this.closeSession(viewer, 'failed');
         }
       });
-      return { answerSdp, sessionId };
+      return { answerSdp, sessionId, etag: viewer.etag };
     } catch (err) {
       if (pending) {
         this.pendingViewers--;
@@ -272,6 +287,37 @@ export class Sfu {
       this.dropIfEmpty(room);
       throw closedMeanwhile && !(err instanceof MediaError) ? closedError() : err;
     }
+  }
+
+  // ---- trickle ICE and ICE restarts ---------------------------------------------------------
+
+  /**
+   * A PATCH of a session (ice.ts): trickled candidates (undefined back) or an ICE restart (the
+   * answer fragment and the new entity tag). One at a time per session, in arrival order.
+   */
+  async patch(sessionId: string, frag: SdpFrag, ifMatch?: string): Promise<{ answerFrag: string; etag: string } | undefined> {
+    const s = this.sessions.get(sessionId);
+    if (!s) throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
+    const run = async () => {
+      if (s.closed) throw closedError();
+      try {
+        const answerFrag = await patchIce(s, frag, ifMatch, this.config.connectTimeoutMs);
+        return answerFrag === undefined ? undefined : { answerFrag, etag: s.etag };
+      } catch (err) {
+        // Ended meanwhile (DELETE, a kick, an ICE failure): werift's errors on a closed connection are not the client's fault.
+        throw s.closed && !(err instanceof MediaError) ? closedError() : err;
+      }
+    };
+    const result = (this.patching.get(s) ?? Promise.resolve()).then(run, run);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.patching.set(s, tail);
+    void tail.then(() => {
+      if (this.patching.get(s) === tail) this.patching.delete(s);
+    });
+    return result;
   }
 
   // ---- ending --------------------------------------------------------------------------------

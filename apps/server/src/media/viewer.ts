@@ -3,7 +3,16 @@
  * watches. A slot is bound to a seat id, not to a publisher, so when the anchor reconnects (a new
  * WHIP session for the same seat) the viewer's picture resumes without renegotiation.
  */
-import { PictureLossIndication, RtcpPayloadSpecificFeedback, type RTCPeerConnection, type RTCRtpSender, type RtpHeader } from 'werift';
+import {
+  PictureLossIndication,
+  RtcpPayloadSpecificFeedback,
+  type RTCPeerConnection,
+  type RTCRtpCodecParameters,
+  type RTCRtpTransceiver,
+  type RtpHeader,
+} from 'werift';
+import { matchCodec } from './codecs.js';
+import { newEtag, type IceSession } from './ice.js';
 import type { MediaSink, Publisher } from './publisher.js';
 
 const CLOCK = { audio: 48000, video: 90000 } as const;
@@ -13,10 +22,30 @@ class Lane {
   /** The next packet comes from a different source: shift seq/timestamp to continue ours. */
   rebase = true;
   lastSentAt = 0;
+  private sourceCodec: RTCRtpCodecParameters | undefined;
+  private targetCodec: RTCRtpCodecParameters | undefined;
   constructor(
-    readonly sender: RTCRtpSender,
+    readonly transceiver: RTCRtpTransceiver,
     private readonly clock: number,
   ) {}
+
+  get sender() {
+    return this.transceiver.sender;
+  }
+
+  /**
+   * Sends the next packets as the viewer's payload type for the source's codec (werift's sender
+   * stamps `sender.codec` on each). False when the viewer did not negotiate that codec.
+   */
+  useCodec(source: RTCRtpCodecParameters): boolean {
+    if (source !== this.sourceCodec) {
+      this.sourceCodec = source;
+      this.targetCodec = matchCodec(this.transceiver.codecs, source);
+    }
+    if (!this.targetCodec) return false;
+    if (this.sender.codec?.payloadType !== this.targetCodec.payloadType) this.sender.codec = this.targetCodec;
+    return true;
+  }
 
   send(buf: Buffer, header: RtpHeader): void {
     const now = performance.now();
@@ -42,14 +71,16 @@ export class Slot implements MediaSink {
   lastKeyRequestAt = 0;
   /** ms from the viewer's answer to the first keyframe sent in this slot (undefined until then). */
   firstKeyframeMs: number | undefined;
+  /** The source's video codec, when this viewer did not offer it (the slot stays black). */
+  unplayableCodec: string | undefined;
   private readonly audio: Lane | undefined;
   private readonly video: Lane | undefined;
 
   constructor(
     readonly viewer: Viewer,
     readonly seatId: string,
-    audio: RTCRtpSender | undefined,
-    video: RTCRtpSender | undefined,
+    audio: RTCRtpTransceiver | undefined,
+    video: RTCRtpTransceiver | undefined,
   ) {
     this.audio = audio && new Lane(audio, CLOCK.audio);
     this.video = video && new Lane(video, CLOCK.video);
@@ -79,9 +110,14 @@ export class Slot implements MediaSink {
     this.source.requestKeyframe();
   }
 
-  onVideo(buf: Buffer, header: RtpHeader, keyframeStart: boolean): void {
+  onVideo(buf: Buffer, header: RtpHeader, keyframeStart: boolean, codec: RTCRtpCodecParameters): void {
     const lane = this.video;
     if (!lane) return;
+    if (!lane.useCodec(codec)) {
+      this.unplayableCodec = codec.mimeType;
+      return;
+    }
+    this.unplayableCodec = undefined;
     if (this.waitingKeyframe) {
       // werift drops packets until the sender's DTLS is up: a keyframe sent before then is lost,
       // and the viewer would stay black until the next one (Chrome sends none on its own).
@@ -97,8 +133,11 @@ export class Slot implements MediaSink {
   }
 }
 
-export class Viewer {
+export class Viewer implements IceSession {
   readonly kind = 'viewer' as const;
+  /** The offer in force and its entity tag (ice.ts: PATCH trickle and restarts). */
+  offerSdp = '';
+  etag = newEtag();
   connected = false;
   closed = false;
   readonly createdAt = performance.now();
@@ -112,7 +151,7 @@ export class Viewer {
     readonly pc: RTCPeerConnection,
   ) {}
 
-  addSlot(seatId: string, audio: RTCRtpSender | undefined, video: RTCRtpSender | undefined): Slot {
+  addSlot(seatId: string, audio: RTCRtpTransceiver | undefined, video: RTCRtpTransceiver | undefined): Slot {
     const slot = new Slot(this, seatId, audio, video);
     this.slots.push(slot);
     return slot;

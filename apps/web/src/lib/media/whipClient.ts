@@ -31,7 +31,7 @@ interface MiniPeerConnection {
   readonly iceGatheringState: string;
   readonly connectionState: string;
   readonly localDescription: { readonly sdp: string } | null;
-  addTransceiver(trackOrKind: never, init?: never): { readonly sender: MiniSender };
+  addTransceiver(trackOrKind: never, init?: never): { readonly sender: MiniSender; setCodecPreferences?(codecs: never): void };
   createOffer(): Promise<{ sdp?: string; type: string }>;
   setLocalDescription(d?: never): Promise<void>;
   setRemoteDescription(d: never): Promise<void>;
@@ -78,6 +78,11 @@ export interface PublishOptions {
   maxFramerate?: number;
   /** Give up waiting for ICE gathering after this long and send what was gathered. Default 3000. */
   iceTimeoutMs?: number;
+  /**
+   * The video codec offered first. Default H.264: a room that arrives as H.264 can be remuxed to
+   * HLS without transcoding, and it is what OBS and phones send. VP8 stays in the offer as a fallback.
+   */
+  videoCodec?: 'h264' | 'vp8';
 }
 
 export interface PlayOptions {
@@ -107,7 +112,7 @@ export async function publish(url: string, token: string, stream: Stream, opts: 
         if (opts.maxFramerate) encoding.maxFramerate = opts.maxFramerate;
       }
       // sendEncodings at creation is the one place Chrome reliably honours maxBitrate before negotiation.
-      (pc as MiniPeerConnection).addTransceiver(
+      const transceiver = (pc as MiniPeerConnection).addTransceiver(
         track as never,
         {
           direction: 'sendonly',
@@ -115,6 +120,7 @@ export async function publish(url: string, token: string, stream: Stream, opts: 
           sendEncodings: video ? [encoding] : undefined,
         } as never,
       );
+      if (video) preferCodec(transceiver, opts.videoCodec ?? 'h264');
     }
     return await negotiate(pc, url, token, opts.iceTimeoutMs);
   } catch (err) {
@@ -220,6 +226,40 @@ async function exchange(pc: PeerConnection, url: string, token: string): Promise
       await fetch(location, { method: 'DELETE', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => {});
     },
   };
+}
+
+interface CodecCapability {
+  mimeType: string;
+  sdpFmtpLine?: string;
+}
+
+/**
+ * Puts the chosen codec first in the offer (the server answers in the offer's order, and the
+ * browser sends the answer's first codec). H.264: packetization-mode 1, Constrained Baseline first,
+ * as every WebRTC client decodes it. Browsers without the API or the codec keep their own order.
+ */
+function preferCodec(transceiver: { setCodecPreferences?(codecs: never): void }, codec: 'h264' | 'vp8'): void {
+  const caps = (globalThis as { RTCRtpReceiver?: { getCapabilities?(kind: string): { codecs: CodecCapability[] } | null } }).RTCRtpReceiver?.getCapabilities?.(
+    'video',
+  )?.codecs;
+  if (!caps || !transceiver.setCodecPreferences) return;
+  const rank = (c: CodecCapability): number => {
+    const mime = c.mimeType.toLowerCase();
+    const fmtp = c.sdpFmtpLine ?? '';
+    if (codec === 'h264' && mime === 'video/h264' && /packetization-mode=1/.test(fmtp)) return /profile-level-id=42e0/.test(fmtp) ? 0 : 1;
+    if (mime === `video/${codec}`) return 0;
+    return 2;
+  };
+  const sorted = caps
+    .map((c, i) => ({ c, i, r: rank(c) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.c);
+  if (rank(sorted[0]!) === 2) return; // this browser cannot send that codec
+  try {
+    transceiver.setCodecPreferences(sorted as never);
+  } catch {
+    /* an older browser refusing the list: its own order stays */
+  }
 }
 
 function iceGatheringComplete(pc: MiniPeerConnection, timeoutMs: number): Promise<void> {
