@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../../src/app.js';
+import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { ApiClient } from './apiClient.js';
 
@@ -22,6 +23,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Config fields to override after parsing (limits, for instance). */
   config?: Partial<Config>;
+  /** The clock of the room grace period (a fakeClock() moves it without waiting); the real one by default. */
+  clock?: Clock;
   /** Share a PostgreSQL schema and Redis prefix with another test server (the scale test). */
   shared?: { schema: string; redisPrefix: string };
 }
@@ -72,7 +75,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     authRatePerMinute: 10_000,
     ...opts.config,
   };
-  const built = await buildApp(config);
+  const built = await buildApp(config, opts.clock ? { clock: opts.clock } : {});
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
