@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type RouteDef, type Session } from '@app/contract';
 import { serve } from '../src/http/serve.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { rid } from './financeHelpers.js';
 import { applyBody, closeSockets, member, openRoom, operator } from './roomHarness.js';

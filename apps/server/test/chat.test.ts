@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { api, ErrorCode, fullPath, type ChatAck, type ChatMessage, type ChatSendInput, type Session } from '@app/contract';
-import { freshMobile } from './helpers/apiClient.js';
+import { eventually, freshMobile } from '@app/testkit';
 import { connectHall, connected, next, type HallSocket } from './helpers/hallClient.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
@@ -29,13 +29,6 @@ const collect = (sock: HallSocket) => {
   });
   return got;
 };
-const until = async (cond: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -56,7 +49,7 @@ describe('chat: send, store, deliver', () => {
     const r = await send(a, b, '  你好 👋  ');
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ sender_id: a.user.id, receiver_id: b.user.id, type: 'text', content: '你好 👋', reply: null });
-    await until(() => ga1.length === 1 && ga2.length === 1 && gb.length === 1);
+    await eventually(() => ga1.length === 1 && ga2.length === 1 && gb.length === 1, { what: 'the live messages' });
     expect(gb[0]).toEqual(r.data);
     expect(await unread).toEqual({ total: 1, isNew: true });
 
@@ -76,7 +69,7 @@ describe('chat: send, store, deliver', () => {
     const ack = await emitSend(sa, { to_user_id: b.user.id, client_id: cid(), type: 'text', content: 'via hall' });
     expect(ack.code).toBe(200);
     expect(ack.data).toMatchObject({ content: 'via hall', sender_id: a.user.id });
-    await until(() => gb.length === 1);
+    await eventually(() => gb.length === 1, { what: 'the live messages' });
     expect(gb[0]!.id).toBe(ack.data!.id);
 
     for (const bad of [null, 'text', 42, [], {}, { to_user_id: b.user.id }, { to_user_id: b.user.id, client_id: 'short', type: 'text', content: 'x' },
@@ -108,10 +101,12 @@ describe('chat: send, store, deliver', () => {
     expect(new Set([r1.data.id, r2.data.id, r3.data.id]).size).toBe(1);
     const r4 = await s.api.call(api.chatSend, { ...body, content: 'changed on retry' }, { token: a.token });
     expect(r4.data).toEqual(r1.data);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(gb.length).toBe(1);
-    expect((await s.api.call(api.chatHistory, { user_id: a.user.id }, { token: b.token })).data.list.length).toBe(1);
-    expect((await s.api.call(api.chatConversation, { user_id: a.user.id }, { token: b.token })).data.unread).toBe(1);
+    // A later message arrives after any duplicate would have: then B has heard the first one once.
+    const marker = await send(a, b, 'marker');
+    await eventually(() => gb.some((m) => m.id === marker.data.id), { what: 'the live messages' });
+    expect(gb.map((m) => m.id)).toEqual([r1.data.id, marker.data.id]);
+    expect((await s.api.call(api.chatHistory, { user_id: a.user.id }, { token: b.token })).data.list.length).toBe(2);
+    expect((await s.api.call(api.chatConversation, { user_id: a.user.id }, { token: b.token })).data.unread).toBe(2);
   });
 
   it('keeps order and delivers what an offline user missed on reconnect, without duplicates', async () => {
@@ -119,7 +114,7 @@ describe('chat: send, store, deliver', () => {
     const sb = await open(b);
     const live = collect(sb);
     await send(a, b, 'm0');
-    await until(() => live.length === 1);
+    await eventually(() => live.length === 1, { what: 'the live messages' });
     const cursor = live[0]!.id;
     sb.close();
 
@@ -151,7 +146,7 @@ describe('chat: send, store, deliver', () => {
 
     // Live again after the catch-up.
     await send(a, b, 'after');
-    await until(() => afterReconnect.length === 1);
+    await eventually(() => afterReconnect.length === 1, { what: 'the live messages' });
     expect(afterReconnect[0]!.content).toBe('after');
   });
 

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
+import { eventually } from '@app/testkit';
 import { REPO_ROOT } from '../src/config.js';
 import { ledgerCheck, reviewWithdrawal } from '../src/modules/finance/finance.cli.js';
 import { pgUrl, startTestServer, type TestServer } from './helpers/testServer.js';
@@ -171,7 +173,9 @@ describe('wallet flow over HTTP', () => {
     await insertedNow;
     let settled: number | undefined;
     const watermark = rankRepository.settledWatermark(kysely, dialect).then((n) => (settled = n));
-    await new Promise((r) => setTimeout(r, 300));
+    // The watermark queues behind the uncommitted insert's transaction instead of reading past it.
+    const waiting = sql<{ n: number }>`select count(*)::int as n from pg_locks where not granted and relation = 'transfers'::regclass`;
+    await eventually(async () => (await waiting.execute(kysely)).rows[0]!.n > 0, { what: 'the watermark waiting for the transfer in flight' });
     expect(settled).toBeUndefined();
     release();
     await inFlight;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type ForumPost, type Session } from '@app/contract';
 import { addOperator } from '../src/cli/commands.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { connectHall, connected, next } from './helpers/hallClient.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
 import { decryptText, encryptText } from '@app/kit';
 import { makeOperator } from './financeHelpers.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { arbitraryOf, type JsonSchema } from './helpers/schemaArbitrary.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 

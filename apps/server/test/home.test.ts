@@ -4,7 +4,7 @@ import { catalogs } from '@app/locale';
 import { addNotice, addOperator } from '../src/cli/commands.js';
 import { DEMO_USER } from '../src/db/seed.js';
 import { seedDemo } from '../src/db/seed.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, API_BASE, ErrorCode, INT4_MAX, SANDBOX_CHECKOUT_PATH, type ChatAck, type ChatSendInput, type RouteDef, type Session } from '@app/contract';
-import { freshMobile, type Answer, type CallOptions } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
+import type { Answer, CallOptions } from './helpers/apiClient.js';
 import { connectHall, connected, type HallSocket } from './helpers/hallClient.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { closeSockets, connectRoom, join, next, operator, ownedRoom, send, type RoomSocket } from './roomHarness.js';

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
+import { eventually } from '@app/testkit';
 import { loadConfig, REPO_ROOT } from '../src/config.js';
 import { openDb } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -81,20 +82,13 @@ function run(script: string, env: NodeJS.ProcessEnv): Run {
 }
 
 /** Resolves once the URL answers, or rejects when the process ends first. */
-async function up(url: string, r: Run): Promise<void> {
-  let ended = false;
-  void r.exitCode.then(() => (ended = true));
-  for (const end = Date.now() + 60_000; Date.now() < end; ) {
-    if (ended) throw new Error(`exited before answering: ${r.stderr()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((res) => setTimeout(res, 150));
-  }
-  throw new Error('did not start in 60 s');
-}
+const up = (url: string, r: Run): Promise<unknown> =>
+  Promise.race([
+    eventually(async () => (await fetch(url)).ok, { timeout: 60_000, interval: 150, what: 'the server to answer' }),
+    r.exitCode.then(() => {
+      throw new Error(`exited before answering: ${r.stderr()}`);
+    }),
+  ]);
 
 describe('a production start', () => {
   const dirs: string[] = [];

@@ -15,7 +15,7 @@ import {
 } from '@app/contract';
 import { idCardCheckChar } from '@app/kit';
 import { addOperator } from '../src/cli/commands.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import type { TestServer } from './helpers/testServer.js';
 
 export type RoomSocket = Socket<RoomServerEvents, RoomClientEvents>;
@@ -154,5 +154,3 @@ export function collect<E extends keyof RoomServerEvents>(sock: RoomSocket, even
   }) as never);
   return seen;
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type Session } from '@app/contract';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;

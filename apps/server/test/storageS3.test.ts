@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, fullPath, type Session } from '@app/contract';
 import { looksLikeImage, unguardBytes } from '@app/kit';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { startS3Sandbox, startTestServerOnS3, type S3Sandbox } from './helpers/s3rver.js';
 import type { TestServer } from './helpers/testServer.js';
 

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { eventually } from '@app/testkit';
 import { REPO_ROOT } from '../../src/config.js';
 import { pgUrl, TEST_SECRETS } from './testServer.js';
 
@@ -63,14 +64,11 @@ export async function spawnServer(opts: { dataDir: string; schema: string | unde
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
-  for (const end = Date.now() + 60_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > end) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  await Promise.race([
+    eventually(async () => (await fetch(`${url}/healthz`)).ok, { timeout: 60_000, interval: 150, what: 'the server to start' }),
+    exited(child).then(() => {
+      throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
+    }),
+  ]);
+  return { child, url };
 }
