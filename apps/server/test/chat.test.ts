@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { api, ErrorCode, fullPath, type ChatAck, type ChatMessage, type ChatSendInput, type Session } from '@app/contract';
-import { eventually, freshMobile } from '@app/testkit';
+import { eventually } from '@app/testkit';
 import { connectHall, connected, next, type HallSocket } from './helpers/hallClient.js';
+import { quickSession } from './helpers/members.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
@@ -16,7 +17,7 @@ const open = async (who: Session) => {
   await connected(sock);
   return sock;
 };
-const member = () => s.api.register(freshMobile());
+const member = () => quickSession(s);
 const send = (from: Session, to: Session, content: string, extra: Partial<ChatSendInput> = {}) =>
   s.api.call(api.chatSend, { to_user_id: to.user.id, client_id: cid(), type: 'text', content, ...extra }, { token: from.token });
 const emitSend = (sock: HallSocket, payload: unknown): Promise<ChatAck> =>
