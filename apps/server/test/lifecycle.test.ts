@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
@@ -63,9 +64,7 @@ describe('graceful shutdown', () => {
 
 describe('web app', () => {
   it('serves the built app at / with the shell revalidated and hashed assets cached for a year', async () => {
-    const s = await startTestServer();
-    await s.close();
-    const dist = path.join(s.config.dataDir, 'web');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-web-'));
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>LiveApp</title>');
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');

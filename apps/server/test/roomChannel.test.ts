@@ -286,7 +286,10 @@ describe('room channel: mic queue, seats, settings', () => {
     expect((await send(ownerSock, 'seatLock', { seat: 3, locked: true })).code).toBe(ErrorCode.NOT_FOUND);
     await send(ownerSock, 'seatLock', { seat: 2, locked: false });
     expect((await send(a.sock, 'micRequest', { seat: 2 })).code).toBe(200);
+    // The viewer hears the acceptance on its own socket, which may come after the owner's ack.
+    const accepted = next(a.sock, 'micDecision');
     expect(await send(ownerSock, 'micAccept', { user_id: a.who.user.id })).toMatchObject({ data: { seat: 2 } });
+    expect(await accepted).toMatchObject({ decision: 'accepted', seat: 2 });
 
     const cleared = next(a.sock, 'micDecision');
     expect((await send(ownerSock, 'seatClear', { seat: 2 })).code).toBe(200);
