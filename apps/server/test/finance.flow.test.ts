@@ -7,7 +7,7 @@ import { MONEY_UNIT } from '@app/kit';
 import { eventually } from '@app/testkit';
 import { REPO_ROOT } from '../src/config.js';
 import { ledgerCheck, reviewWithdrawal } from '../src/modules/finance/finance.cli.js';
-import { pgUrl, startTestServer, type TestServer } from './helpers/testServer.js';
+import { pgUrl, startTestServer, underSchemaLock, type TestServer } from './helpers/testServer.js';
 import { rankRepository } from '../src/modules/finance/rank/rank.repository.js';
 import { RankService } from '../src/modules/finance/rank/rank.service.js';
 import { expectSound, giftId, makeOperator, quickMember, rechargeHttp, rid } from './financeHelpers.js';
@@ -192,13 +192,16 @@ describe('wallet flow over HTTP', () => {
     await s.api.call(api.receiveGiftMoney, { request_id: rid() }, { token: host.token });
     const order = (n: number) => s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '王五', amount: n * C }, { token: host.token });
     const [w1, w2] = [(await order(100)).data, (await order(200)).data];
+    // The command line migrates before it acts: under the schema lock (testServer.ts).
     const admin = (...args: string[]) =>
-      spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), ...args], {
-        env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-    const approve = admin('withdraw', 'approve', String(w1.id));
+      underSchemaLock('migrate', async () =>
+        spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), ...args], {
+          env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        }),
+      );
+    const approve = await admin('withdraw', 'approve', String(w1.id));
     expect(approve.status, approve.stderr).toBe(0);
     expect(approve.stdout).toContain('approved');
     // The rest through the functions the commands call (each spawn of tsx costs seconds).

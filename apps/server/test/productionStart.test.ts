@@ -12,7 +12,7 @@ import { seedDemo, DEMO_USER } from '../src/db/seed.js';
 import { seedDemoRooms } from '../src/modules/room/room.seed.js';
 import { unsafeProductionSettings as unsafeOf } from '../src/productionSafety.js';
 import { freePort } from './helpers/spawnServer.js';
-import { dropSchema, newSchemaName, pgUrl } from './helpers/testServer.js';
+import { dropSchema, newSchemaName, pgUrl, underSchemaLock } from './helpers/testServer.js';
 
 /** The unsafe settings of an environment, as a start reads it. */
 const unsafeProductionSettings = (env: Record<string, string>) => unsafeOf(loadConfig(env));
@@ -103,21 +103,23 @@ describe('a production start', () => {
     if (schema) schemas.push(schema);
     return { dataDir, env: { DATA_DIR: dataDir, ...(url && schema ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : {}) } };
   };
+  /** The processes migrate as they start: under the schema lock, so no other file drops a schema meanwhile. */
+  const migrating = (fn: () => Promise<void>) => () => underSchemaLock('migrate', fn);
   afterAll(async () => {
     for (const r of runs) r.kill();
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
     for (const s of schemas) await dropSchema(s);
   });
 
-  it('with nothing set, refuses to start and names every unsafe setting', async () => {
+  it('with nothing set, refuses to start and names every unsafe setting', migrating(async () => {
     const db = database();
     const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, NODE_ENV: 'production', PORT: String(await freePort()), HOST: '127.0.0.1', ROLES: 'api,realtime,worker,media' });
     runs.push(r);
     expect(await r.exitCode).toBe(1);
     for (const name of ['PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET']) expect(r.stderr()).toContain(`- ${name} `);
-  });
+  }));
 
-  it('with safe settings, starts without demo accounts or dev routes', async () => {
+  it('with safe settings, starts without demo accounts or dev routes', migrating(async () => {
     const db = database();
     const port = await freePort();
     const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, ...SAFE, PORT: String(port), HOST: '127.0.0.1', ROLES: 'api,realtime,worker,media', LOG_LEVEL: 'error' });
@@ -128,9 +130,9 @@ describe('a production start', () => {
     expect(((await login.json()) as { code: number }).code).not.toBe(200);
     expect((await fetch(`${url}${fullPath(api.devLastSms)}?mobile=${DEMO_USER.mobile}`)).status).toBe(404);
     r.kill();
-  });
+  }));
 
-  it('refuses a database that still holds demo accounts with the demo password', async () => {
+  it('refuses a database that still holds demo accounts with the demo password', migrating(async () => {
     const db = database();
     const seeded = openDb({ dataDir: db.dataDir, databaseUrl: db.env.DATABASE_URL, databaseSchema: db.env.DATABASE_SCHEMA });
     await migrateToLatest(seeded);
@@ -141,13 +143,13 @@ describe('a production start', () => {
     runs.push(r);
     expect(await r.exitCode).toBe(1);
     expect(r.stderr()).toContain(`account ${DEMO_USER.mobile}`);
-  });
+  }));
 
-  it('of the games host refuses to start without GAMES_SECRET', async () => {
+  it('of the games host refuses to start without GAMES_SECRET', migrating(async () => {
     const db = database();
     const r = run('apps/server/src/games/main.ts', { ...baseEnv(), ...db.env, NODE_ENV: 'production', GAMES_PORT: String(await freePort()), HOST: '127.0.0.1' });
     runs.push(r);
     expect(await r.exitCode).toBe(1);
     expect(r.stderr()).toContain('GAMES_SECRET');
-  });
+  }));
 });

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { eventually } from '@app/testkit';
 import { REPO_ROOT } from '../../src/config.js';
-import { pgUrl, TEST_SECRETS } from './testServer.js';
+import { pgUrl, TEST_SECRETS, underSchemaLock } from './testServer.js';
 
 const children: ChildProcess[] = [];
 
@@ -41,6 +41,11 @@ export const freePort = () =>
 /** Starts the server on `dataDir` (or the PostgreSQL `schema`); resolves once it answers /healthz. */
 export async function spawnServer(opts: { dataDir: string; schema: string | undefined; env?: Record<string, string> }): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
+  // It migrates as it starts: under the schema lock, so no other file drops a schema meanwhile.
+  return underSchemaLock('migrate', () => start(port, opts));
+}
+
+async function start(port: number, opts: { dataDir: string; schema: string | undefined; env?: Record<string, string> }): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
     env: {
       ...process.env,
