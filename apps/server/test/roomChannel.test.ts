@@ -119,9 +119,10 @@ describe('room channel: joining', () => {
   it('counts people online, announces entries and recent viewers, and lets guests watch but not chat', async () => {
     const { room, ownerSock } = await liveRoom();
     const entered = next(ownerSock, 'enter');
+    const counted = next(ownerSock, 'online', (p) => p.online === 2);
     const { who, sock } = await viewer(room.id);
     expect((await entered).user).toMatchObject({ id: who.user.id, auth: 4 });
-    const online = await next(ownerSock, 'online', (p) => p.online === 2);
+    const online = await counted;
     expect(online.recent.map((u) => u.id)).toEqual([who.user.id, room.anchor.id]);
     expect((await s.api.call(api.roomInfo, { room_id: room.id })).data.online).toBe(2);
 
@@ -139,8 +140,9 @@ describe('room channel: joining', () => {
     sock.close();
     await eventually(() => !s.hall.io.of(ROOM_NAMESPACE).sockets.has(sockId), { what: 'the server to drop the closed tab' });
     expect((await s.api.call(api.roomInfo, { room_id: room.id })).data.online).toBe(3);
+    const recounted = next(ownerSock, 'online', (p) => p.online === 2);
     expect((await send(tab2, 'leave', {})).code).toBe(200);
-    await next(ownerSock, 'online', (p) => p.online === 2);
+    await recounted;
   });
 });
 
@@ -197,6 +199,8 @@ describe('room channel: chat and moderation', () => {
     const other = await viewer(room.id);
     const kicked = next(v.sock, 'kicked');
     const seenByOthers = next(other.sock, 'moderation', (p) => p.action === 'kick');
+    // Heard before the checks below are done (the count is sent shortly after the kick).
+    const counted = next(ownerSock, 'online', (p) => p.online === 2 && !p.recent.some((u) => u.id === v.who.user.id));
     expect((await send(ownerSock, 'kick', { user_id: v.who.user.id, minutes: 5 })).code).toBe(200);
     const k = await kicked;
     expect(Date.parse(k.until) - Date.now()).toBeGreaterThan(4 * 60_000);
@@ -209,7 +213,7 @@ describe('room channel: chat and moderation', () => {
     const fresh = await connectRoom(s, v.who); // another connection does not help
     expect((await send(fresh, 'join', { room_id: room.id })).code).toBe(ErrorCode.ROOM_KICKED);
     expect((await s.api.call(api.roomMedia, { room_id: room.id, kind: 'play' }, { token: v.who.token })).code).toBe(ErrorCode.ROOM_NOT_JOINED);
-    await next(ownerSock, 'online', (p) => p.online === 2);
+    await counted;
 
     // The ban is in the database (every instance refuses); when it is over the user may return.
     await s.deps.db.kysely
