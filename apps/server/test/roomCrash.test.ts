@@ -28,7 +28,8 @@ afterAll(async () => {
   if (schema) await dropSchema(schema);
 });
 
-const GRACE_MS = 1500;
+// Long enough for the restarted instance to come up and the host to rejoin before their room closes.
+const GRACE_MS = 3000;
 const env = (demo: 'on' | 'off') => ({
   ROOM_GRACE_MS: String(GRACE_MS),
   ROOM_INSTANCE_LEASE_MS: '1500',
