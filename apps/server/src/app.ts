@@ -78,7 +78,15 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     await migrateToLatest(db);
     if (isProduction(config)) {
       const open = await demoAccountsWithDemoPassword(db);
-      if (open.length > 0) throw new UnsafeProductionError(refusalMessage(open.map((m) => ({ setting: `account ${m}`, problem: 'is a demo account with the public demo password; change its password or disable it (it came from a database seeded with demo content)' }))));
+      if (open.length > 0)
+        throw new UnsafeProductionError(
+          refusalMessage(
+            open.map((m) => ({
+              setting: `account ${m}`,
+              problem: 'is a demo account with the public demo password; change its password or disable it (it came from a database seeded with demo content)',
+            })),
+          ),
+        );
     }
     if (config.seedDemo) await seedDemo(db);
     if (config.seedDemo) await seedDemoRooms(db);
@@ -166,7 +174,23 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       await uploads.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 8, fieldSize: 1024, parts: 10 } });
       uploadRoutes(uploads, env);
     });
-    for (const routes of [configRoutes, authRoutes, verifyRoutes, userRoutes, homeRoutes, messageRoutes, adminRoutes, financeRoutes, anchorRoutes, roomRoutes, forumRoutes, socialRoutes, chatRoutes, gameRoutes, videoRoutes]) {
+    for (const routes of [
+      configRoutes,
+      authRoutes,
+      verifyRoutes,
+      userRoutes,
+      homeRoutes,
+      messageRoutes,
+      adminRoutes,
+      financeRoutes,
+      anchorRoutes,
+      roomRoutes,
+      forumRoutes,
+      socialRoutes,
+      chatRoutes,
+      gameRoutes,
+      videoRoutes,
+    ]) {
       routes(app, env);
     }
   }
@@ -224,7 +248,10 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     await db.close();
   });
 
-  const demo = config.seedDemo && runs(config, 'media') ? await startDemoPublisher({ sfu, db, log: app.log, config: config.room, nodeEnv: config.nodeEnv, ffmpeg: config.video.ffmpeg }) : undefined;
+  const demo =
+    config.seedDemo && runs(config, 'media')
+      ? await startDemoPublisher({ sfu, db, log: app.log, config: config.room, nodeEnv: config.nodeEnv, ffmpeg: config.video.ffmpeg })
+      : undefined;
 
   const jobs: Job[] = [];
   let stopSweeps: (() => void) | undefined;

@@ -35,7 +35,8 @@ const ban = async (userId: number, scope: string, minutes = 30) => {
 };
 const unban = async (userId: number, scope: string) => expect((await s.api.call(api.adminUserUnban, { user_id: userId, scope }, t())).code).toBe(200);
 const post = (who: Session, content = '一条普通的帖子') => s.api.call(api.forumCreate, { content, cate_id: cateId }, { token: who.token });
-const dm = (from: Session, to: Session) => s.api.call(api.chatSend, { to_user_id: to.user.id, client_id: `c${rid()}`, type: 'text', content: '你好' }, { token: from.token });
+const dm = (from: Session, to: Session) =>
+  s.api.call(api.chatSend, { to_user_id: to.user.id, client_id: `c${rid()}`, type: 'text', content: '你好' }, { token: from.token });
 
 describe('bans bite', () => {
   it('a chat ban stops private messages and room chat until it is lifted, and the console lists it', async () => {
@@ -204,7 +205,9 @@ describe('content moderation', () => {
     expect(shown).toEqual([c1.id]);
     expect((await s.api.call(api.adminContentHide, { type: 'post', id: 99999999 }, t())).code).toBe(ErrorCode.NOT_FOUND);
     expect((await s.api.call(api.adminContentDelete, { type: 'comment', id: 99999999 }, t())).code).toBe(ErrorCode.NOT_FOUND);
-    expect((await s.api.call(api.reportCreate, { target_type: 'post', target_id: 99999999, reason: '广告' }, { token: author.token })).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await s.api.call(api.reportCreate, { target_type: 'post', target_id: 99999999, reason: '广告' }, { token: author.token })).code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
   });
 
   it('hides, reports and deletes videos through the video module', async () => {
@@ -212,8 +215,18 @@ describe('content moderation', () => {
     const db = s.deps.db.kysely;
     const now = new Date().toISOString();
     const publish = async (title: string) => {
-      const res = await db.insertInto('video_resources').values({ user_id: owner.user.id, upload_id: `u${rid()}`, status: 'ready', total: 1, lease_until: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-      return (await db.insertInto('videos').values({ user_id: owner.user.id, resource_id: res.id, cate_id: 1, title, cover: '', price: 0, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      const res = await db
+        .insertInto('video_resources')
+        .values({ user_id: owner.user.id, upload_id: `u${rid()}`, status: 'ready', total: 1, lease_until: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (
+        await db
+          .insertInto('videos')
+          .values({ user_id: owner.user.id, resource_id: res.id, cate_id: 1, title, cover: '', price: 0, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     };
     const [v1, v2] = [await publish(`要隐藏的视频${rid().slice(0, 4)}`), await publish(`要删除的视频${rid().slice(0, 4)}`)];
     const listed = async () => (await s.api.call(api.videoList, { page: 1, size: 50, sort: 'new' })).data.list.map((v) => v.id);
@@ -249,23 +262,34 @@ describe('content moderation', () => {
 describe('catalogue', () => {
   it('a gift added, changed and taken out bumps gift_version each time, and sending follows the catalogue', async () => {
     const [fan, host] = await Promise.all([member(s), member(s)]);
-    await s.api.call(api.adminAdjust, { request_id: rid(), user_id: fan.user.id, account: 'coin', direction: 'credit', amount: 100 * 10000, reason: '测试金币' }, t());
+    await s.api.call(
+      api.adminAdjust,
+      { request_id: rid(), user_id: fan.user.id, account: 'coin', direction: 'credit', amount: 100 * 10000, reason: '测试金币' },
+      t(),
+    );
     const v0 = (await s.api.call(api.commonConfig)).data.app_version.gift_version;
-    const added = (await s.api.call(api.adminGiftSave, { name: '星星', icon: '/static/gifts/star.png', url: '/static/gifts/star.svga', price: 5 * 10000, sort: 1 }, t())).data;
+    const added = (
+      await s.api.call(api.adminGiftSave, { name: '星星', icon: '/static/gifts/star.png', url: '/static/gifts/star.svga', price: 5 * 10000, sort: 1 }, t())
+    ).data;
     expect(added.gift_version).toBe(v0 + 1);
     const cfg = (await s.api.call(api.commonConfig)).data;
     expect(cfg.app_version.gift_version).toBe(v0 + 1);
     expect(cfg.gift.find((g) => g.gift_id === added.gift.id)).toMatchObject({ name: '星星', price: 5 * 10000 });
     const send = () => s.api.call(api.giftSend, { request_id: rid(), gift_id: added.gift.id, count: 1, receiver_id: host.user.id }, { token: fan.token });
     expect((await send()).data.coin).toBe(95 * 10000);
-    const changed = (await s.api.call(api.adminGiftSave, { id: added.gift.id, name: '大星星', icon: '/static/gifts/star.png', url: '', price: 10 * 10000, sort: 1 }, t())).data;
+    const changed = (
+      await s.api.call(api.adminGiftSave, { id: added.gift.id, name: '大星星', icon: '/static/gifts/star.png', url: '', price: 10 * 10000, sort: 1 }, t())
+    ).data;
     expect([changed.gift.price, changed.gift_version]).toEqual([10 * 10000, v0 + 2]);
     expect((await send()).data.coin).toBe(85 * 10000);
     expect((await s.api.call(api.adminGiftDelete, { id: added.gift.id }, t())).data.gift_version).toBe(v0 + 3);
     expect((await send()).code).toBe(ErrorCode.GIFT_NOT_FOUND);
     expect((await s.api.call(api.adminGiftDelete, { id: added.gift.id }, t())).code).toBe(ErrorCode.GIFT_NOT_FOUND);
     // The gift records keep what was sent.
-    expect((await s.api.call(api.recordGift, { direction: 'sent', page: 1, size: 5 }, { token: fan.token })).data.list.map((r) => r.gift_name)).toEqual(['大星星', '星星']);
+    expect((await s.api.call(api.recordGift, { direction: 'sent', page: 1, size: 5 }, { token: fan.token })).data.list.map((r) => r.gift_name)).toEqual([
+      '大星星',
+      '星星',
+    ]);
   });
 
   it('recharge packages: a new one is offered, a disabled one is not, an order keeps its price', async () => {
@@ -286,7 +310,9 @@ describe('catalogue', () => {
 
 describe('community catalogue', () => {
   it('banners, categories, topics and activities saved in the console are what the forum serves', async () => {
-    const banner = (await s.api.call(api.adminBannerSave, { title: '新横幅', image: '/static/forum/banner1.svg', url: '/pages/forum/activeList', sort: 0 }, t())).data;
+    const banner = (
+      await s.api.call(api.adminBannerSave, { title: '新横幅', image: '/static/forum/banner1.svg', url: '/pages/forum/activeList', sort: 0 }, t())
+    ).data;
     expect((await s.api.call(api.forumAdLinks)).data.list.map((b) => b.id)).toContain(banner.id);
     await s.api.call(api.adminBannerSave, { ...banner, id: banner.id, enabled: false }, t());
     expect((await s.api.call(api.forumAdLinks)).data.list.map((b) => b.id)).not.toContain(banner.id);
@@ -328,15 +354,34 @@ describe('money', () => {
   it('corrects a balance with a reasoned transfer, never below zero, once per request_id', async () => {
     const u = await member(s);
     const key = rid();
-    const credit = await s.api.call(api.adminAdjust, { request_id: key, user_id: u.user.id, account: 'coin', direction: 'credit', amount: 50_0000, reason: '活动补发' }, t());
+    const credit = await s.api.call(
+      api.adminAdjust,
+      { request_id: key, user_id: u.user.id, account: 'coin', direction: 'credit', amount: 50_0000, reason: '活动补发' },
+      t(),
+    );
     expect(credit.code, credit.msg).toBe(200);
     expect(credit.data.wallet.coin).toBe(50_0000);
-    const replay = await s.api.call(api.adminAdjust, { request_id: key, user_id: u.user.id, account: 'coin', direction: 'credit', amount: 50_0000, reason: '活动补发' }, t());
+    const replay = await s.api.call(
+      api.adminAdjust,
+      { request_id: key, user_id: u.user.id, account: 'coin', direction: 'credit', amount: 50_0000, reason: '活动补发' },
+      t(),
+    );
     expect(replay.data).toEqual(credit.data);
-    expect((await s.api.call(api.adminAdjust, { request_id: key, user_id: u.user.id, account: 'coin', direction: 'credit', amount: 1, reason: '活动补发' }, t())).code).toBe(ErrorCode.CONFLICT);
-    const over = await s.api.call(api.adminAdjust, { request_id: rid(), user_id: u.user.id, account: 'coin', direction: 'debit', amount: 60_0000, reason: '多发收回' }, t());
+    expect(
+      (await s.api.call(api.adminAdjust, { request_id: key, user_id: u.user.id, account: 'coin', direction: 'credit', amount: 1, reason: '活动补发' }, t()))
+        .code,
+    ).toBe(ErrorCode.CONFLICT);
+    const over = await s.api.call(
+      api.adminAdjust,
+      { request_id: rid(), user_id: u.user.id, account: 'coin', direction: 'debit', amount: 60_0000, reason: '多发收回' },
+      t(),
+    );
     expect(over.code).toBe(ErrorCode.BALANCE_NOT_ENOUGH);
-    const debit = await s.api.call(api.adminAdjust, { request_id: rid(), user_id: u.user.id, account: 'coin', direction: 'debit', amount: 20_0000, reason: '多发收回' }, t());
+    const debit = await s.api.call(
+      api.adminAdjust,
+      { request_id: rid(), user_id: u.user.id, account: 'coin', direction: 'debit', amount: 20_0000, reason: '多发收回' },
+      t(),
+    );
     expect(debit.data.wallet.coin).toBe(30_0000);
     const ledger = (await s.api.call(api.adminLedger, { user_id: u.user.id }, t())).data;
     expect(ledger.wallet.coin).toBe(30_0000);
@@ -352,20 +397,40 @@ describe('money', () => {
 
   it('withdrawal rules set in the console apply to the next withdrawal and show in the wallet', async () => {
     const u = await member(s);
-    await s.api.call(api.adminAdjust, { request_id: rid(), user_id: u.user.id, account: 'gift_earnings', direction: 'credit', amount: 100 * 10000, reason: '测试收益' }, t());
+    await s.api.call(
+      api.adminAdjust,
+      { request_id: rid(), user_id: u.user.id, account: 'gift_earnings', direction: 'credit', amount: 100 * 10000, reason: '测试收益' },
+      t(),
+    );
     const before = (await s.api.call(api.adminWithdrawRules, {}, t())).data;
     const set = await s.api.call(api.adminWithdrawRulesSave, { min_amount: 20 * 10000, fee_bp: 0, platforms: ['bank'] }, t());
     expect(set.data).toEqual({ min_amount: 20 * 10000, fee_bp: 0, platforms: ['bank'] });
     try {
       const offer = (await s.api.call(api.withdrawPlatform, {}, { token: u.token })).data;
       expect([offer.min_amount, offer.fee_bp]).toEqual([20 * 10000, 0]);
-      expect(offer.list.map((p) => [p.platform, p.enabled])).toEqual([['bank', true], ['alipay', false], ['wechat', false]]);
+      expect(offer.list.map((p) => [p.platform, p.enabled])).toEqual([
+        ['bank', true],
+        ['alipay', false],
+        ['wechat', false],
+      ]);
       expect((await s.api.call(api.financeWallet, undefined, { token: u.token })).data.rules).toMatchObject({ withdraw_min: 20 * 10000, withdraw_fee_bp: 0 });
-      const alipay = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '张三', amount: 30 * 10000 }, { token: u.token });
+      const alipay = await s.api.call(
+        api.withdrawOrder,
+        { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '张三', amount: 30 * 10000 },
+        { token: u.token },
+      );
       expect([alipay.status, alipay.msg]).toEqual([400, 'platform: 该提现方式暂不可用']);
-      const small = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '张三', amount: 10 * 10000 }, { token: u.token });
+      const small = await s.api.call(
+        api.withdrawOrder,
+        { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '张三', amount: 10 * 10000 },
+        { token: u.token },
+      );
       expect(small.code).toBe(ErrorCode.WITHDRAW_BELOW_MIN);
-      const ok = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '张三', amount: 30 * 10000 }, { token: u.token });
+      const ok = await s.api.call(
+        api.withdrawOrder,
+        { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '张三', amount: 30 * 10000 },
+        { token: u.token },
+      );
       expect([ok.data.fee, ok.data.payout]).toEqual([0, 30 * 10000]);
     } finally {
       await s.api.call(api.adminWithdrawRulesSave, before, t());

@@ -38,7 +38,17 @@ afterAll(async () => {
 describe('every operator route refuses everyone else', () => {
   it('has operator routes for every console section', () => {
     const names = operatorRoutes().map(([n]) => n);
-    for (const n of ['adminDashboard', 'adminUsers', 'adminUserBan', 'adminContentHide', 'adminWithdrawReject', 'adminAnchorApprove', 'adminAdjust', 'adminAudit', 'adminRoomClose']) {
+    for (const n of [
+      'adminDashboard',
+      'adminUsers',
+      'adminUserBan',
+      'adminContentHide',
+      'adminWithdrawReject',
+      'adminAnchorApprove',
+      'adminAdjust',
+      'adminAudit',
+      'adminRoomClose',
+    ]) {
       expect(names).toContain(n);
     }
   });
@@ -71,10 +81,18 @@ describe('every operator action is audited', () => {
     expect((await s.api.call(api.anchorApply, applyBody(freshMobile()), { token: rejected.token })).code).toBe(200);
     const earner = await member(s);
     // Gift earnings to withdraw, through the console's own correcting transfer.
-    const credit = await s.api.call(api.adminAdjust, { request_id: rid(), user_id: earner.user.id, account: 'gift_earnings', direction: 'credit', amount: 300 * 10000, reason: '测试收益' }, t);
+    const credit = await s.api.call(
+      api.adminAdjust,
+      { request_id: rid(), user_id: earner.user.id, account: 'gift_earnings', direction: 'credit', amount: 300 * 10000, reason: '测试收益' },
+      t,
+    );
     expect(credit.code, credit.msg).toBe(200);
     const withdraw = async () => {
-      const w = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '张三', amount: 100 * 10000 }, { token: earner.token });
+      const w = await s.api.call(
+        api.withdrawOrder,
+        { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '张三', amount: 100 * 10000 },
+        { token: earner.token },
+      );
       expect(w.code, w.msg).toBe(200);
       return w.data.id;
     };
@@ -105,7 +123,11 @@ describe('every operator action is audited', () => {
       ['adminWordAdd', { words: ['另一个词'] }, ''],
       ['adminWordRemove', { id: words.find((w) => w.word === '审计词')!.id }, 'word:'],
       ['adminRoomClose', { room_id: room.id, reason: '违规内容' }, `room:${room.id}`],
-      ['adminAdjust', { request_id: rid(), user_id: user.user.id, account: 'coin', direction: 'credit', amount: 10000, reason: '补偿' }, `user:${user.user.id}`],
+      [
+        'adminAdjust',
+        { request_id: rid(), user_id: user.user.id, account: 'coin', direction: 'credit', amount: 10000, reason: '补偿' },
+        `user:${user.user.id}`,
+      ],
       ['adminAnchorApprove', { user_id: rejected.user.id }, `user:${rejected.user.id}`],
       ['adminGiftSave', { name: '审计礼物', icon: '/static/gifts/x.png', url: '', price: 20000, sort: 3 }, 'gift:'],
       ['adminGiftDelete', { id: spare.id }, `gift:${spare.id}`],
@@ -127,8 +149,12 @@ describe('every operator action is audited', () => {
       if (name === 'adminUserResetPassword') expect(last.detail.password).toBe('***');
     }
     // Every operator write route of the table was exercised (a new one needs its line above).
-    const written = operatorRoutes().filter(([, d]) => d.method !== 'GET').map(([n]) => n);
-    const ours = written.filter((n) => /^admin(Anchor|Withdraw|User|Content|Word|Report|Room|Adjust|SetFlags|SendNotice|CreateBulletin|Gift|Package|Banner|Category|Topic|Activity)/.test(n));
+    const written = operatorRoutes()
+      .filter(([, d]) => d.method !== 'GET')
+      .map(([n]) => n);
+    const ours = written.filter((n) =>
+      /^admin(Anchor|Withdraw|User|Content|Word|Report|Room|Adjust|SetFlags|SendNotice|CreateBulletin|Gift|Package|Banner|Category|Topic|Activity)/.test(n),
+    );
     expect(ours.filter((n) => !calls.some(([c]) => c === n))).toEqual([]);
 
     // The log filters by action and target.
@@ -157,7 +183,9 @@ describe('every operator action is audited', () => {
 
   it('cannot serve an operator write route without the audit hook', () => {
     const bare = Fastify();
-    expect(() => serve(bare, api.adminUserBan, { sessions: s.services.sessions, dev: true }, async () => s.services.admin.users.one(op.user.id))).toThrow(/audit hook/);
+    expect(() => serve(bare, api.adminUserBan, { sessions: s.services.sessions, dev: true }, async () => s.services.admin.users.one(op.user.id))).toThrow(
+      /audit hook/,
+    );
     // Reads need none.
     expect(() => serve(bare, api.adminUsers, { sessions: s.services.sessions, dev: true }, ({ query }) => s.services.admin.users.list(query))).not.toThrow();
     void bare.close();

@@ -160,7 +160,12 @@ describe('login', () => {
     const answers = await burst;
     expect(right.code).toBe(ErrorCode.LOGIN_LOCKED);
     expect(right.msg).toMatch(/\d+分钟后再试/);
-    expect(answers.filter((a) => a.code === ErrorCode.ACCOUNT_OR_PASSWORD_WRONG).map((a) => leftIn(a.msg)).sort()).toEqual([1, 2, 3, 4]);
+    expect(
+      answers
+        .filter((a) => a.code === ErrorCode.ACCOUNT_OR_PASSWORD_WRONG)
+        .map((a) => leftIn(a.msg))
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
   });
 
   it('refuses unknown accounts the same way as wrong passwords', async () => {
@@ -183,7 +188,11 @@ describe('tokens', () => {
     expect([revoked.status, revoked.code]).toEqual([401, ErrorCode.TOKEN_REVOKED]);
 
     const other = (await s.api.login(DEMO_USER.mobile, DEMO_USER.password)).data;
-    await s.deps.db.kysely.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('revoked_at', 'is', null).execute();
+    await s.deps.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('revoked_at', 'is', null)
+      .execute();
     const expired = await s.api.call(api.userInfo, undefined, { token: other.token });
     expect([expired.status, expired.code]).toEqual([401, ErrorCode.TOKEN_EXPIRED]);
   });

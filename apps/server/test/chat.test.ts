@@ -20,8 +20,7 @@ const open = async (who: Session) => {
 const member = () => quickSession(s);
 const send = (from: Session, to: Session, content: string, extra: Partial<ChatSendInput> = {}) =>
   s.api.call(api.chatSend, { to_user_id: to.user.id, client_id: cid(), type: 'text', content, ...extra }, { token: from.token });
-const emitSend = (sock: HallSocket, payload: unknown): Promise<ChatAck> =>
-  new Promise((resolve) => sock.emit('chatSend', payload as ChatSendInput, resolve));
+const emitSend = (sock: HallSocket, payload: unknown): Promise<ChatAck> => new Promise((resolve) => sock.emit('chatSend', payload as ChatSendInput, resolve));
 /** Collects every chat newMessage a socket hears. */
 const collect = (sock: HallSocket) => {
   const got: ChatMessage[] = [];
@@ -73,9 +72,18 @@ describe('chat: send, store, deliver', () => {
     await eventually(() => gb.length === 1, { what: 'the live messages' });
     expect(gb[0]!.id).toBe(ack.data!.id);
 
-    for (const bad of [null, 'text', 42, [], {}, { to_user_id: b.user.id }, { to_user_id: b.user.id, client_id: 'short', type: 'text', content: 'x' },
-      { to_user_id: b.user.id, client_id: cid(), type: 'video', content: 'x' }, { to_user_id: b.user.id, client_id: cid(), type: 'text', content: 'x', admin: true },
-      { to_user_id: b.user.id, client_id: cid(), type: 'text', content: 'x'.repeat(200_000) }]) {
+    for (const bad of [
+      null,
+      'text',
+      42,
+      [],
+      {},
+      { to_user_id: b.user.id },
+      { to_user_id: b.user.id, client_id: 'short', type: 'text', content: 'x' },
+      { to_user_id: b.user.id, client_id: cid(), type: 'video', content: 'x' },
+      { to_user_id: b.user.id, client_id: cid(), type: 'text', content: 'x', admin: true },
+      { to_user_id: b.user.id, client_id: cid(), type: 'text', content: 'x'.repeat(200_000) },
+    ]) {
       const res = await emitSend(sa, bad);
       expect(res.code, JSON.stringify(bad)?.slice(0, 80)).toBe(ErrorCode.VALIDATION);
       expect(res.data).toBeNull();
@@ -161,7 +169,7 @@ describe('chat: send, store, deliver', () => {
     expect(ha.map((m) => m.id)).toEqual([...ha.map((m) => m.id)].sort((x, y) => x - y));
   });
 
-  it('keeps each side\'s last message and unread count right under concurrent sends and reads', async () => {
+  it("keeps each side's last message and unread count right under concurrent sends and reads", async () => {
     const [a, b] = await Promise.all([member(), member()]);
     const side = async (me: Session, peer: Session) =>
       (await s.api.call(api.chatConversations, {}, { token: me.token })).data.list.find((c) => c.peer.id === peer.user.id)!;
@@ -199,7 +207,9 @@ describe('chat: content rules', () => {
   it('refuses self, unknown users, empty and oversize text, foreign images and replies from another conversation', async () => {
     const [a, b, c] = await Promise.all([member(), member(), member()]);
     expect((await send(a, a, 'me')).code).toBe(ErrorCode.CHAT_TO_SELF);
-    expect((await s.api.call(api.chatSend, { to_user_id: 99_999_999, client_id: cid(), type: 'text', content: 'x' }, { token: a.token })).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await s.api.call(api.chatSend, { to_user_id: 99_999_999, client_id: cid(), type: 'text', content: 'x' }, { token: a.token })).code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
     expect((await send(a, b, '   \n ')).code).toBe(ErrorCode.CHAT_EMPTY);
     expect((await send(a, b, '')).code).toBe(ErrorCode.CHAT_EMPTY);
     expect((await send(a, b, '字'.repeat(501))).code).toBe(ErrorCode.CHAT_TOO_LONG);
@@ -212,7 +222,9 @@ describe('chat: content rules', () => {
     expect((await send(a, b, '😂', { type: 'emoji' })).data).toMatchObject({ type: 'emoji', content: '😂' });
 
     // An image the sender uploaded goes through; someone else's upload does not.
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ff3366' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ff3366' } })
+      .png()
+      .toBuffer();
     const fd = new FormData();
     fd.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
     const up = await s.api.raw<{ url: string }>('POST', fullPath(api.uploadFile), { body: fd, headers: { Authorization: c.token } });
@@ -286,7 +298,11 @@ describe('chat: blocks, reads, settings', () => {
   it('refuses messages to a user who blocked you, and from one you blocked, until unblocked', async () => {
     const [a, b] = await Promise.all([member(), member()]);
     await send(a, b, 'hi');
-    expect((await s.api.call(api.chatSetting, { user_id: a.user.id, blocked: true }, { token: b.token })).data).toEqual({ muted: false, pinned: false, blocked: true });
+    expect((await s.api.call(api.chatSetting, { user_id: a.user.id, blocked: true }, { token: b.token })).data).toEqual({
+      muted: false,
+      pinned: false,
+      blocked: true,
+    });
     const refused = await send(a, b, 'are you there?');
     expect(refused.code).toBe(ErrorCode.CHAT_BLOCKED);
     expect(refused.msg).toBe('对方已拒收你的消息');
@@ -378,8 +394,7 @@ describe('chat: blocks, reads, settings', () => {
 });
 
 describe('calls: signalling through the hall', () => {
-  const emitCall = (sock: HallSocket, payload: unknown): Promise<ChatAck> =>
-    new Promise((resolve) => sock.emit('call', payload as never, resolve));
+  const emitCall = (sock: HallSocket, payload: unknown): Promise<ChatAck> => new Promise((resolve) => sock.emit('call', payload as never, resolve));
 
   it('relays invite, accept, SDP and ICE, and end between friends, and records the call in the conversation', async () => {
     const [a, b] = await Promise.all([member(), member()]);
@@ -400,7 +415,12 @@ describe('calls: signalling through the hall', () => {
     await emitCall(sa, { type: 'signal', call_id, to_user_id: b.user.id, sdp: { type: 'offer', sdp: 'v=0' } });
     expect(await offer).toMatchObject({ type: 'signal', sdp: { type: 'offer', sdp: 'v=0' } });
     const ice = next(sa, 'call');
-    await emitCall(sb, { type: 'signal', call_id, to_user_id: a.user.id, candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host', sdpMid: '0', sdpMLineIndex: 0 } });
+    await emitCall(sb, {
+      type: 'signal',
+      call_id,
+      to_user_id: a.user.id,
+      candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+    });
     expect((await ice).type).toBe('signal');
 
     const ended = next(sb, 'call');
@@ -429,8 +449,14 @@ describe('calls: signalling through the hall', () => {
     expect((await emitCall(sa, { type: 'invite', call_id: cid(), to_user_id: a.user.id })).code).toBe(ErrorCode.CHAT_TO_SELF);
     await s.api.call(api.chatSetting, { user_id: a.user.id, blocked: true }, { token: b.token });
     expect((await emitCall(sa, { type: 'invite', call_id: cid(), to_user_id: b.user.id })).code).toBe(ErrorCode.CHAT_BLOCKED);
-    for (const bad of [null, {}, { type: 'invite' }, { type: 'dial', call_id: cid(), to_user_id: b.user.id }, { type: 'end', call_id: cid(), to_user_id: b.user.id, reason: 'ended', duration_s: -1 },
-      { type: 'signal', call_id: cid(), to_user_id: b.user.id, sdp: { type: 'offer', sdp: 'x'.repeat(30_000) } }]) {
+    for (const bad of [
+      null,
+      {},
+      { type: 'invite' },
+      { type: 'dial', call_id: cid(), to_user_id: b.user.id },
+      { type: 'end', call_id: cid(), to_user_id: b.user.id, reason: 'ended', duration_s: -1 },
+      { type: 'signal', call_id: cid(), to_user_id: b.user.id, sdp: { type: 'offer', sdp: 'x'.repeat(30_000) } },
+    ]) {
       expect((await emitCall(sa, bad)).code, JSON.stringify(bad)?.slice(0, 60)).toBe(ErrorCode.VALIDATION);
     }
   });

@@ -22,7 +22,11 @@ describe.skipIf(!scaleEnabled())('chat across two instances (PostgreSQL + Redis)
     const toBob = next(bobOnB, 'newMessage');
     const toAliceB = next(aliceOnB, 'newMessage');
     const count = next(bobOnB, 'rGetUnreadCount');
-    const sent = await a.api.call(api.chatSend, { to_user_id: bob.user.id, client_id: `scale-${run}-1`, type: 'text', content: '跨实例私信' }, { token: alice.token });
+    const sent = await a.api.call(
+      api.chatSend,
+      { to_user_id: bob.user.id, client_id: `scale-${run}-1`, type: 'text', content: '跨实例私信' },
+      { token: alice.token },
+    );
     expect(sent.code).toBe(200);
     const got = await toBob;
     expect(got.kind === 'chat' && got.message).toEqual(sent.data);

@@ -93,7 +93,10 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     web.push({ ...first, child: firstChild });
     const second = { name: 'web2', port: await freePort() };
     const workerPort = await freePort();
-    const [secondChild, workerChild] = await Promise.all([instance('api,realtime,media', second.port, { SEED_DEMO: '0' }), instance('worker', workerPort, { SEED_DEMO: '0' })]);
+    const [secondChild, workerChild] = await Promise.all([
+      instance('api,realtime,media', second.port, { SEED_DEMO: '0' }),
+      instance('worker', workerPort, { SEED_DEMO: '0' }),
+    ]);
     web.push({ ...second, child: secondChild });
     worker = { port: workerPort, child: workerChild };
     const lbPort = await freePort();
@@ -129,7 +132,11 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     const hall = openHall();
     await once(hall, 'connect');
     const message = once<{ kind: string }>(hall, 'newMessage');
-    const sent = await client.call(api.chatSend, { to_user_id: alice.user.id, client_id: `deploy-${schema}-1`, type: 'text', content: '负载均衡后的私信' }, { token: bob.token });
+    const sent = await client.call(
+      api.chatSend,
+      { to_user_id: alice.user.id, client_id: `deploy-${schema}-1`, type: 'text', content: '负载均衡后的私信' },
+      { token: bob.token },
+    );
     expect(sent.code, sent.msg).toBe(200);
     expect((await message).kind).toBe('chat');
 
@@ -139,7 +146,12 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     const opened = await client.call(api.roomOpen, { title: '均衡器直播间', category_id: category.id }, { token: anchorLogin.token });
     expect(opened.code, opened.msg).toBe(200);
     const roomId = opened.data.id;
-    const room = io(`${lb.url}${ROOM_NAMESPACE}`, { path: HALL_PATH, transports: ['websocket'], forceNew: true, auth: { uuid: alice.user.uuid, token: alice.token } });
+    const room = io(`${lb.url}${ROOM_NAMESPACE}`, {
+      path: HALL_PATH,
+      transports: ['websocket'],
+      forceNew: true,
+      auth: { uuid: alice.user.uuid, token: alice.token },
+    });
     await once(room, 'connect');
     const joined = await room.emitWithAck('join', { room_id: roomId });
     expect(joined.code).toBe(200);
@@ -147,11 +159,17 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     const order = await client.call(api.rechargeOrder, { request_id: `deploy-${schema}-order`, package_id: 1 }, { token: alice.token });
     expect(order.code, order.msg).toBe(200);
     const sandbox = new SandboxProvider(DEFAULT_SANDBOX_SECRET, 600, '');
-    const paid = await client.call(api.sandboxPayCallback, { ...sandbox.signed({ order_no: order.data.order_no, trade_no: `T-${schema}`, amount_fen: order.data.price_fen, status: 'paid' }) });
+    const paid = await client.call(api.sandboxPayCallback, {
+      ...sandbox.signed({ order_no: order.data.order_no, trade_no: `T-${schema}`, amount_fen: order.data.price_fen, status: 'paid' }),
+    });
     expect(paid.code, paid.msg).toBe(200);
     const rose = (await client.call(api.commonConfig)).data.gift[0]!;
     const giftEvent = once<{ record: { gift_id: number } }>(room, 'gift');
-    const gift = await client.call(api.giftSend, { request_id: `deploy-${schema}-gift`, room_id: roomId, gift_id: rose.gift_id, count: 1, receiver_id: anchorLogin.user.id }, { token: alice.token });
+    const gift = await client.call(
+      api.giftSend,
+      { request_id: `deploy-${schema}-gift`, room_id: roomId, gift_id: rose.gift_id, count: 1, receiver_id: anchorLogin.user.id },
+      { token: alice.token },
+    );
     expect(gift.code, gift.msg).toBe(200);
     expect((await giftEvent).record.gift_id).toBe(rose.gift_id);
 
@@ -170,7 +188,10 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     const again = openHall();
     await once(again, 'connect', 15_000);
     const after = once<{ kind: string }>(again, 'newMessage');
-    expect((await client.call(api.chatSend, { to_user_id: alice.user.id, client_id: `deploy-${schema}-2`, type: 'text', content: '还在吗' }, { token: bob.token })).code).toBe(200);
+    expect(
+      (await client.call(api.chatSend, { to_user_id: alice.user.id, client_id: `deploy-${schema}-2`, type: 'text', content: '还在吗' }, { token: bob.token }))
+        .code,
+    ).toBe(200);
     expect((await after).kind).toBe('chat');
     hall.close();
     again.close();

@@ -35,7 +35,9 @@ describe('crash safety', () => {
     const receivers = [await client.register(freshMobile()), await client.register(freshMobile())];
     for (const u of senders) {
       const order = await client.call(api.rechargeOrder, { request_id: rid(), package_id: 6 }, { token: u.token });
-      const paid = await client.call(api.sandboxPayCallback, { ...sandbox.signed({ order_no: order.data.order_no, trade_no: 'T', amount_fen: order.data.price_fen, status: 'paid' }) });
+      const paid = await client.call(api.sandboxPayCallback, {
+        ...sandbox.signed({ order_no: order.data.order_no, trade_no: 'T', amount_fen: order.data.price_fen, status: 'paid' }),
+      });
       expect(paid.code).toBe(200);
     }
     const gifts = (await client.call(api.commonConfig)).data.gift;
@@ -55,7 +57,11 @@ describe('crash safety', () => {
         const to = receivers[n % receivers.length]!;
         try {
           if (n % 9 === 0) await client.call(api.receiveGiftMoney, { request_id: rid() }, { token: to.token });
-          const r = await client.call(api.giftSend, { request_id: rid(), gift_id: gifts[n % 3]!.gift_id, count: 1 + (n % 3), receiver_id: to.user.id }, { token: from.token });
+          const r = await client.call(
+            api.giftSend,
+            { request_id: rid(), gift_id: gifts[n % 3]!.gift_id, count: 1 + (n % 3), receiver_id: to.user.id },
+            { token: from.token },
+          );
           if (r.code === 200) acked.push(r.data.record.id);
           if (acked.length >= 120) kill();
         } catch {
@@ -91,7 +97,11 @@ describe('crash safety', () => {
     }
     // And it keeps working.
     const client2 = new ApiClient(second.url, cfg);
-    const after = await client2.call(api.giftSend, { request_id: rid(), gift_id: gifts[0]!.gift_id, count: 1, receiver_id: receivers[0]!.user.id }, { token: senders[0]!.token });
+    const after = await client2.call(
+      api.giftSend,
+      { request_id: rid(), gift_id: gifts[0]!.gift_id, count: 1, receiver_id: receivers[0]!.user.id },
+      { token: senders[0]!.token },
+    );
     expect(after.code, after.msg).toBe(200);
     signal(second.child, 'SIGTERM');
     await exited(second.child);

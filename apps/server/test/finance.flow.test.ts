@@ -83,12 +83,32 @@ describe('wallet flow over HTTP', () => {
     await s.api.call(api.receiveGiftMoney, { request_id: rid() }, { token: anchor.token });
     const plat = await s.api.call(api.withdrawPlatform, undefined, { token: anchor.token });
     expect(plat.data).toMatchObject({ withdrawable: 15 * C + 657 * C, min_amount: 100 * C, fee_bp: 200 });
-    const low = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '张三', amount: 50 * C }, { token: anchor.token });
+    const low = await s.api.call(
+      api.withdrawOrder,
+      { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '张三', amount: 50 * C },
+      { token: anchor.token },
+    );
     expect(low.code).toBe(ErrorCode.WITHDRAW_BELOW_MIN);
-    const wd = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '张三', amount: 200 * C }, { token: anchor.token });
+    const wd = await s.api.call(
+      api.withdrawOrder,
+      { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '张三', amount: 200 * C },
+      { token: anchor.token },
+    );
     expect(wd.code, wd.msg).toBe(200);
-    expect(wd.data).toMatchObject({ account: '6222****3445', account_name: '*三', amount: 200 * C, fee: 4 * C, payout: 196 * C, payout_fen: 1960, status: 'pending' });
-    const wd2 = await s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'wechat', account: 'wx_zhangsan', account_name: '张三', amount: 100 * C }, { token: anchor.token });
+    expect(wd.data).toMatchObject({
+      account: '6222****3445',
+      account_name: '*三',
+      amount: 200 * C,
+      fee: 4 * C,
+      payout: 196 * C,
+      payout_fen: 1960,
+      status: 'pending',
+    });
+    const wd2 = await s.api.call(
+      api.withdrawOrder,
+      { request_id: rid(), platform: 'wechat', account: 'wx_zhangsan', account_name: '张三', amount: 100 * C },
+      { token: anchor.token },
+    );
     expect((await s.api.call(api.financeWallet, undefined, { token: anchor.token })).data).toMatchObject({ frozen: 300 * C, gift_earnings: 372 * C });
 
     // Operator review.
@@ -102,7 +122,9 @@ describe('wallet flow over HTTP', () => {
     expect(ok.data.status).toBe('approved');
     const no = await s.api.call(api.adminWithdrawReject, { request_id: rid(), id: wd2.data.id, reason: '账号有误' }, { token: op.token });
     expect(no.data).toMatchObject({ status: 'rejected', reason: '账号有误' });
-    expect((await s.api.call(api.adminWithdrawReject, { request_id: rid(), id: wd.data.id, reason: 'x' }, { token: op.token })).code).toBe(ErrorCode.ORDER_NOT_PENDING);
+    expect((await s.api.call(api.adminWithdrawReject, { request_id: rid(), id: wd.data.id, reason: 'x' }, { token: op.token })).code).toBe(
+      ErrorCode.ORDER_NOT_PENDING,
+    );
     expect((await s.api.call(api.adminWithdrawApprove, { request_id: rid(), id: wd.data.id }, { token: op.token })).data.status).toBe('approved');
     expect((await s.api.call(api.financeWallet, undefined, { token: anchor.token })).data).toMatchObject({ frozen: 0, gift_earnings: 472 * C });
     const mine = await s.api.call(api.withdrawFetch, {}, { token: anchor.token });
@@ -146,7 +168,9 @@ describe('wallet flow over HTTP', () => {
     for (const type of ['wealth', 'charm'] as const) {
       for (const period of ['day', 'week', 'month', 'all'] as const) {
         for (const me of [a.id, b.id, host.id]) {
-          expect(await s.services.finance.rank.fetch({ type, period, size: 50 }, me), `${type} ${period}`).toEqual(await sqlOnly.fetch({ type, period, size: 50 }, me));
+          expect(await s.services.finance.rank.fetch({ type, period, size: 50 }, me), `${type} ${period}`).toEqual(
+            await sqlOnly.fetch({ type, period, size: 50 }, me),
+          );
         }
       }
     }
@@ -164,7 +188,19 @@ describe('wallet flow over HTTP', () => {
     const inFlight = kysely
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto('transfers').values({ idem_key: `inflight:${rid()}`, kind: 'gift', from_account: accounts[0]!, to_account: accounts[1]!, amount: 1, ref: '', remark: '', created_at: new Date().toISOString() }).execute();
+        await trx
+          .insertInto('transfers')
+          .values({
+            idem_key: `inflight:${rid()}`,
+            kind: 'gift',
+            from_account: accounts[0]!,
+            to_account: accounts[1]!,
+            amount: 1,
+            ref: '',
+            remark: '',
+            created_at: new Date().toISOString(),
+          })
+          .execute();
         inserted();
         await held;
         throw new Error('rolled back on purpose');
@@ -190,7 +226,12 @@ describe('wallet flow over HTTP', () => {
     const car = await giftId(s, '跑车'); // 520 coins
     await s.api.call(api.giftSend, { request_id: rid(), gift_id: car.id, count: 2, receiver_id: host.id }, { token: fan.token });
     await s.api.call(api.receiveGiftMoney, { request_id: rid() }, { token: host.token });
-    const order = (n: number) => s.api.call(api.withdrawOrder, { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '王五', amount: n * C }, { token: host.token });
+    const order = (n: number) =>
+      s.api.call(
+        api.withdrawOrder,
+        { request_id: rid(), platform: 'bank', account: '6222020200112233445', account_name: '王五', amount: n * C },
+        { token: host.token },
+      );
     const [w1, w2] = [(await order(100)).data, (await order(200)).data];
     // The command line migrates before it acts: under the schema lock (testServer.ts).
     const admin = (...args: string[]) =>
@@ -209,7 +250,10 @@ describe('wallet flow over HTTP', () => {
     await expect(reviewWithdrawal(s.deps.db, s.config.finance, w1.id, 'rejected', 'x')).rejects.toMatchObject({ code: ErrorCode.ORDER_NOT_PENDING });
     expect((await ledgerCheck(s.deps.db)).sound).toBe(true);
     const mine = (await s.api.call(api.withdrawFetch, {}, { token: host.token })).data.list;
-    expect(mine.map((w) => [w.id, w.status, w.reason])).toEqual([[w2.id, 'rejected', '账户名不符'], [w1.id, 'approved', '']]);
+    expect(mine.map((w) => [w.id, w.status, w.reason])).toEqual([
+      [w2.id, 'rejected', '账户名不符'],
+      [w1.id, 'approved', ''],
+    ]);
     expect((await s.api.call(api.financeWallet, undefined, { token: host.token })).data).toMatchObject({ frozen: 0, gift_earnings: 420 * C });
   }, 120_000);
 });

@@ -82,7 +82,14 @@ describe('posts', () => {
       const r = await s.api.call(api.forumCreate, { content: '看图', cate_id: cateId, ...body }, { token: carol.token });
       expect([r.status, r.code, r.msg], JSON.stringify(body)).toEqual([400, ErrorCode.VALIDATION, expect.stringMatching(new RegExp(`^${field}: `))]);
     };
-    for (const url of ['https://tracker.example/pixel.gif', '//tracker.example/pixel.gif', bobs, '/api/client_live/user/logout', '/static/forum/post-sea-1.svg', '/uploads/image/2026/01/nobody.webp']) {
+    for (const url of [
+      'https://tracker.example/pixel.gif',
+      '//tracker.example/pixel.gif',
+      bobs,
+      '/api/client_live/user/logout',
+      '/static/forum/post-sea-1.svg',
+      '/uploads/image/2026/01/nobody.webp',
+    ]) {
       await refused({ images: [mine, url] }, 'images.1');
       await refused({ video: url }, 'video');
     }
@@ -167,7 +174,7 @@ describe('posts', () => {
     expect((await s.api.call(api.forumDel, { id: 'x' }, { token: op.token })).code).toBe(ErrorCode.VALIDATION);
   });
 
-  it('deleting a post while others comment on it leaves nothing behind in the author\'s inbox', async () => {
+  it("deleting a post while others comment on it leaves nothing behind in the author's inbox", async () => {
     const author = await quickSession(s);
     const others = await Promise.all(Array.from({ length: 4 }, () => quickSession(s)));
     const inbox = async () => (await s.api.call(api.forumCommentInbox, { page: 1, size: 50 }, { token: author.token })).data;

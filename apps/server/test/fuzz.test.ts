@@ -105,7 +105,11 @@ function buildOps(doc: Doc): Op[] {
       const content = op.requestBody?.content ?? {};
       const multipart = 'multipart/form-data' in content;
       const input: JsonSchema = params.length
-        ? { type: 'object', properties: Object.fromEntries(params.map((p) => [p.name, p.schema])), required: params.filter((p) => p.required).map((p) => p.name) }
+        ? {
+            type: 'object',
+            properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+            required: params.filter((p) => p.required).map((p) => p.name),
+          }
         : (content['application/json']?.schema ?? content['multipart/form-data']?.schema ?? { type: 'object', properties: {} });
       out.push({ method: method.toUpperCase(), path, auth: op['x-auth'], input, inQuery: method === 'get' || method === 'delete', multipart, answers });
     }
@@ -136,8 +140,12 @@ function encrypted(op: Op, params: string, body: string): Req | undefined {
   return { body, headers: { 'Requested-Encrypt': '1', 'Content-Type': 'text/plain' } };
 }
 
-const fieldNames = (op: Op, valid: Record<string, unknown>) => [...new Set([...Object.keys(op.input.properties ?? {}), ...Object.keys(valid)])].filter((k) => k !== 'file');
-const stringFields = (op: Op) => Object.entries(op.input.properties ?? {}).filter(([k, v]) => k !== 'file' && JSON.stringify(v).includes('"string"')).map(([k]) => k);
+const fieldNames = (op: Op, valid: Record<string, unknown>) =>
+  [...new Set([...Object.keys(op.input.properties ?? {}), ...Object.keys(valid)])].filter((k) => k !== 'file');
+const stringFields = (op: Op) =>
+  Object.entries(op.input.properties ?? {})
+    .filter(([k, v]) => k !== 'file' && JSON.stringify(v).includes('"string"'))
+    .map(([k]) => k);
 
 const BIG_NUMBERS = [2 ** 31, 2 ** 31 + 7, 2 ** 53 + 2, -1, -(2 ** 31) - 1, 0, 0.5, 1e308, -1e308];
 const WRONG_TYPES: unknown[] = [{}, [], true, 'abc', 12345, null, [1, 'a']];
@@ -172,10 +180,17 @@ const KINDS: Record<string, Kind> = {
   },
   'unknown field': (op, v) => plain(op, { ...v, fuzz_unknown: 1 }),
   'not an object': (op, _v, pick) => (op.inQuery || op.multipart ? undefined : json(pick([[], 'x', null, 123, [{}]]))),
-  'malformed JSON': (op, _v, pick) => (op.inQuery ? undefined : { body: pick(['{"a":', '{a:1}', '\u0000', '']), headers: { 'Content-Type': 'application/json' } }),
+  'malformed JSON': (op, _v, pick) =>
+    op.inQuery ? undefined : { body: pick(['{"a":', '{a:1}', '\u0000', '']), headers: { 'Content-Type': 'application/json' } },
   'other content type': (op, v, pick) =>
-    op.inQuery ? undefined : { body: pick(['<a/>', 'a=1&b=2', JSON.stringify(v)]), headers: { 'Content-Type': pick(['application/xml', 'application/x-www-form-urlencoded', 'text/plain', 'application/octet-stream']) } },
-  'ciphertext that does not decrypt': (op, _v, pick) => encrypted(op, pick(['%%%', 'bm90', encodeURIComponent(enc([1]))]), pick(['bm90IGNpcGhlcnRleHQ=', '!!', enc('x')])),
+    op.inQuery
+      ? undefined
+      : {
+          body: pick(['<a/>', 'a=1&b=2', JSON.stringify(v)]),
+          headers: { 'Content-Type': pick(['application/xml', 'application/x-www-form-urlencoded', 'text/plain', 'application/octet-stream']) },
+        },
+  'ciphertext that does not decrypt': (op, _v, pick) =>
+    encrypted(op, pick(['%%%', 'bm90', encodeURIComponent(enc([1]))]), pick(['bm90IGNpcGhlcnRleHQ=', '!!', enc('x')])),
 };
 
 // ---- callers --------------------------------------------------------------------------------
@@ -242,7 +257,11 @@ function verdict(op: Op, { status, text }: Sent): string | undefined {
   return undefined;
 }
 
-const ajvErrors = (v: ValidateFunction) => (v.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+const ajvErrors = (v: ValidateFunction) =>
+  (v.errors ?? [])
+    .slice(0, 3)
+    .map((e) => `${e.instancePath || '/'} ${e.message}`)
+    .join('; ');
 
 const show = (v: unknown, n = 160) => {
   const t = typeof v === 'string' ? v : JSON.stringify(v);
@@ -256,7 +275,8 @@ const show = (v: unknown, n = 160) => {
  */
 const PRE_AUTH = ['valid', 'huge string', 'malformed JSON', 'other content type', 'ciphertext that does not decrypt'];
 const skipped = (op: Op, caller: Caller) => caller === 'operator' && op.auth !== 'operator';
-const refused = (op: Op, caller: Caller) => (caller === 'anonymous' && op.auth !== 'public') || (caller === 'guest' && (op.auth === 'member' || op.auth === 'operator'));
+const refused = (op: Op, caller: Caller) =>
+  (caller === 'anonymous' && op.auth !== 'public') || (caller === 'guest' && (op.auth === 'member' || op.auth === 'operator'));
 
 /** A seed for one attempt, from the run's seed and where the attempt is (so parallel attempts stay reproducible). */
 const seedOf = (...at: number[]) => at.reduce((h, x) => Math.imul(h ^ (x + 0x9e3779b9), 0x85ebca6b) >>> 0, SEED);
@@ -293,9 +313,15 @@ describe('OpenAPI-driven fuzz', () => {
         if (answer.status === 401 && caller !== 'anonymous') delete tokens[caller];
         if (answer.status === 200 && answer.text.startsWith('{"code":200,')) successes[caller]++;
         const why = verdict(op, answer);
-        if (why) failures.push(`${op.method} ${op.path} as ${caller}, ${kind} ${show(req.query ?? req.rawQuery ?? req.body)} → ${answer.status} ${show(answer.text, 200)}: ${why}`);
+        if (why)
+          failures.push(
+            `${op.method} ${op.path} as ${caller}, ${kind} ${show(req.query ?? req.rawQuery ?? req.body)} → ${answer.status} ${show(answer.text, 200)}: ${why}`,
+          );
       };
-      const at = (o: number, c: number, k: number, pass = 0) => () => attempt(ops[o]!, CALLERS[c]!, kinds[k]!, seedOf(pass, o, c, k));
+      const at =
+        (o: number, c: number, k: number, pass = 0) =>
+        () =>
+          attempt(ops[o]!, CALLERS[c]!, kinds[k]!, seedOf(pass, o, c, k));
 
       // Register the member and the guest before the callers run in parallel.
       for (const caller of CALLERS) await tokenOf(caller);

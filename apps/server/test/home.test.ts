@@ -60,7 +60,15 @@ describe('config', () => {
   });
 
   it('seeds once: a second seed run changes nothing', async () => {
-    const count = async () => Number((await s.deps.db.kysely.selectFrom('bulletins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await s.deps.db.kysely
+            .selectFrom('bulletins')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     expect(await seedDemo(s.deps.db)).toBe(false);
     expect(await count()).toBe(before);

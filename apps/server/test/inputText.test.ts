@@ -45,8 +45,7 @@ async function refused(def: RouteDef, input: Record<string, unknown>, field: str
   return r;
 }
 
-const hallChat = (sock: HallSocket, payload: unknown): Promise<ChatAck> =>
-  new Promise((resolve) => sock.emit('chatSend', payload as ChatSendInput, resolve));
+const hallChat = (sock: HallSocket, payload: unknown): Promise<ChatAck> => new Promise((resolve) => sock.emit('chatSend', payload as ChatSendInput, resolve));
 
 describe('control characters', () => {
   it('a NUL in login, register, nickname, search, a post, a comment or the payment callback is a field error', async () => {

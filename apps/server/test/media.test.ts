@@ -9,15 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@app/testkit';
 import { mediaRise } from '../../../e2e/lib/media.js';
 import { Sfu } from '../src/media/sfu.js';
-import {
-  launchMediaBrowser,
-  openMediaPage,
-  postSdp,
-  startMediaApp,
-  T,
-  weriftOffer,
-  type MediaApp,
-} from './mediaHarness.js';
+import { launchMediaBrowser, openMediaPage, postSdp, startMediaApp, T, weriftOffer, type MediaApp } from './mediaHarness.js';
 
 type Ev = { name: string; roomId: string; seatId?: string; sessionId: string; reason?: string };
 type Play = { id: number; location: string; answeredMs: number; seats: string[] };
@@ -125,7 +117,10 @@ describe('media: browsers publish and play', () => {
     seat2 = await openMediaPage(browser, app.url);
     await T(seat2, 'publish', whip('r1', 'seat-2'), 'user:c2');
     // Generous bounds from here on: these check behaviour, and the machine may be shared.
-    await eventually(async () => decoding(await T(multi, 'seatStats', multiPlay.id), 'seat-2'), { timeout: 6000, what: 'seat-2 decoded in the existing connection' });
+    await eventually(async () => decoding(await T(multi, 'seatStats', multiPlay.id), 'seat-2'), {
+      timeout: 6000,
+      what: 'seat-2 decoded in the existing connection',
+    });
   });
 
   it('a co-host who vanishes is reported down; their reconnect resumes in the same viewer connection', async () => {
@@ -133,9 +128,17 @@ describe('media: browsers publish and play', () => {
     // Close the co-host's browser context: no DELETE, as when a tab crashes.
     const seat2Session = sfu.room('r1')!.publishers.find((p) => p.seatId === 'seat-2')!.sessionId;
     await seat2.context().close();
-    const down = await eventually(() => events.find((e) => e.name === 'publisher-down' && e.sessionId === seat2Session), { timeout: 10_000, what: 'seat-2 down' });
+    const down = await eventually(() => events.find((e) => e.name === 'publisher-down' && e.sessionId === seat2Session), {
+      timeout: 10_000,
+      what: 'seat-2 down',
+    });
     expect(['idle', 'failed']).toContain(down.reason);
-    expect(sfu.room('r1')!.publishers.map((p) => p.seatId).sort()).toEqual(['anchor', 'seat-1']);
+    expect(
+      sfu
+        .room('r1')!
+        .publishers.map((p) => p.seatId)
+        .sort(),
+    ).toEqual(['anchor', 'seat-1']);
 
     const again = await openMediaPage(browser, app.url);
     await T(again, 'publish', whip('r1', 'seat-2'), 'user:c2');
@@ -165,7 +168,12 @@ describe('media: browsers publish and play', () => {
     expect(sfu.closeRoom('r1')).toBe(sessions);
     expect(sfu.room('r1')).toBeUndefined();
     const downs = events.filter((e) => e.reason === 'room-closed');
-    expect(downs.filter((e) => e.name === 'publisher-down').map((e) => e.seatId).sort()).toEqual(['anchor', 'seat-1', 'seat-2']);
+    expect(
+      downs
+        .filter((e) => e.name === 'publisher-down')
+        .map((e) => e.seatId)
+        .sort(),
+    ).toEqual(['anchor', 'seat-1', 'seat-2']);
     expect(downs.filter((e) => e.name === 'viewer-down')).toHaveLength(2);
     // WHEP has no server-to-client signal: Chrome sees the ICE consent stop (disconnected ~6 s,
     // failed ~16 s); the rooms channel tells viewers at once. Frames stop immediately.
@@ -240,7 +248,11 @@ describe('media: HTTP contract', () => {
     } finally {
       await offer.close();
     }
-    const patch = await fetch(`${app.url}/api/media/session/abc`, { method: 'PATCH', headers: { 'content-type': 'application/trickle-ice-sdpfrag' }, body: 'a=x' });
+    const patch = await fetch(`${app.url}/api/media/session/abc`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/trickle-ice-sdpfrag' },
+      body: 'a=x',
+    });
     expect(patch.status).toBe(405);
     const opt = await fetch(url, { method: 'OPTIONS' });
     expect(opt.status).toBe(204);

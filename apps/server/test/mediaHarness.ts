@@ -27,8 +27,7 @@ const QUIET_FLAGS = [
 ];
 
 /** Grants everything; `{userId}` from a token shaped `user:<id>` so tests can act as a user. */
-export const allowAll: MediaAuthorize = async (_kind, _room, _seat, token) =>
-  token.startsWith('user:') ? { userId: token.slice(5) } : true;
+export const allowAll: MediaAuthorize = async (_kind, _room, _seat, token) => (token.startsWith('user:') ? { userId: token.slice(5) } : true);
 
 /**
  * In-page helpers (plain JS, see e2e/lib/media.ts for why): window.T.publish / play / stop /

@@ -54,16 +54,31 @@ describe('production settings', () => {
   });
 
   it('with NODE_ENV=production alone, names every default that is unsafe', () => {
-    expect(unsafeProductionSettings({ NODE_ENV: 'production' }).map((u) => u.setting).sort()).toEqual(
-      ['CIPHER_IV', 'CIPHER_KEY', 'GAMES_SECRET', 'MEDIA_TOKEN_SECRET', 'PAY_PROVIDER', 'PAY_SANDBOX_SECRET'].sort(),
-    );
+    expect(
+      unsafeProductionSettings({ NODE_ENV: 'production' })
+        .map((u) => u.setting)
+        .sort(),
+    ).toEqual(['CIPHER_IV', 'CIPHER_KEY', 'GAMES_SECRET', 'MEDIA_TOKEN_SECRET', 'PAY_PROVIDER', 'PAY_SANDBOX_SECRET'].sort());
   });
 });
 
 /** The environment of a spawned process: this one's, without any setting under test. */
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const k of ['NODE_ENV', 'PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'PAY_SANDBOX_IN_PRODUCTION', 'CIPHER_KEY', 'CIPHER_IV', 'SEED_DEMO', 'DEV_ROUTES', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET', 'REDIS_URL']) delete env[k];
+  for (const k of [
+    'NODE_ENV',
+    'PAY_PROVIDER',
+    'PAY_SANDBOX_SECRET',
+    'PAY_SANDBOX_IN_PRODUCTION',
+    'CIPHER_KEY',
+    'CIPHER_IV',
+    'SEED_DEMO',
+    'DEV_ROUTES',
+    'MEDIA_TOKEN_SECRET',
+    'GAMES_SECRET',
+    'REDIS_URL',
+  ])
+    delete env[k];
   return env;
 }
 
@@ -111,45 +126,90 @@ describe('a production start', () => {
     for (const s of schemas) await dropSchema(s);
   });
 
-  it('with nothing set, refuses to start and names every unsafe setting', migrating(async () => {
-    const db = database();
-    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, NODE_ENV: 'production', PORT: String(await freePort()), HOST: '127.0.0.1', ROLES: 'api,realtime,worker,media' });
-    runs.push(r);
-    expect(await r.exitCode).toBe(1);
-    for (const name of ['PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET']) expect(r.stderr()).toContain(`- ${name} `);
-  }));
+  it(
+    'with nothing set, refuses to start and names every unsafe setting',
+    migrating(async () => {
+      const db = database();
+      const r = run('apps/server/src/main.ts', {
+        ...baseEnv(),
+        ...db.env,
+        NODE_ENV: 'production',
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        ROLES: 'api,realtime,worker,media',
+      });
+      runs.push(r);
+      expect(await r.exitCode).toBe(1);
+      for (const name of ['PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET'])
+        expect(r.stderr()).toContain(`- ${name} `);
+    }),
+  );
 
-  it('with safe settings, starts without demo accounts or dev routes', migrating(async () => {
-    const db = database();
-    const port = await freePort();
-    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, ...SAFE, PORT: String(port), HOST: '127.0.0.1', ROLES: 'api,realtime,worker,media', LOG_LEVEL: 'error' });
-    runs.push(r);
-    const url = `http://127.0.0.1:${port}`;
-    await up(`${url}/healthz`, r);
-    const login = await fetch(`${url}${fullPath(api.login)}`, { method: 'POST', headers: { 'content-type': 'application/json', noToken: '1' }, body: JSON.stringify({ account: DEMO_USER.mobile, password: DEMO_USER.password }) });
-    expect(((await login.json()) as { code: number }).code).not.toBe(200);
-    expect((await fetch(`${url}${fullPath(api.devLastSms)}?mobile=${DEMO_USER.mobile}`)).status).toBe(404);
-    r.kill();
-  }));
+  it(
+    'with safe settings, starts without demo accounts or dev routes',
+    migrating(async () => {
+      const db = database();
+      const port = await freePort();
+      const r = run('apps/server/src/main.ts', {
+        ...baseEnv(),
+        ...db.env,
+        ...SAFE,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ROLES: 'api,realtime,worker,media',
+        LOG_LEVEL: 'error',
+      });
+      runs.push(r);
+      const url = `http://127.0.0.1:${port}`;
+      await up(`${url}/healthz`, r);
+      const login = await fetch(`${url}${fullPath(api.login)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', noToken: '1' },
+        body: JSON.stringify({ account: DEMO_USER.mobile, password: DEMO_USER.password }),
+      });
+      expect(((await login.json()) as { code: number }).code).not.toBe(200);
+      expect((await fetch(`${url}${fullPath(api.devLastSms)}?mobile=${DEMO_USER.mobile}`)).status).toBe(404);
+      r.kill();
+    }),
+  );
 
-  it('refuses a database that still holds demo accounts with the demo password', migrating(async () => {
-    const db = database();
-    const seeded = openDb({ dataDir: db.dataDir, databaseUrl: db.env.DATABASE_URL, databaseSchema: db.env.DATABASE_SCHEMA });
-    await migrateToLatest(seeded);
-    await seedDemo(seeded);
-    await seedDemoRooms(seeded);
-    await seeded.close();
-    const r = run('apps/server/src/main.ts', { ...baseEnv(), ...db.env, ...SAFE, PORT: String(await freePort()), HOST: '127.0.0.1', ROLES: 'api,realtime,worker,media' });
-    runs.push(r);
-    expect(await r.exitCode).toBe(1);
-    expect(r.stderr()).toContain(`account ${DEMO_USER.mobile}`);
-  }));
+  it(
+    'refuses a database that still holds demo accounts with the demo password',
+    migrating(async () => {
+      const db = database();
+      const seeded = openDb({ dataDir: db.dataDir, databaseUrl: db.env.DATABASE_URL, databaseSchema: db.env.DATABASE_SCHEMA });
+      await migrateToLatest(seeded);
+      await seedDemo(seeded);
+      await seedDemoRooms(seeded);
+      await seeded.close();
+      const r = run('apps/server/src/main.ts', {
+        ...baseEnv(),
+        ...db.env,
+        ...SAFE,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        ROLES: 'api,realtime,worker,media',
+      });
+      runs.push(r);
+      expect(await r.exitCode).toBe(1);
+      expect(r.stderr()).toContain(`account ${DEMO_USER.mobile}`);
+    }),
+  );
 
-  it('of the games host refuses to start without GAMES_SECRET', migrating(async () => {
-    const db = database();
-    const r = run('apps/server/src/games/main.ts', { ...baseEnv(), ...db.env, NODE_ENV: 'production', GAMES_PORT: String(await freePort()), HOST: '127.0.0.1' });
-    runs.push(r);
-    expect(await r.exitCode).toBe(1);
-    expect(r.stderr()).toContain('GAMES_SECRET');
-  }));
+  it(
+    'of the games host refuses to start without GAMES_SECRET',
+    migrating(async () => {
+      const db = database();
+      const r = run('apps/server/src/games/main.ts', {
+        ...baseEnv(),
+        ...db.env,
+        NODE_ENV: 'production',
+        GAMES_PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+      });
+      runs.push(r);
+      expect(await r.exitCode).toBe(1);
+      expect(r.stderr()).toContain('GAMES_SECRET');
+    }),
+  );
 });

@@ -260,12 +260,17 @@ describe('media credentials and the SFU authorize rules', () => {
     const foreign = new MediaTokens(Buffer.from('another secret'));
     const live = (await s.api.call(api.roomInfo, { room_id: room.id })).data.started_at!;
     const exp = Math.floor(Date.now() / 1000) + 60;
-    const sid = (await s.deps.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', v.user.id).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    const sid = (await s.deps.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', v.user.id).orderBy('id', 'desc').executeTakeFirstOrThrow())
+      .id;
     expect(await authorize('play', rid, undefined, foreign.sign({ kind: 'play', userId: v.user.id, sid, roomId: room.id, seat: null, live, exp }))).toBe(false);
     const own = new MediaTokens(s.services.room.config.mediaTokenSecret);
-    expect(await authorize('play', rid, undefined, own.sign({ kind: 'play', userId: v.user.id, sid, roomId: room.id, seat: null, live, exp: exp - 120 }))).toBe(false);
+    expect(await authorize('play', rid, undefined, own.sign({ kind: 'play', userId: v.user.id, sid, roomId: room.id, seat: null, live, exp: exp - 120 }))).toBe(
+      false,
+    );
     // A publish token naming another user than the room's owner (forged with the right secret) is still refused.
-    expect(await authorize('publish', rid, 'anchor', own.sign({ kind: 'publish', userId: v.user.id, sid, roomId: room.id, seat: 'anchor', live, exp }))).toBe(false);
+    expect(await authorize('publish', rid, 'anchor', own.sign({ kind: 'publish', userId: v.user.id, sid, roomId: room.id, seat: 'anchor', live, exp }))).toBe(
+      false,
+    );
 
     // Through HTTP: no token → 401, a bad one → 403, a good one reaches the SDP check (400).
     const whip = `${s.url}/api/media/whip/${room.id}/anchor`;

@@ -112,7 +112,12 @@ describe('room channel: joining', () => {
     const guesser = await member(s);
     const socks = await Promise.all(Array.from({ length: 4 }, () => connectRoom(s, guesser)));
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(socks[i % 4]!, 'join', { room_id: room.id, password: `bad${i}xyz` })));
-    expect(answers.filter((a) => a.code === ErrorCode.ROOM_PASSWORD_WRONG).map((a) => a.msg).sort()).toEqual([1, 2, 3, 4].map((n) => `房间密码错误，还可尝试${n}次`));
+    expect(
+      answers
+        .filter((a) => a.code === ErrorCode.ROOM_PASSWORD_WRONG)
+        .map((a) => a.msg)
+        .sort(),
+    ).toEqual([1, 2, 3, 4].map((n) => `房间密码错误，还可尝试${n}次`));
     expect(answers.filter((a) => a.code === ErrorCode.ROOM_PASSWORD_LOCKED)).toHaveLength(8);
   });
 

@@ -3,16 +3,7 @@
  * sockets like the web client's (websocket only), with acked emits and auto-acknowledged events.
  */
 import { io, type Socket } from 'socket.io-client';
-import {
-  api,
-  HALL_PATH,
-  ROOM_NAMESPACE,
-  type RoomAck,
-  type RoomClientEvents,
-  type RoomInfo,
-  type RoomServerEvents,
-  type Session,
-} from '@app/contract';
+import { api, HALL_PATH, ROOM_NAMESPACE, type RoomAck, type RoomClientEvents, type RoomInfo, type RoomServerEvents, type Session } from '@app/contract';
 import { idCardCheckChar } from '@app/kit';
 import { addOperator } from '../src/cli/commands.js';
 import { freshMobile } from '@app/testkit';
@@ -61,7 +52,11 @@ export async function openRoom(s: TestServer, who: Session, body: Record<string,
 }
 
 /** An approved anchor's open room with the anchor's socket in it. */
-export async function ownedRoom(s: TestServer, op: Session, body: Record<string, unknown> = {}): Promise<{ owner: Session; room: RoomInfo; ownerSock: RoomSocket }> {
+export async function ownedRoom(
+  s: TestServer,
+  op: Session,
+  body: Record<string, unknown> = {},
+): Promise<{ owner: Session; room: RoomInfo; ownerSock: RoomSocket }> {
   const owner = await anchor(s, op);
   const room = await openRoom(s, owner, body);
   const ownerSock = await connectRoom(s, owner);

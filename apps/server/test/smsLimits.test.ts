@@ -51,7 +51,10 @@ describe('SMS abuse limits', () => {
     const r = await s.api.call(api.captchaImg, { unique_code: 'a'.repeat(32) });
     expect(r.code).toBe(ErrorCode.CAPTCHA_EXPIRED);
     const { unique_code } = (await s.api.call(api.uniqueCode)).data;
-    await s.deps.db.kysely.updateTable('captchas').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await s.deps.db.kysely
+      .updateTable('captchas')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await s.api.call(api.captchaImg, { unique_code })).code).toBe(ErrorCode.CAPTCHA_EXPIRED);
   });
 
@@ -116,7 +119,11 @@ describe('SMS abuse limits', () => {
   it('expires SMS codes after 5 minutes (10104)', async () => {
     const mobile = freshMobile();
     const code = await s.api.smsCode(mobile, 'register');
-    await s.deps.db.kysely.updateTable('sms_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('mobile', '=', mobile).execute();
+    await s.deps.db.kysely
+      .updateTable('sms_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('mobile', '=', mobile)
+      .execute();
     const r = await s.api.call(api.register, { mobile, code, password: 'abc12345' });
     expect(r.code).toBe(ErrorCode.SMS_CODE_EXPIRED);
     const users = await s.deps.db.kysely.selectFrom('users').select('id').where('mobile', '=', mobile).execute();

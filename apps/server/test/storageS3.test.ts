@@ -27,7 +27,9 @@ beforeAll(async () => {
   s = await startTestServerOnS3(s3);
   me = await quickSession(s);
   other = await quickSession(s);
-  png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#22aa66' } }).png().toBuffer();
+  png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#22aa66' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await s?.close();
@@ -38,7 +40,10 @@ async function uploadAvatar(who: Session) {
   const fd = new FormData();
   fd.append('purpose', 'avatar');
   fd.append('file', new Blob([png], { type: 'image/png' }), 'me.png');
-  const r = await s.api.raw<{ url: string; width: number; height: number }>('POST', fullPath(api.uploadFile), { body: fd, headers: { Authorization: who.token } });
+  const r = await s.api.raw<{ url: string; width: number; height: number }>('POST', fullPath(api.uploadFile), {
+    body: fd,
+    headers: { Authorization: who.token },
+  });
   expect(r.code).toBe(200);
   return r.data;
 }
@@ -106,7 +111,9 @@ describe('S3 storage (s3rver)', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b' }).s3).toThrow(/S3_ACCESS_KEY_ID/);
     expect(() => loadConfig({ ...s3.env, S3_FORCE_PATH_STYLE: 'yes' }).s3).toThrow(/S3_FORCE_PATH_STYLE/);
     expect(loadConfig({}).s3).toBeUndefined();
-    expect(loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_REGION: 'ap-east-1' }).s3?.publicUrl).toBe('https://b.s3.ap-east-1.amazonaws.com');
+    expect(loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_REGION: 'ap-east-1' }).s3?.publicUrl).toBe(
+      'https://b.s3.ap-east-1.amazonaws.com',
+    );
     expect(loadConfig({ ...s3.env, S3_PUBLIC_URL: 'https://cdn.example/' }).s3?.publicUrl).toBe('https://cdn.example');
   });
 });

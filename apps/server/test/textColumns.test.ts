@@ -26,7 +26,9 @@ describe('string columns and the contract agree on both databases', () => {
   });
 
   it.runIf(pgUrl())('PostgreSQL holds no varchar column, in the server schema or the games host one (lengths are the contract’s)', async () => {
-    const varchars = sql<{ n: number }>`select count(*)::int as n from information_schema.columns where table_schema = current_schema() and data_type = 'character varying'`;
+    const varchars = sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.columns where table_schema = current_schema() and data_type = 'character varying'`;
     expect((await varchars.execute(s.deps.db.kysely)).rows[0]!.n).toBe(0);
     const schema = newSchemaName();
     const games = await underSchemaLock('migrate', () => openGamesDb({ dataDir: s.config.dataDir, databaseUrl: pgUrl(), schema }));

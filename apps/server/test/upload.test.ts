@@ -15,7 +15,9 @@ let jpeg: Buffer;
 beforeAll(async () => {
   s = await startTestServer();
   me = await quickSession(s);
-  png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366ff' } }).png().toBuffer();
+  png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
   jpeg = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#ff6633' } })
     .composite([{ input: Buffer.from('<svg width="2000" height="1000"><circle cx="500" cy="500" r="400" fill="#fff"/></svg>') }])
     .jpeg()
@@ -42,7 +44,14 @@ async function upload(fd: FormData, token = me.token) {
 }
 
 const uploadsCount = async () =>
-  Number((await s.deps.db.kysely.selectFrom('uploads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await s.deps.db.kysely
+        .selectFrom('uploads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const storedFiles = (): string[] => {
   const root = path.join(s.config.dataDir, 'uploads');
   return fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.webp')) : [];
@@ -50,7 +59,12 @@ const storedFiles = (): string[] => {
 
 describe('resource/upload/file', () => {
   it('resizes an avatar to 256×256 WebP and stores it guarded', async () => {
-    const r = await upload(form([['purpose', 'avatar'], ['file', new Blob([png], { type: 'image/png' }), 'me.png']]));
+    const r = await upload(
+      form([
+        ['purpose', 'avatar'],
+        ['file', new Blob([png], { type: 'image/png' }), 'me.png'],
+      ]),
+    );
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ mime: 'image/webp', width: 256, height: 256 });
     expect(r.data.url).toMatch(/^\/uploads\/avatar\/\d{4}\/\d{2}\/[0-9a-f-]+\.webp$/);
@@ -83,14 +97,29 @@ describe('resource/upload/file', () => {
     expect([wrongField.status, wrongField.code]).toEqual([400, ErrorCode.VALIDATION]);
     expect(wrongField.msg).toMatch(/^image: /);
 
-    const badPurpose = await upload(form([['purpose', 'banner'], ['file', new Blob([png]), 'a.png']]));
+    const badPurpose = await upload(
+      form([
+        ['purpose', 'banner'],
+        ['file', new Blob([png]), 'a.png'],
+      ]),
+    );
     expect([badPurpose.status, badPurpose.code]).toEqual([400, ErrorCode.VALIDATION]);
     expect(badPurpose.msg).toMatch(/^purpose: /);
 
-    const unknownField = await upload(form([['admin', '1'], ['file', new Blob([png]), 'a.png']]));
+    const unknownField = await upload(
+      form([
+        ['admin', '1'],
+        ['file', new Blob([png]), 'a.png'],
+      ]),
+    );
     expect(unknownField.msg).toMatch(/^admin: /);
 
-    const twoFiles = await upload(form([['file', new Blob([png]), 'a.png'], ['file', new Blob([png]), 'b.png']]));
+    const twoFiles = await upload(
+      form([
+        ['file', new Blob([png]), 'a.png'],
+        ['file', new Blob([png]), 'b.png'],
+      ]),
+    );
     expect([twoFiles.status, twoFiles.code]).toEqual([400, ErrorCode.VALIDATION]);
 
     const big = await upload(form([['file', new Blob([png, Buffer.alloc(11 * 1024 * 1024)]), 'big.png']]));
@@ -116,7 +145,12 @@ describe('resource/upload/file', () => {
 
 describe('user/info', () => {
   it('edits the profile, with an uploaded avatar', async () => {
-    const up = await upload(form([['purpose', 'avatar'], ['file', new Blob([png]), 'me.png']]));
+    const up = await upload(
+      form([
+        ['purpose', 'avatar'],
+        ['file', new Blob([png]), 'me.png'],
+      ]),
+    );
     const r = await s.api.call(
       api.updateUserInfo,
       { nickname: '晚风' + me.user.id, avatar: up.data.url, signature: '你好呀', gender: 1, birthday: '1998-07-15' },

@@ -13,9 +13,30 @@ export const run = promisify(execFile);
 export async function makeClip(dir: string, name: string, seconds: number, size = '160x284'): Promise<Buffer> {
   const file = path.join(dir, name);
   await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=15`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050',
-    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${size}:rate=15`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=22050',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
   ]);
   return fs.readFileSync(file);
 }
@@ -23,7 +44,11 @@ export async function makeClip(dir: string, name: string, seconds: number, size 
 export type ChunkAnswer = { upload_id: string; received: number; total: number; resource: VideoResource | null };
 
 export const segmentsOf = (m3u8: string) => m3u8.split('\n').filter((l) => l && !l.startsWith('#'));
-export const durationOf = (m3u8: string) => m3u8.split('\n').filter((l) => l.startsWith('#EXTINF:')).reduce((sum, l) => sum + Number(l.slice(8).split(',')[0]), 0);
+export const durationOf = (m3u8: string) =>
+  m3u8
+    .split('\n')
+    .filter((l) => l.startsWith('#EXTINF:'))
+    .reduce((sum, l) => sum + Number(l.slice(8).split(',')[0]), 0);
 
 /** ffprobe of a playlist over HTTP, as a player would (with the caller's token). */
 export async function ffprobeUrl(url: string, token?: string) {

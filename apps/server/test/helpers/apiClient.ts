@@ -28,7 +28,11 @@ export class ApiClient {
   ) {}
 
   /** Sends raw bytes/text to a path and parses the envelope (decrypting an encrypted answer). */
-  async raw<T = unknown>(method: string, path: string, init: { body?: string | FormData | Uint8Array; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  async raw<T = unknown>(
+    method: string,
+    path: string,
+    init: { body?: string | FormData | Uint8Array; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
     const res = await fetch(`${this.baseUrl}${path}`, { method, body: init.body ?? null, headers: init.headers ?? {} });
     const raw = await res.text();
     const text = res.headers.get('requested-encrypt') === '1' ? decryptText(raw, this.config.cipherKey, this.config.cipherIv) : raw;
@@ -96,7 +100,9 @@ export class ApiClient {
 
   /** Uploads a small PNG through resource/upload/file as `token`'s user; answers its URL. */
   async uploadImage(token: string, purpose: 'image' | 'avatar' | 'cover' = 'image'): Promise<string> {
-    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3366ff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
     const fd = new FormData();
     fd.append('purpose', purpose);
     fd.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');

@@ -39,13 +39,20 @@ export const freePort = () =>
   });
 
 /** Starts the server on `dataDir` (or the PostgreSQL `schema`); resolves once it answers /healthz. */
-export async function spawnServer(opts: { dataDir: string; schema: string | undefined; env?: Record<string, string> }): Promise<{ child: ChildProcess; url: string }> {
+export async function spawnServer(opts: {
+  dataDir: string;
+  schema: string | undefined;
+  env?: Record<string, string>;
+}): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   // It migrates as it starts: under the schema lock, so no other file drops a schema meanwhile.
   return underSchemaLock('migrate', () => start(port, opts));
 }
 
-async function start(port: number, opts: { dataDir: string; schema: string | undefined; env?: Record<string, string> }): Promise<{ child: ChildProcess; url: string }> {
+async function start(
+  port: number,
+  opts: { dataDir: string; schema: string | undefined; env?: Record<string, string> },
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
     env: {
       ...process.env,

@@ -65,7 +65,11 @@ export class RoomService {
     readonly config: RoomConfig,
   ) {
     this.views = new RoomViews(deps.rooms, config.graceMs);
-    this.lease = new InstanceLease(() => this.db, config.instanceLeaseMs, (err) => deps.log.warn({ err }, 'instance lease refresh failed'));
+    this.lease = new InstanceLease(
+      () => this.db,
+      config.instanceLeaseMs,
+      (err) => deps.log.warn({ err }, 'instance lease refresh failed'),
+    );
   }
 
   /**
@@ -202,7 +206,10 @@ export class RoomService {
 
   async searchUsers(q: { page: number; size: number; keyword: string }) {
     const { rows, total } = await repo.searchUsers(this.db, q.keyword, q.page, q.size);
-    const briefs = await briefsOf(this.db, rows.map((r) => r.id));
+    const briefs = await briefsOf(
+      this.db,
+      rows.map((r) => r.id),
+    );
     const list = rows.flatMap((r) => {
       const b: UserBrief | undefined = briefs.get(r.id);
       return b ? [{ ...b, signature: r.signature, room_id: r.room_id ?? null }] : [];
