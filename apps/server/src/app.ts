@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
+import { systemClock, type Clock } from './clock.js';
 import { isProduction, runs, type Config } from './config.js';
 import { openDb, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -71,7 +72,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * (api), accepts hall and room sockets (realtime), serves WHIP/WHEP and the demo streams (media)
  * and competes for the background jobs (worker). Does not listen.
  */
-export async function buildApp(config: Config): Promise<BuiltApp> {
+export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Promise<BuiltApp> {
   const db: Db = openDb(config);
   let redis: RedisClients | undefined;
   try {
@@ -141,6 +142,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     config,
     db,
     log: app.log,
+    clock: opts.clock ?? systemClock,
     hall,
     rooms,
     storage: createStorage(config.dataDir, config.publicUrl, config.s3),

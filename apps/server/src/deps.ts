@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { HallEmitter } from './realtime/hallEmitter.js';
@@ -12,6 +13,8 @@ export interface Deps {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
+  /** Time for the timers tests would otherwise wait out (the room grace period); systemClock outside tests. */
+  clock: Clock;
   hall: HallEmitter;
   rooms: RoomEmitter;
   storage: Storage;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type Session } from '@app/contract';
 import { isSound } from '../src/modules/finance/ledger/invariants.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { rechargeHttp, rid } from './financeHelpers.js';
 import { connectHall, connected, next as hallNext } from './helpers/hallClient.js';

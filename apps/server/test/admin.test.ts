@@ -10,8 +10,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type RouteDef, type Session } from '@app/contract';
 import { serve } from '../src/http/serve.js';
-import { freshMobile } from './helpers/apiClient.js';
-import { startTestServer, type TestServer } from './helpers/testServer.js';
+import { freshMobile } from '@app/testkit';
+import { startTestServer, underSchemaLock, type TestServer } from './helpers/testServer.js';
 import { rid } from './financeHelpers.js';
 import { applyBody, closeSockets, member, openRoom, operator } from './roomHarness.js';
 
@@ -168,11 +168,14 @@ describe('every operator action is audited', () => {
   it('audits the admin command line too (no operator account: the console shows CLI)', async () => {
     const mobile = freshMobile();
     const u = await s.api.register(mobile);
-    const run = spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), 'operator', 'add', mobile], {
-      env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    // The command line migrates before it acts: under the schema lock (testServer.ts).
+    const run = await underSchemaLock('migrate', async () =>
+      spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), 'operator', 'add', mobile], {
+        env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      }),
+    );
     expect(run.status, run.stderr).toBe(0);
     const last = (await s.api.call(api.adminAudit, { target: `user:${u.user.id}` }, { token: op.token })).data.list[0]!;
     expect(last).toMatchObject({ operator: null, action: 'cli:operator add', ip: 'cli', detail: { mobile } });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { api, ErrorCode, fullPath, type ChatAck, type ChatMessage, type ChatSendInput, type Session } from '@app/contract';
-import { freshMobile } from './helpers/apiClient.js';
+import { eventually } from '@app/testkit';
 import { connectHall, connected, next, type HallSocket } from './helpers/hallClient.js';
+import { quickSession } from './helpers/members.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
@@ -16,7 +17,7 @@ const open = async (who: Session) => {
   await connected(sock);
   return sock;
 };
-const member = () => s.api.register(freshMobile());
+const member = () => quickSession(s);
 const send = (from: Session, to: Session, content: string, extra: Partial<ChatSendInput> = {}) =>
   s.api.call(api.chatSend, { to_user_id: to.user.id, client_id: cid(), type: 'text', content, ...extra }, { token: from.token });
 const emitSend = (sock: HallSocket, payload: unknown): Promise<ChatAck> => new Promise((resolve) => sock.emit('chatSend', payload as ChatSendInput, resolve));
@@ -27,13 +28,6 @@ const collect = (sock: HallSocket) => {
     if (m.kind === 'chat') got.push(m.message);
   });
   return got;
-};
-const until = async (cond: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 };
 
 beforeAll(async () => {
@@ -55,7 +49,7 @@ describe('chat: send, store, deliver', () => {
     const r = await send(a, b, '  你好 👋  ');
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ sender_id: a.user.id, receiver_id: b.user.id, type: 'text', content: '你好 👋', reply: null });
-    await until(() => ga1.length === 1 && ga2.length === 1 && gb.length === 1);
+    await eventually(() => ga1.length === 1 && ga2.length === 1 && gb.length === 1, { what: 'the live messages' });
     expect(gb[0]).toEqual(r.data);
     expect(await unread).toEqual({ total: 1, isNew: true });
 
@@ -75,7 +69,7 @@ describe('chat: send, store, deliver', () => {
     const ack = await emitSend(sa, { to_user_id: b.user.id, client_id: cid(), type: 'text', content: 'via hall' });
     expect(ack.code).toBe(200);
     expect(ack.data).toMatchObject({ content: 'via hall', sender_id: a.user.id });
-    await until(() => gb.length === 1);
+    await eventually(() => gb.length === 1, { what: 'the live messages' });
     expect(gb[0]!.id).toBe(ack.data!.id);
 
     for (const bad of [
@@ -116,10 +110,12 @@ describe('chat: send, store, deliver', () => {
     expect(new Set([r1.data.id, r2.data.id, r3.data.id]).size).toBe(1);
     const r4 = await s.api.call(api.chatSend, { ...body, content: 'changed on retry' }, { token: a.token });
     expect(r4.data).toEqual(r1.data);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(gb.length).toBe(1);
-    expect((await s.api.call(api.chatHistory, { user_id: a.user.id }, { token: b.token })).data.list.length).toBe(1);
-    expect((await s.api.call(api.chatConversation, { user_id: a.user.id }, { token: b.token })).data.unread).toBe(1);
+    // A later message arrives after any duplicate would have: then B has heard the first one once.
+    const marker = await send(a, b, 'marker');
+    await eventually(() => gb.some((m) => m.id === marker.data.id), { what: 'the live messages' });
+    expect(gb.map((m) => m.id)).toEqual([r1.data.id, marker.data.id]);
+    expect((await s.api.call(api.chatHistory, { user_id: a.user.id }, { token: b.token })).data.list.length).toBe(2);
+    expect((await s.api.call(api.chatConversation, { user_id: a.user.id }, { token: b.token })).data.unread).toBe(2);
   });
 
   it('keeps order and delivers what an offline user missed on reconnect, without duplicates', async () => {
@@ -127,7 +123,7 @@ describe('chat: send, store, deliver', () => {
     const sb = await open(b);
     const live = collect(sb);
     await send(a, b, 'm0');
-    await until(() => live.length === 1);
+    await eventually(() => live.length === 1, { what: 'the live messages' });
     const cursor = live[0]!.id;
     sb.close();
 
@@ -159,7 +155,7 @@ describe('chat: send, store, deliver', () => {
 
     // Live again after the catch-up.
     await send(a, b, 'after');
-    await until(() => afterReconnect.length === 1);
+    await eventually(() => afterReconnect.length === 1, { what: 'the live messages' });
     expect(afterReconnect[0]!.content).toBe('after');
   });
 

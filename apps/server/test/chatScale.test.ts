@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api, type ChatAck, type ChatSendInput } from '@app/contract';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { next } from './helpers/hallClient.js';
 import { scaleEnabled, useInstancePair } from './helpers/instancePair.js';
 

@@ -23,7 +23,7 @@ import { HAPROXY, startHaproxy, type Balancer } from './helpers/haproxy.js';
 import { scaleEnabled } from './helpers/instancePair.js';
 import { startS3Sandbox, type S3Sandbox } from './helpers/s3rver.js';
 import { exited, freePort } from './helpers/spawnServer.js';
-import { dropSchema, newSchemaName, pgUrl, redisUrl, TEST_SECRETS } from './helpers/testServer.js';
+import { dropSchema, newSchemaName, pgUrl, redisUrl, TEST_SECRETS, underSchemaLock } from './helpers/testServer.js';
 
 const schema = newSchemaName();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-deploy-'));
@@ -80,7 +80,10 @@ async function healthy(port: number, child: ChildProcess): Promise<{ roles: stri
 const run = describe.skipIf(!scaleEnabled() || !HAPROXY);
 
 run('the deployment behind HAProxy (two api instances, a worker, a games host; PostgreSQL, Redis, S3)', () => {
-  beforeAll(async () => {
+  // The instances and the games host migrate as they start: under the schema lock (testServer.ts).
+  beforeAll(() => underSchemaLock('migrate', start), 180_000);
+
+  async function start() {
     s3 = await startS3Sandbox();
     gamesPort = await freePort();
     // The first instance migrates and seeds the schema; the others start on it.
@@ -103,7 +106,7 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     await eventually(async () => (await fetch(`http://127.0.0.1:${gamesPort}/healthz`)).ok, { timeout: 60_000, interval: 200, what: 'the games host' });
     expect(games.exitCode).toBeNull();
     lb = await startHaproxy({ port: lbPort, servers: web.map((w) => ({ name: w.name, port: w.port })) });
-  }, 180_000);
+  }
 
   afterAll(async () => {
     await lb?.stop();

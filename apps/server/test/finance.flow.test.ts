@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
+import { eventually } from '@app/testkit';
 import { REPO_ROOT } from '../src/config.js';
 import { ledgerCheck, reviewWithdrawal } from '../src/modules/finance/finance.cli.js';
-import { pgUrl, startTestServer, type TestServer } from './helpers/testServer.js';
+import { pgUrl, startTestServer, underSchemaLock, type TestServer } from './helpers/testServer.js';
 import { rankRepository } from '../src/modules/finance/rank/rank.repository.js';
 import { RankService } from '../src/modules/finance/rank/rank.service.js';
 import { expectSound, giftId, makeOperator, quickMember, rechargeHttp, rid } from './financeHelpers.js';
@@ -207,7 +209,9 @@ describe('wallet flow over HTTP', () => {
     await insertedNow;
     let settled: number | undefined;
     const watermark = rankRepository.settledWatermark(s.deps.db).then((n) => (settled = n));
-    await new Promise((r) => setTimeout(r, 300));
+    // The watermark queues behind the uncommitted insert's transaction instead of reading past it.
+    const waiting = sql<{ n: number }>`select count(*)::int as n from pg_locks where not granted and relation = 'transfers'::regclass`;
+    await eventually(async () => (await waiting.execute(kysely)).rows[0]!.n > 0, { what: 'the watermark waiting for the transfer in flight' });
     expect(settled).toBeUndefined();
     release();
     await inFlight;
@@ -229,13 +233,16 @@ describe('wallet flow over HTTP', () => {
         { token: host.token },
       );
     const [w1, w2] = [(await order(100)).data, (await order(200)).data];
+    // The command line migrates before it acts: under the schema lock (testServer.ts).
     const admin = (...args: string[]) =>
-      spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), ...args], {
-        env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-    const approve = admin('withdraw', 'approve', String(w1.id));
+      underSchemaLock('migrate', async () =>
+        spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), ...args], {
+          env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        }),
+      );
+    const approve = await admin('withdraw', 'approve', String(w1.id));
     expect(approve.status, approve.stderr).toBe(0);
     expect(approve.stdout).toContain('approved');
     // The rest through the functions the commands call (each spawn of tsx costs seconds).

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type ForumPost, type Session } from '@app/contract';
 import { addOperator } from '../src/cli/commands.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { connectHall, connected, next } from './helpers/hallClient.js';
+import { quickSession } from './helpers/members.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
@@ -14,7 +15,7 @@ let tagId: number;
 
 beforeAll(async () => {
   s = await startTestServer();
-  [alice, bob] = await Promise.all([s.api.register(freshMobile()), s.api.register(freshMobile())]);
+  [alice, bob] = await Promise.all([quickSession(s), quickSession(s)]);
   const opMobile = freshMobile();
   op = await s.api.register(opMobile);
   await addOperator(s.deps.db, opMobile);
@@ -74,7 +75,7 @@ describe('posts', () => {
   });
 
   it("takes only the author's own uploads as images or video", async () => {
-    const carol = await s.api.register(freshMobile());
+    const carol = await quickSession(s);
     const mine = await s.api.uploadImage(carol.token);
     const bobs = await s.api.uploadImage(bob.token);
     const refused = async (body: Record<string, unknown>, field: string) => {
@@ -150,7 +151,7 @@ describe('posts', () => {
     expect((await like({ like: false })).data).toEqual({ liked: false, like_count: 0 });
     // Four members like at once while bob toggles seven times, then they all unlike at once: each
     // round the counter equals the like rows (on PostgreSQL a recount that waited must see the rows).
-    const many = await Promise.all(Array.from({ length: 4 }, () => s.api.register(freshMobile())));
+    const many = await Promise.all(Array.from({ length: 4 }, () => quickSession(s)));
     for (let round = 0; round < 3; round++) {
       await Promise.all([...many.map((m) => like({ like: true }, m)), ...Array.from({ length: 7 }, () => like({}))]);
       const info = (await s.api.call(api.forumInfo, { id: post.id }, { token: bob.token })).data;
@@ -174,8 +175,8 @@ describe('posts', () => {
   });
 
   it("deleting a post while others comment on it leaves nothing behind in the author's inbox", async () => {
-    const author = await s.api.register(freshMobile());
-    const others = await Promise.all(Array.from({ length: 4 }, () => s.api.register(freshMobile())));
+    const author = await quickSession(s);
+    const others = await Promise.all(Array.from({ length: 4 }, () => quickSession(s)));
     const inbox = async () => (await s.api.call(api.forumCommentInbox, { page: 1, size: 50 }, { token: author.token })).data;
     for (let round = 0; round < 3; round++) {
       const post = await publish(author);
@@ -229,13 +230,13 @@ describe('comments', () => {
     const like = () => s.api.call(api.forumCommentLike, { comment_id: c.id }, { token: alice.token });
     expect((await like()).data).toEqual({ liked: true, like_count: 1 });
     expect((await like()).data).toEqual({ liked: false, like_count: 0 });
-    const stranger = await s.api.register(freshMobile());
+    const stranger = await quickSession(s);
     expect((await s.api.call(api.forumDelComment, { id: c.id }, { token: stranger.token })).code).toBe(ErrorCode.FORBIDDEN);
     const before = (await s.api.call(api.forumInfo, { id: post.id })).data.comment_count;
     const del = await s.api.call(api.forumDelComment, { id: c.id }, { token: bob.token });
     expect(del.data).toEqual({ deleted: true, comment_count: before - 2 });
     // Comments and a delete at once: the counter still equals the comments there are.
-    const others = await Promise.all(Array.from({ length: 4 }, () => s.api.register(freshMobile())));
+    const others = await Promise.all(Array.from({ length: 4 }, () => quickSession(s)));
     const doomed = (await s.api.call(api.forumCreateComment, { post_id: post.id, content: '马上删' }, { token: bob.token })).data;
     await Promise.all([
       ...others.map((m) => s.api.call(api.forumCreateComment, { post_id: post.id, content: '一起评论' }, { token: m.token })),
@@ -257,7 +258,7 @@ describe('comments', () => {
 
 describe('comment notifications', () => {
   it('count into the hall badge as they happen and clear when read', async () => {
-    const author = await s.api.register(freshMobile());
+    const author = await quickSession(s);
     const post = await publish(author, { content: '徽章测试' });
     const sock = connectHall(s.url, { uuid: author.user.uuid, token: author.token });
     try {
@@ -290,7 +291,7 @@ describe('search', () => {
   });
 
   it('limits how fast one member posts', async () => {
-    const m = await s.api.register(freshMobile());
+    const m = await quickSession(s);
     const codes = [];
     for (let i = 0; i < 6; i++) codes.push((await s.api.call(api.forumCreate, { content: `第${i}帖`, cate_id: cateId }, { token: m.token })).code);
     expect(codes.slice(0, 5).every((c) => c === 200)).toBe(true);

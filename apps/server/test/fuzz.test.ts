@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
 import { decryptText, encryptText } from '@app/kit';
 import { makeOperator } from './financeHelpers.js';
-import { freshMobile } from './helpers/apiClient.js';
 import { arbitraryOf, type JsonSchema } from './helpers/schemaArbitrary.js';
+import { quickSession } from './helpers/members.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 /**
@@ -200,7 +200,7 @@ async function tokenOf(caller: Caller): Promise<string | undefined> {
   if (caller === 'anonymous') return undefined;
   if (!tokens[caller]) {
     if (caller === 'member' || caller === 'operator') {
-      const session = await s.api.register(freshMobile());
+      const session = await quickSession(s);
       if (caller === 'operator') await makeOperator(s, session.user.id);
       tokens[caller] = session.token;
     } else tokens.guest = (await s.api.call(api.visitor, undefined, { headers: { Device: `fuzz-${randomBytes(6).toString('hex')}` } })).data.token;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, HALL_AUTH_FAILED, type Session } from '@app/contract';
 import { addOperator } from '../src/cli/commands.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { connectHall, connected, next, type HallSocket } from './helpers/hallClient.js';
+import { quickSession } from './helpers/members.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
@@ -27,14 +28,14 @@ afterAll(async () => {
 
 describe('hall', () => {
   it('refuses a bad token, a wrong uuid and a missing payload with HALL_AUTH_FAILED', async () => {
-    const user = await s.api.register(freshMobile());
+    const user = await quickSession(s);
     await expect(connected(open({ uuid: user.user.uuid, token: 'bad-token' }))).rejects.toThrow(HALL_AUTH_FAILED);
     await expect(connected(open({ uuid: operator.user.uuid, token: user.token }))).rejects.toThrow(HALL_AUTH_FAILED);
     await expect(connected(open({} as never))).rejects.toThrow(HALL_AUTH_FAILED);
   });
 
   it('answers getUnreadCount, and pushes newMessage + rGetUnreadCount when an operator sends a notice', async () => {
-    const user = await s.api.register(freshMobile());
+    const user = await quickSession(s);
     const sock = open({ uuid: user.user.uuid, token: user.token });
     await connected(sock);
 
@@ -66,7 +67,7 @@ describe('hall', () => {
   });
 
   it('refuses admin calls from a member (403) and a notice to an unknown user', async () => {
-    const user = await s.api.register(freshMobile());
+    const user = await quickSession(s);
     const r = await s.api.call(api.adminSendNotice, { title: 't', content: 'c' }, { token: user.token });
     expect([r.status, r.code]).toEqual([403, ErrorCode.FORBIDDEN]);
     const unknown = await s.api.call(api.adminSendNotice, { user_id: 999999, title: 't', content: 'c' }, { token: operator.token });
@@ -101,7 +102,7 @@ describe('hall', () => {
   });
 
   it('sends a notice to every member when no user_id is given', async () => {
-    const user = await s.api.register(freshMobile());
+    const user = await quickSession(s);
     const sock = open({ uuid: user.user.uuid, token: user.token });
     await connected(sock);
     const msg = next(sock, 'newMessage');

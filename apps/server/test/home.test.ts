@@ -4,7 +4,8 @@ import { catalogs } from '@app/locale';
 import { addNotice, addOperator } from '../src/cli/commands.js';
 import { DEMO_USER } from '../src/db/seed.js';
 import { seedDemo } from '../src/db/seed.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
+import { quickSession } from './helpers/members.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
@@ -191,7 +192,7 @@ describe('messages', () => {
     const one = await s.api.call(api.messageRead, { ids: [ids[0]] }, { token: member.token });
     expect(one.data.unread).toBe(list.data.unread - 1);
     // Someone else's notice ids are ignored.
-    const stranger = await s.api.register(freshMobile());
+    const stranger = await quickSession(s);
     await s.api.call(api.messageRead, { ids }, { token: stranger.token });
     expect((await s.api.call(api.messageFetch, {}, { token: member.token })).data.unread).toBe(list.data.unread - 1);
     expect((await s.api.call(api.messageRead, { all: true }, { token: member.token })).data.unread).toBe(0);

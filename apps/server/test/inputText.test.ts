@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, API_BASE, ErrorCode, INT4_MAX, SANDBOX_CHECKOUT_PATH, type ChatAck, type ChatSendInput, type RouteDef, type Session } from '@app/contract';
-import { freshMobile, type Answer, type CallOptions } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
+import type { Answer, CallOptions } from './helpers/apiClient.js';
 import { connectHall, connected, type HallSocket } from './helpers/hallClient.js';
+import { quickSession } from './helpers/members.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { closeSockets, connectRoom, join, next, operator, ownedRoom, send, type RoomSocket } from './roomHarness.js';
 
@@ -26,7 +28,7 @@ const TOO_BIG = INT4_MAX + 1;
 
 beforeAll(async () => {
   s = await startTestServer();
-  [a, b] = await Promise.all([s.api.register(freshMobile()), s.api.register(freshMobile())]);
+  [a, b] = await Promise.all([quickSession(s), quickSession(s)]);
   cateId = (await s.api.call(api.forumCate)).data.list[0]!.id;
 });
 afterAll(async () => {

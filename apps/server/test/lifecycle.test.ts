@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
+import { eventually, once } from '@app/testkit';
 import { DEMO_USER } from '../src/db/seed.js';
 import { connectHall, connected } from './helpers/hallClient.js';
 import { startTestServer } from './helpers/testServer.js';
@@ -18,31 +20,34 @@ describe('graceful shutdown', () => {
 
     // A login whose body arrives in two halves, with the shutdown starting in between.
     const body = JSON.stringify({ account: DEMO_USER.mobile, password: DEMO_USER.password });
+    const loginArrived = once(s.app.server, 'request');
+    const req = http.request(`${s.url}${fullPath(api.login)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(`${s.url}${fullPath(api.login)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      });
       req.on('response', (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
       });
       req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 300);
     });
+    req.write(body.slice(0, 10));
+    await loginArrived;
     // Another request whose headers are not all in when the shutdown starts.
+    const lateAccepted = once(s.app.server, 'connection');
     const socket = net.connect(s.port, '127.0.0.1');
-    await new Promise((r) => socket.once('connect', r));
+    await once(socket, 'connect');
     socket.write(`GET ${fullPath(api.commonConfig)} HTTP/1.1\r\nHost: x\r\n`);
     let lateText = '';
     socket.on('data', (c: Buffer) => (lateText += c.toString()));
-    const lateEnd = new Promise<void>((r) => socket.once('close', () => r()));
-    await new Promise((r) => setTimeout(r, 100));
+    const lateEnd = once(socket, 'close');
+    await lateAccepted;
     const closing = s.close();
-    await new Promise((r) => setTimeout(r, 50));
+    await eventually(() => !s.app.server.listening, { interval: 5, what: 'the shutdown to begin' });
     socket.write('\r\n');
+    req.end(body.slice(10));
     await lateEnd;
     const late = { status: Number(lateText.split(' ')[1]), text: lateText.slice(lateText.indexOf('\r\n\r\n') + 4) };
     const r = await answer;
@@ -59,9 +64,7 @@ describe('graceful shutdown', () => {
 
 describe('web app', () => {
   it('serves the built app at / with the shell revalidated and hashed assets cached for a year', async () => {
-    const s = await startTestServer();
-    await s.close();
-    const dist = path.join(s.config.dataDir, 'web');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-web-'));
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>LiveApp</title>');
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');

@@ -3,11 +3,13 @@
  * pages play with WHEP, and the assertions read what the viewers really decode (getStats).
  * HTTP contract and limits use werift-made offers (no browser needed).
  */
+import { setTimeout as pause } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@app/testkit';
 import { mediaRise } from '../../../e2e/lib/media.js';
 import { Sfu } from '../src/media/sfu.js';
-import { launchMediaBrowser, openMediaPage, postSdp, startMediaApp, T, waitFor, weriftOffer, type MediaApp } from './mediaHarness.js';
+import { launchMediaBrowser, openMediaPage, postSdp, startMediaApp, T, weriftOffer, type MediaApp } from './mediaHarness.js';
 
 type Ev = { name: string; roomId: string; seatId?: string; sessionId: string; reason?: string };
 type Play = { id: number; location: string; answeredMs: number; seats: string[] };
@@ -20,7 +22,6 @@ const events: Ev[] = [];
 const whip = (room: string, seat: string): string => `/api/media/whip/${room}/${seat}`;
 const whep = (room: string): string => `/api/media/whep/${room}`;
 const sessionIdOf = (location: string): string => location.split('/').pop()!;
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   // A short idle limit so a vanished publisher is noticed within the test's time budget.
@@ -59,7 +60,7 @@ describe('media: browsers publish and play', () => {
     const pub = await T<{ location: string }>(anchor, 'publish', whip('r1', 'anchor'), 'user:anchor1', { maxBitrate: 800_000 });
     publishedAt = Date.now();
     expect(pub.location).toMatch(/\/api\/media\/session\/[0-9a-f]{32}$/);
-    await waitFor('anchor up', () => events.some((e) => e.name === 'publisher-up' && e.seatId === 'anchor'));
+    await eventually(() => events.some((e) => e.name === 'publisher-up' && e.seatId === 'anchor'), { what: 'anchor up' });
 
     viewer = await openMediaPage(browser, app.url);
     viewerPlay = await T<Play>(viewer, 'play', whep('r1'), 'user:v1');
@@ -76,7 +77,8 @@ describe('media: browsers publish and play', () => {
   });
 
   it('a viewer joining 5 s late decodes its first frame within 2 s (keyframe asked for on connect)', async () => {
-    await sleep(Math.max(0, publishedAt + 5000 - Date.now()));
+    // Lateness is the point: no keyframe is due by now, so the first frame needs a requested one.
+    await pause(Math.max(0, publishedAt + 5000 - Date.now()));
     const anchorSession = sfu.room('r1')!.publishers.find((p) => p.seatId === 'anchor')!.sessionId;
     const pub = sfu.session(anchorSession);
     const plisBefore = pub?.kind === 'publisher' ? pub.pliSent : 0;
@@ -97,11 +99,15 @@ describe('media: browsers publish and play', () => {
     // Every slot is labelled with its seat id, seat-2 included though nobody sits there yet.
     expect(multiPlay.seats.sort()).toEqual(['anchor', 'seat-1', 'seat-2']);
     const decoding = (s: SeatStats, seat: string, min = 0): boolean => (s[seat]?.framesDecoded ?? 0) > min;
-    const a = await waitFor('anchor and co-host decoded', async () => {
-      const s = await T<SeatStats>(multi, 'seatStats', multiPlay.id);
-      return decoding(s, 'anchor') && decoding(s, 'seat-1') && s;
-    });
-    await sleep(1500);
+    const a = await eventually(
+      async () => {
+        const s = await T<SeatStats>(multi, 'seatStats', multiPlay.id);
+        return decoding(s, 'anchor') && decoding(s, 'seat-1') && s;
+      },
+      { what: 'anchor and co-host decoded' },
+    );
+    // Frames counted over a measured 1.5 s: both streams keep coming.
+    await pause(1500);
     const b = await T<SeatStats>(multi, 'seatStats', multiPlay.id);
     expect(b.anchor!.framesDecoded - a.anchor!.framesDecoded).toBeGreaterThan(10);
     expect(b['seat-1']!.framesDecoded - a['seat-1']!.framesDecoded).toBeGreaterThan(10);
@@ -111,7 +117,10 @@ describe('media: browsers publish and play', () => {
     seat2 = await openMediaPage(browser, app.url);
     await T(seat2, 'publish', whip('r1', 'seat-2'), 'user:c2');
     // Generous bounds from here on: these check behaviour, and the machine may be shared.
-    await waitFor('seat-2 decoded in the existing connection', async () => decoding(await T(multi, 'seatStats', multiPlay.id), 'seat-2'), 6000);
+    await eventually(async () => decoding(await T(multi, 'seatStats', multiPlay.id), 'seat-2'), {
+      timeout: 6000,
+      what: 'seat-2 decoded in the existing connection',
+    });
   });
 
   it('a co-host who vanishes is reported down; their reconnect resumes in the same viewer connection', async () => {
@@ -119,7 +128,10 @@ describe('media: browsers publish and play', () => {
     // Close the co-host's browser context: no DELETE, as when a tab crashes.
     const seat2Session = sfu.room('r1')!.publishers.find((p) => p.seatId === 'seat-2')!.sessionId;
     await seat2.context().close();
-    const down = await waitFor('seat-2 down', () => events.find((e) => e.name === 'publisher-down' && e.sessionId === seat2Session), 10_000);
+    const down = await eventually(() => events.find((e) => e.name === 'publisher-down' && e.sessionId === seat2Session), {
+      timeout: 10_000,
+      what: 'seat-2 down',
+    });
     expect(['idle', 'failed']).toContain(down.reason);
     expect(
       sfu
@@ -130,18 +142,17 @@ describe('media: browsers publish and play', () => {
 
     const again = await openMediaPage(browser, app.url);
     await T(again, 'publish', whip('r1', 'seat-2'), 'user:c2');
-    await waitFor(
-      'seat-2 decoding again',
-      async () => (await T<SeatStats>(multi, 'seatStats', multiPlay.id))['seat-2']!.framesDecoded > seat2Before + 10,
-      8000,
-    );
+    await eventually(async () => (await T<SeatStats>(multi, 'seatStats', multiPlay.id))['seat-2']!.framesDecoded > seat2Before + 10, {
+      timeout: 8000,
+      what: 'seat-2 decoding again',
+    });
   });
 
   it('DELETE (the client stop) ends a session; a second DELETE is 404', async () => {
     const id = sessionIdOf(viewerPlay.location);
     expect(sfu.session(id)).toBeDefined();
     await T(viewer, 'stop', viewerPlay.id);
-    await waitFor('viewer session gone', () => sfu.session(id) === undefined, 2000);
+    await eventually(() => sfu.session(id) === undefined, { timeout: 2000, what: 'viewer session gone' });
     expect(events.find((e) => e.name === 'viewer-down' && e.sessionId === id)?.reason).toBe('deleted');
     const again = await fetch(`${app.url}/api/media/session/${id}`, { method: 'DELETE' });
     expect(again.status).toBe(404);
@@ -170,27 +181,25 @@ describe('media: browsers publish and play', () => {
     // then nothing more arrives: the count settles within a few seconds and stays put for a second.
     const decoded = async () => (await T<SeatStats>(multi, 'seatStats', multiPlay.id)).anchor!.framesDecoded;
     let seen = await decoded();
-    await waitFor(
-      'the viewer to stop decoding',
+    // Settling and staying put are measured over time: counts half a second apart, then a second.
+    await eventually(
       async () => {
-        await sleep(500);
+        await pause(500);
         const now = await decoded();
         const settled = now - seen <= 1;
         seen = now;
         return settled;
       },
-      5000,
-      0,
+      { timeout: 5000, interval: 0, what: 'the viewer to stop decoding' },
     );
     const before = await decoded();
-    await sleep(1000);
+    await pause(1000);
     expect((await decoded()) - before).toBeLessThanOrEqual(1);
-    await waitFor(
-      'late viewer connection no longer connected',
-      async () => ['disconnected', 'failed', 'closed'].includes((await T<{ connection: string }>(late, 'state', latePlay.id)).connection),
-      10_000,
-      250,
-    );
+    await eventually(async () => ['disconnected', 'failed', 'closed'].includes((await T<{ connection: string }>(late, 'state', latePlay.id)).connection), {
+      timeout: 10_000,
+      interval: 250,
+      what: 'late viewer connection no longer connected',
+    });
   });
 });
 

@@ -6,13 +6,14 @@
  *
  * Needs Debian's GStreamer (see mediaGstPublisher.py); skipped with a message when it is missing.
  */
+import { eventually } from '@app/testkit';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sfu } from '../src/media/sfu.js';
-import { launchMediaBrowser, openMediaPage, T, waitFor, type MediaApp, startMediaApp } from './mediaHarness.js';
+import { launchMediaBrowser, openMediaPage, T, type MediaApp, startMediaApp } from './mediaHarness.js';
 
 const SCRIPT = fileURLToPath(new URL('./mediaGstPublisher.py', import.meta.url));
 const PYTHON = '/usr/bin/python3';
@@ -77,12 +78,14 @@ describe.skipIf(missing !== '')('media: H.264 publishers', () => {
     createInterface({ input: gst.stdout }).on('line', (line) => gstLines.push(line));
     createInterface({ input: gst.stderr }).on('line', (line) => gstLines.push(`stderr: ${line}`));
     startedAt = Date.now();
-    const live = await waitFor('the GStreamer publisher to go live', () => sfu.room('h1')?.publishers.find((p) => p.live), 15_000).catch((err: Error) => {
-      throw new Error(`${err.message}; publisher said:\n${gstLines.join('\n')}`);
-    });
+    const live = await eventually(() => sfu.room('h1')?.publishers.find((p) => p.live), { timeout: 15_000, what: 'the GStreamer publisher to go live' }).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}; publisher said:\n${gstLines.join('\n')}`);
+      },
+    );
     expect(gstLines.find((l) => l.startsWith('OFFER'))).toBe('OFFER H264 OPUS');
     const pub = sfu.session(live.sessionId);
-    await waitFor('H.264 packets', () => pub?.kind === 'publisher' && pub.videoCodec);
+    await eventually(() => pub?.kind === 'publisher' && pub.videoCodec, { what: 'H.264 packets' });
     expect(pub?.kind === 'publisher' && pub.videoCodec?.mimeType).toBe('video/H264');
   });
 
@@ -92,19 +95,18 @@ describe.skipIf(missing !== '')('media: H.264 publishers', () => {
     expect(play.seats).toEqual(['anchor']);
     await T<number>(page, 'firstFrame', play.id);
     const first = (await T<SeatStats>(page, 'seatStats', play.id)).anchor!;
-    await waitFor(
-      'frames to keep coming',
-      async () => (await T<SeatStats>(page, 'seatStats', play.id)).anchor!.framesDecoded >= first.framesDecoded + 20,
-      5000,
-    );
+    await eventually(async () => (await T<SeatStats>(page, 'seatStats', play.id)).anchor!.framesDecoded >= first.framesDecoded + 20, {
+      timeout: 5000,
+      what: 'frames to keep coming',
+    });
     expect(await receivedCodec(page, play.id)).toBe('video/H264');
-    await waitFor('audio samples', async () => (await T<SeatStats>(page, 'seatStats', play.id)).anchor!.samples > 0, 5000);
+    await eventually(async () => (await T<SeatStats>(page, 'seatStats', play.id)).anchor!.samples > 0, { timeout: 5000, what: 'audio samples' });
   });
 
   it('a late joiner gets a picture at once: the SFU asks the H.264 encoder for a keyframe', async () => {
     const pub = sfu.session(sfu.room('h1')!.publishers[0]!.sessionId);
     // The encoder makes no keyframe on its own (key-int-max=100000): only requests yield one.
-    await waitFor('the stream to have run 3 s', () => Date.now() - startedAt > 3000, 5000, 100);
+    await eventually(() => Date.now() - startedAt > 3000, { timeout: 5000, interval: 100, what: 'the stream to have run 3 s' });
     const keyframesBefore = pub?.kind === 'publisher' ? pub.keyframesIn : 0;
     const page = await openMediaPage(browser, app.url);
     const play = await T<Play>(page, 'play', '/api/media/whep/h1', 'tok');
@@ -116,7 +118,7 @@ describe.skipIf(missing !== '')('media: H.264 publishers', () => {
 
   it('the GStreamer client stops with DELETE and the seat goes down', async () => {
     gst!.kill('SIGTERM');
-    await waitFor('the publisher to leave', () => !sfu.room('h1')?.publishers.length, 5000);
+    await eventually(() => !sfu.room('h1')?.publishers.length, { timeout: 5000, what: 'the publisher to leave' });
   });
 });
 
@@ -140,9 +142,9 @@ describe('media: browser anchors', () => {
   it('offers H.264 first (HLS without transcoding); a viewer decodes it', async () => {
     const anchor = await openMediaPage(browser, app.url);
     await T(anchor, 'publish', '/api/media/whip/b1/anchor', 'tok');
-    const live = await waitFor('the anchor to go live', () => sfu.room('b1')?.publishers.find((p) => p.live), 10_000);
+    const live = await eventually(() => sfu.room('b1')?.publishers.find((p) => p.live), { timeout: 10_000, what: 'the anchor to go live' });
     const pub = sfu.session(live.sessionId);
-    await waitFor('video packets', () => pub?.kind === 'publisher' && pub.videoCodec);
+    await eventually(() => pub?.kind === 'publisher' && pub.videoCodec, { what: 'video packets' });
     expect(pub?.kind === 'publisher' && pub.videoCodec?.mimeType).toBe('video/H264');
     expect(pub?.kind === 'publisher' && pub.videoCodec?.parameters).toMatch(/packetization-mode=1/);
 
@@ -155,7 +157,7 @@ describe('media: browser anchors', () => {
   it("an ICE restart from the browser (PATCH) keeps the session and the viewer's picture", async () => {
     const anchor = await openMediaPage(browser, app.url);
     const pubId = (await T<{ id: number }>(anchor, 'publish', '/api/media/whip/b3/anchor', 'tok')).id;
-    const live = await waitFor('the anchor to go live', () => sfu.room('b3')?.publishers.find((p) => p.live), 10_000);
+    const live = await eventually(() => sfu.room('b3')?.publishers.find((p) => p.live), { timeout: 10_000, what: 'the anchor to go live' });
     const viewer = await openMediaPage(browser, app.url);
     const play = await T<Play>(viewer, 'play', '/api/media/whep/b3', 'tok');
     await T<number>(viewer, 'firstFrame', play.id);
@@ -186,15 +188,14 @@ describe('media: browser anchors', () => {
     expect(restarted.status).toBe(200);
     expect(restarted.ufrag).not.toBe(oldUfrag);
     expect(serverIce.connection.remoteUsername).toBe(restarted.ufrag);
-    await waitFor('the browser to check the new pair', () => serverIce.connection.nominated && serverIce.state === 'connected', 10_000);
+    await eventually(() => serverIce.connection.nominated && serverIce.state === 'connected', { timeout: 10_000, what: 'the browser to check the new pair' });
     const pub = sfu.session(live.sessionId);
     const before = pub?.kind === 'publisher' ? pub.packetsIn : 0;
     const frames = (await T<SeatStats>(viewer, 'seatStats', play.id)).anchor!.framesDecoded;
-    await waitFor(
-      'packets and frames after the restart',
+    await eventually(
       async () =>
         (pub?.kind === 'publisher' ? pub.packetsIn : 0) > before + 50 && (await T<SeatStats>(viewer, 'seatStats', play.id)).anchor!.framesDecoded > frames + 20,
-      10_000,
+      { timeout: 10_000, what: 'packets and frames after the restart' },
     );
     expect(sfu.room('b3')?.publishers).toEqual([expect.objectContaining({ sessionId: live.sessionId, live: true })]);
   });
@@ -239,7 +240,7 @@ describe('media: browser anchors', () => {
     expect(result.offerHadCandidates).toBe(false);
     expect(result.patches.length).toBeGreaterThan(0);
     expect(result.patches.every((st) => st === 204)).toBe(true);
-    await waitFor('the trickling browser to go live', () => sfu.room('b4')?.publishers.find((p) => p.live), 10_000);
+    await eventually(() => sfu.room('b4')?.publishers.find((p) => p.live), { timeout: 10_000, what: 'the trickling browser to go live' });
   });
 
   it('still publishes VP8 when asked', async () => {
@@ -248,9 +249,9 @@ describe('media: browser anchors', () => {
       const stream = await navigator.mediaDevices.getUserMedia({ video: { width: 320, height: 180 }, audio: true });
       window.vp8 = await window.whip.publish('/api/media/whip/b2/anchor', 'tok', stream, { videoCodec: 'vp8' });
     })()`);
-    const live = await waitFor('the anchor to go live', () => sfu.room('b2')?.publishers.find((p) => p.live), 10_000);
+    const live = await eventually(() => sfu.room('b2')?.publishers.find((p) => p.live), { timeout: 10_000, what: 'the anchor to go live' });
     const pub = sfu.session(live.sessionId);
-    await waitFor('video packets', () => pub?.kind === 'publisher' && pub.videoCodec);
+    await eventually(() => pub?.kind === 'publisher' && pub.videoCodec, { what: 'video packets' });
     expect(pub?.kind === 'publisher' && pub.videoCodec?.mimeType).toBe('video/VP8');
   });
 });

@@ -166,19 +166,3 @@ export function postSdp(url: string, sdp: string, token?: string, contentType = 
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   return fetch(url, { method: 'POST', headers, body: sdp });
 }
-
-/** Polls `fn` until it returns a truthy value (returned) or `timeoutMs` passes (throws, naming `what`). */
-export async function waitFor<T>(
-  what: string,
-  fn: () => T | Promise<T>,
-  timeoutMs = 5000,
-  everyMs = 50,
-): Promise<Exclude<T, false | null | undefined | 0 | ''>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as Exclude<T, false | null | undefined | 0 | ''>;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}

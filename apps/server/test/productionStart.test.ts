@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
+import { eventually } from '@app/testkit';
 import { loadConfig, REPO_ROOT } from '../src/config.js';
 import { openDb } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -11,7 +12,7 @@ import { seedDemo, DEMO_USER } from '../src/db/seed.js';
 import { seedDemoRooms } from '../src/modules/room/room.seed.js';
 import { unsafeProductionSettings as unsafeOf } from '../src/productionSafety.js';
 import { freePort } from './helpers/spawnServer.js';
-import { dropSchema, newSchemaName, pgUrl } from './helpers/testServer.js';
+import { dropSchema, newSchemaName, pgUrl, underSchemaLock } from './helpers/testServer.js';
 
 /** The unsafe settings of an environment, as a start reads it. */
 const unsafeProductionSettings = (env: Record<string, string>) => unsafeOf(loadConfig(env));
@@ -96,20 +97,13 @@ function run(script: string, env: NodeJS.ProcessEnv): Run {
 }
 
 /** Resolves once the URL answers, or rejects when the process ends first. */
-async function up(url: string, r: Run): Promise<void> {
-  let ended = false;
-  void r.exitCode.then(() => (ended = true));
-  for (const end = Date.now() + 60_000; Date.now() < end;) {
-    if (ended) throw new Error(`exited before answering: ${r.stderr()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((res) => setTimeout(res, 150));
-  }
-  throw new Error('did not start in 60 s');
-}
+const up = (url: string, r: Run): Promise<unknown> =>
+  Promise.race([
+    eventually(async () => (await fetch(url)).ok, { timeout: 60_000, interval: 150, what: 'the server to answer' }),
+    r.exitCode.then(() => {
+      throw new Error(`exited before answering: ${r.stderr()}`);
+    }),
+  ]);
 
 describe('a production start', () => {
   const dirs: string[] = [];
@@ -124,84 +118,98 @@ describe('a production start', () => {
     if (schema) schemas.push(schema);
     return { dataDir, env: { DATA_DIR: dataDir, ...(url && schema ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : {}) } };
   };
+  /** The processes migrate as they start: under the schema lock, so no other file drops a schema meanwhile. */
+  const migrating = (fn: () => Promise<void>) => () => underSchemaLock('migrate', fn);
   afterAll(async () => {
     for (const r of runs) r.kill();
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
     for (const s of schemas) await dropSchema(s);
   });
 
-  it('with nothing set, refuses to start and names every unsafe setting', async () => {
-    const db = database();
-    const r = run('apps/server/src/main.ts', {
-      ...baseEnv(),
-      ...db.env,
-      NODE_ENV: 'production',
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      ROLES: 'api,realtime,worker,media',
-    });
-    runs.push(r);
-    expect(await r.exitCode).toBe(1);
-    for (const name of ['PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET'])
-      expect(r.stderr()).toContain(`- ${name} `);
-  });
+  it(
+    'with nothing set, refuses to start and names every unsafe setting',
+    migrating(async () => {
+      const db = database();
+      const r = run('apps/server/src/main.ts', {
+        ...baseEnv(),
+        ...db.env,
+        NODE_ENV: 'production',
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        ROLES: 'api,realtime,worker,media',
+      });
+      runs.push(r);
+      expect(await r.exitCode).toBe(1);
+      for (const name of ['PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET'])
+        expect(r.stderr()).toContain(`- ${name} `);
+    }),
+  );
 
-  it('with safe settings, starts without demo accounts or dev routes', async () => {
-    const db = database();
-    const port = await freePort();
-    const r = run('apps/server/src/main.ts', {
-      ...baseEnv(),
-      ...db.env,
-      ...SAFE,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROLES: 'api,realtime,worker,media',
-      LOG_LEVEL: 'error',
-    });
-    runs.push(r);
-    const url = `http://127.0.0.1:${port}`;
-    await up(`${url}/healthz`, r);
-    const login = await fetch(`${url}${fullPath(api.login)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', noToken: '1' },
-      body: JSON.stringify({ account: DEMO_USER.mobile, password: DEMO_USER.password }),
-    });
-    expect(((await login.json()) as { code: number }).code).not.toBe(200);
-    expect((await fetch(`${url}${fullPath(api.devLastSms)}?mobile=${DEMO_USER.mobile}`)).status).toBe(404);
-    r.kill();
-  });
+  it(
+    'with safe settings, starts without demo accounts or dev routes',
+    migrating(async () => {
+      const db = database();
+      const port = await freePort();
+      const r = run('apps/server/src/main.ts', {
+        ...baseEnv(),
+        ...db.env,
+        ...SAFE,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ROLES: 'api,realtime,worker,media',
+        LOG_LEVEL: 'error',
+      });
+      runs.push(r);
+      const url = `http://127.0.0.1:${port}`;
+      await up(`${url}/healthz`, r);
+      const login = await fetch(`${url}${fullPath(api.login)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', noToken: '1' },
+        body: JSON.stringify({ account: DEMO_USER.mobile, password: DEMO_USER.password }),
+      });
+      expect(((await login.json()) as { code: number }).code).not.toBe(200);
+      expect((await fetch(`${url}${fullPath(api.devLastSms)}?mobile=${DEMO_USER.mobile}`)).status).toBe(404);
+      r.kill();
+    }),
+  );
 
-  it('refuses a database that still holds demo accounts with the demo password', async () => {
-    const db = database();
-    const seeded = openDb({ dataDir: db.dataDir, databaseUrl: db.env.DATABASE_URL, databaseSchema: db.env.DATABASE_SCHEMA });
-    await migrateToLatest(seeded);
-    await seedDemo(seeded);
-    await seedDemoRooms(seeded);
-    await seeded.close();
-    const r = run('apps/server/src/main.ts', {
-      ...baseEnv(),
-      ...db.env,
-      ...SAFE,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      ROLES: 'api,realtime,worker,media',
-    });
-    runs.push(r);
-    expect(await r.exitCode).toBe(1);
-    expect(r.stderr()).toContain(`account ${DEMO_USER.mobile}`);
-  });
+  it(
+    'refuses a database that still holds demo accounts with the demo password',
+    migrating(async () => {
+      const db = database();
+      const seeded = openDb({ dataDir: db.dataDir, databaseUrl: db.env.DATABASE_URL, databaseSchema: db.env.DATABASE_SCHEMA });
+      await migrateToLatest(seeded);
+      await seedDemo(seeded);
+      await seedDemoRooms(seeded);
+      await seeded.close();
+      const r = run('apps/server/src/main.ts', {
+        ...baseEnv(),
+        ...db.env,
+        ...SAFE,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        ROLES: 'api,realtime,worker,media',
+      });
+      runs.push(r);
+      expect(await r.exitCode).toBe(1);
+      expect(r.stderr()).toContain(`account ${DEMO_USER.mobile}`);
+    }),
+  );
 
-  it('of the games host refuses to start without GAMES_SECRET', async () => {
-    const db = database();
-    const r = run('apps/server/src/games/main.ts', {
-      ...baseEnv(),
-      ...db.env,
-      NODE_ENV: 'production',
-      GAMES_PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-    });
-    runs.push(r);
-    expect(await r.exitCode).toBe(1);
-    expect(r.stderr()).toContain('GAMES_SECRET');
-  });
+  it(
+    'of the games host refuses to start without GAMES_SECRET',
+    migrating(async () => {
+      const db = database();
+      const r = run('apps/server/src/games/main.ts', {
+        ...baseEnv(),
+        ...db.env,
+        NODE_ENV: 'production',
+        GAMES_PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+      });
+      runs.push(r);
+      expect(await r.exitCode).toBe(1);
+      expect(r.stderr()).toContain('GAMES_SECRET');
+    }),
+  );
 });

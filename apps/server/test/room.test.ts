@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type Session } from '@app/contract';
 import { reviewByMobile } from '../src/modules/anchor/anchor.service.js';
 import { MediaTokens } from '../src/modules/room/mediaToken.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { anchor, applyBody, closeSockets, connectRoom, ID_CARD, join, member, openRoom, operator } from './roomHarness.js';
 

@@ -6,7 +6,8 @@ import { io, type Socket } from 'socket.io-client';
 import { api, HALL_PATH, ROOM_NAMESPACE, type RoomAck, type RoomClientEvents, type RoomInfo, type RoomServerEvents, type Session } from '@app/contract';
 import { idCardCheckChar } from '@app/kit';
 import { addOperator } from '../src/cli/commands.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
+import { quickSession } from './helpers/members.js';
 import type { TestServer } from './helpers/testServer.js';
 
 export type RoomSocket = Socket<RoomServerEvents, RoomClientEvents>;
@@ -21,8 +22,8 @@ export const ID_CARD = (() => {
 
 export const applyBody = (mobile: string) => ({ real_name: '张三', id_card: ID_CARD, mobile, introduction: '喜欢唱歌，每晚直播' });
 
-/** Registers a member. */
-export const member = (s: TestServer): Promise<Session> => s.api.register(freshMobile());
+/** A signed-up member with a session (made in the database: see quickSession). */
+export const member = (s: TestServer): Promise<Session> => quickSession(s);
 
 /** Registers an operator. */
 export async function operator(s: TestServer): Promise<Session> {
@@ -149,5 +150,3 @@ export function collect<E extends keyof RoomServerEvents>(sock: RoomSocket, even
   }) as never);
   return seen;
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

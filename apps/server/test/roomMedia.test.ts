@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import { api, type Session } from '@app/contract';
+import { eventually } from '@app/testkit';
 import { isVp8KeyframeStart } from '../src/media/keyframe.js';
 import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
-import { closeSockets, collect, connectRoom, join, member, sleep } from './roomHarness.js';
+import { closeSockets, collect, connectRoom, join, member, next } from './roomHarness.js';
 
 const hasFfmpeg = fs.existsSync('/usr/bin/ffmpeg');
 let s: TestServer;
@@ -26,23 +27,16 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 describe.skipIf(!hasFfmpeg)('demo rooms: live with moving video and sound', () => {
   it('lists the demo rooms as live; a viewer who joined plays one over WHEP and receives video and audio', async () => {
-    const live = await waitFor('the demo rooms to go live', async () => {
-      const list = (await s.api.call(api.anchorList, { size: 50 })).data.list;
-      const demo = list.filter((r) => DEMO_ANCHORS.some((d) => d.number === r.number));
-      return demo.length === DEMO_ANCHORS.length && demo.every((r) => r.live) && demo;
-    });
+    const live = await eventually(
+      async () => {
+        const list = (await s.api.call(api.anchorList, { size: 50 })).data.list;
+        const demo = list.filter((r) => DEMO_ANCHORS.some((d) => d.number === r.number));
+        return demo.length === DEMO_ANCHORS.length && demo.every((r) => r.live) && demo;
+      },
+      { what: 'the demo rooms to go live' },
+    );
     const room = live.find((r) => r.kind === 'live')!;
     expect(room).toMatchObject({ status: 'open', need_password: false, anchor: { is_anchor: true } });
     expect(room.cover).toMatch(/^\/static\/rooms\/\w+\.svg$/);
@@ -84,7 +78,7 @@ describe.skipIf(!hasFfmpeg)('demo rooms: live with moving video and sound', () =
       expect(res.status).toBe(201);
       const location = res.headers.get('location')!;
       await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
-      await waitFor('video and audio RTP', async () => got.video > 40 && got.audio > 40, 8000);
+      await eventually(() => got.video > 40 && got.audio > 40, { timeout: 8000, what: 'video and audio RTP' });
       expect(got.keyframe).toBe(true);
       expect((await fetch(`${s.url}${location}`, { method: 'DELETE' })).status).toBe(200);
     } finally {
@@ -98,13 +92,12 @@ describe.skipIf(!hasFfmpeg)('demo rooms: live with moving video and sound', () =
     const list = (await s.api.call(api.anchorList, { kind: 'chat', size: 50 })).data.list;
     const room = list.find((r) => DEMO_ANCHORS.some((d) => d.number === r.number))!;
     const sock = await connectRoom(s, viewer);
-    const closed = collect(sock, 'closed');
     await join(sock, room.id);
+    const closed = next(sock, 'closed');
     const mobile = DEMO_ANCHORS.find((d) => d.number === room.number)!.mobile;
     const owner = (await s.api.login(mobile, 'demo1234')).data;
     expect((await s.api.call(api.roomClose, { room_id: room.id }, { token: owner.token })).data).toEqual({ closed: true });
-    await waitFor('closed', async () => closed.length > 0, 3000);
-    expect(closed[0]).toEqual({ room_id: room.id, reason: 'owner' });
+    expect(await closed).toEqual({ room_id: room.id, reason: 'owner' });
     const info = (await s.api.call(api.roomInfo, { room_id: room.id })).data;
     expect([info.status, info.live]).toEqual(['closed', false]);
   });

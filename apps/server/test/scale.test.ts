@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
 import { addOperator } from '../src/cli/commands.js';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { next } from './helpers/hallClient.js';
 import { scaleEnabled, useInstancePair } from './helpers/instancePair.js';
 

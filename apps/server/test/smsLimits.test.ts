@@ -1,12 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
-import { freshMobile } from './helpers/apiClient.js';
+import { freshMobile } from '@app/testkit';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
-let s: TestServer | undefined;
+// One server with the default limits; the tests of a lowered limit start their own.
+let s: TestServer;
+const own: TestServer[] = [];
+const withLimits = async (config: Partial<TestServer['config']>) => {
+  const limited = await startTestServer({ config });
+  own.push(limited);
+  return limited;
+};
+beforeAll(async () => {
+  s = await startTestServer();
+});
 afterEach(async () => {
+  for (const limited of own.splice(0)) await limited.close();
+});
+afterAll(async () => {
   await s?.close();
-  s = undefined;
 });
 
 const smsCount = async (srv: TestServer, mobile?: string) => {
@@ -17,7 +29,6 @@ const smsCount = async (srv: TestServer, mobile?: string) => {
 
 describe('SMS abuse limits', () => {
   it('needs a passed captcha, used once (10100); a wrong captcha voids the image (10101 then 10102)', async () => {
-    s = await startTestServer();
     const mobile = freshMobile();
     const { unique_code } = (await s.api.call(api.uniqueCode)).data;
     expect((await s.api.call(api.sendSms, { mobile, scene: 'register', unique_code })).code).toBe(ErrorCode.CAPTCHA_REQUIRED);
@@ -37,7 +48,6 @@ describe('SMS abuse limits', () => {
   });
 
   it('refuses an unknown or expired unique_code with 10102', async () => {
-    s = await startTestServer();
     const r = await s.api.call(api.captchaImg, { unique_code: 'a'.repeat(32) });
     expect(r.code).toBe(ErrorCode.CAPTCHA_EXPIRED);
     const { unique_code } = (await s.api.call(api.uniqueCode)).data;
@@ -49,7 +59,6 @@ describe('SMS abuse limits', () => {
   });
 
   it('keeps 60 s between sends and at most 3 per number per 10 minutes (10105)', async () => {
-    s = await startTestServer();
     const mobile = freshMobile();
     await s.api.smsCode(mobile, 'register');
     const soon = await s.api.call(api.sendSms, { mobile, scene: 'register', unique_code: await s.api.passCaptcha() });
@@ -72,17 +81,16 @@ describe('SMS abuse limits', () => {
   });
 
   it('lets only one of several simultaneous sends to a number through', async () => {
-    s = await startTestServer();
     const mobile = freshMobile();
-    const codes = await Promise.all(Array.from({ length: 5 }, () => s!.api.passCaptcha()));
-    const answers = await Promise.all(codes.map((unique_code) => s!.api.call(api.sendSms, { mobile, scene: 'register', unique_code })));
+    const codes = await Promise.all(Array.from({ length: 5 }, () => s.api.passCaptcha()));
+    const answers = await Promise.all(codes.map((unique_code) => s.api.call(api.sendSms, { mobile, scene: 'register', unique_code })));
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.code === ErrorCode.SMS_TOO_FREQUENT)).toHaveLength(4);
     expect(await smsCount(s, mobile)).toBe(1);
   });
 
   it('limits sends per IP per hour', async () => {
-    s = await startTestServer({ config: { smsIpPerHour: 2 } });
+    const s = await withLimits({ smsIpPerHour: 2 });
     await s.api.smsCode(freshMobile(), 'register');
     await s.api.smsCode(freshMobile(), 'register');
     const third = await s.api.call(api.sendSms, { mobile: freshMobile(), scene: 'register', unique_code: await s.api.passCaptcha() });
@@ -92,16 +100,16 @@ describe('SMS abuse limits', () => {
   });
 
   it('holds the per-IP limit when sends to different numbers arrive at once', async () => {
-    s = await startTestServer({ config: { smsIpPerHour: 2 } });
-    const codes = await Promise.all(Array.from({ length: 6 }, () => s!.api.passCaptcha()));
-    const answers = await Promise.all(codes.map((unique_code) => s!.api.call(api.sendSms, { mobile: freshMobile(), scene: 'register', unique_code })));
+    const s = await withLimits({ smsIpPerHour: 2 });
+    const codes = await Promise.all(Array.from({ length: 6 }, () => s.api.passCaptcha()));
+    const answers = await Promise.all(codes.map((unique_code) => s.api.call(api.sendSms, { mobile: freshMobile(), scene: 'register', unique_code })));
     expect(answers.filter((a) => a.code === 200)).toHaveLength(2);
     expect(answers.filter((a) => a.code === ErrorCode.SMS_TOO_FREQUENT)).toHaveLength(4);
     expect(await smsCount(s)).toBe(2);
   });
 
   it('limits sends platform-wide per hour', async () => {
-    s = await startTestServer({ config: { smsGlobalPerHour: 1 } });
+    const s = await withLimits({ smsGlobalPerHour: 1 });
     await s.api.smsCode(freshMobile(), 'register');
     const second = await s.api.call(api.sendSms, { mobile: freshMobile(), scene: 'register', unique_code: await s.api.passCaptcha() });
     expect([second.status, second.code]).toEqual([200, ErrorCode.RATE_LIMITED]);
@@ -109,7 +117,6 @@ describe('SMS abuse limits', () => {
   });
 
   it('expires SMS codes after 5 minutes (10104)', async () => {
-    s = await startTestServer();
     const mobile = freshMobile();
     const code = await s.api.smsCode(mobile, 'register');
     await s.deps.db.kysely

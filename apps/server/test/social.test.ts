@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type Session } from '@app/contract';
-import { freshMobile } from './helpers/apiClient.js';
+import { quickSession } from './helpers/members.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
@@ -10,7 +10,7 @@ let c: Session;
 
 beforeAll(async () => {
   s = await startTestServer();
-  [a, b, c] = await Promise.all([s.api.register(freshMobile()), s.api.register(freshMobile()), s.api.register(freshMobile())]);
+  [a, b, c] = await Promise.all([quickSession(s), quickSession(s), quickSession(s)]);
 });
 afterAll(async () => {
   await s?.close();
@@ -46,7 +46,7 @@ describe('follows', () => {
   });
 
   it('follows each other at the same moment without a deadlock, counting both ways', async () => {
-    const [x, y] = await Promise.all([s.api.register(freshMobile()), s.api.register(freshMobile())]);
+    const [x, y] = await Promise.all([quickSession(s), quickSession(s)]);
     for (let round = 0; round < 3; round++) {
       const both = await Promise.all([
         s.api.call(api.followAdd, { user_id: y.user.id }, { token: x.token }),
@@ -82,7 +82,7 @@ describe('follows', () => {
   });
 
   it('pages newest first with has_more', async () => {
-    const fan = await Promise.all([s.api.register(freshMobile()), s.api.register(freshMobile()), s.api.register(freshMobile())]);
+    const fan = await Promise.all([quickSession(s), quickSession(s), quickSession(s)]);
     for (const f of fan) await s.api.call(api.followAdd, { user_id: c.user.id }, { token: f.token });
     const p1 = await s.api.call(api.fansList, { page: 1, size: 2 }, { token: c.token });
     expect(p1.data).toMatchObject({ total: 3, page: 1, size: 2, has_more: true });

@@ -12,8 +12,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, fullPath, type Session } from '@app/contract';
 import { looksLikeImage, unguardBytes } from '@app/kit';
-import { freshMobile } from './helpers/apiClient.js';
 import { startS3Sandbox, startTestServerOnS3, type S3Sandbox } from './helpers/s3rver.js';
+import { quickSession } from './helpers/members.js';
 import type { TestServer } from './helpers/testServer.js';
 
 let s3: S3Sandbox;
@@ -25,8 +25,8 @@ let png: Buffer;
 beforeAll(async () => {
   s3 = await startS3Sandbox();
   s = await startTestServerOnS3(s3);
-  me = await s.api.register(freshMobile());
-  other = await s.api.register(freshMobile());
+  me = await quickSession(s);
+  other = await quickSession(s);
   png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#22aa66' } })
     .png()
     .toBuffer();

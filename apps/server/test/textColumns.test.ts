@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@app/contract';
 import { openGamesDb } from '../src/games/db.js';
 import { makeOperator, quickMember } from './financeHelpers.js';
-import { dropSchema, newSchemaName, pgUrl, startTestServer, type TestServer } from './helpers/testServer.js';
+import { dropSchema, newSchemaName, pgUrl, startTestServer, underSchemaLock, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('string columns and the contract agree on both databases', () => {
     }>`select count(*)::int as n from information_schema.columns where table_schema = current_schema() and data_type = 'character varying'`;
     expect((await varchars.execute(s.deps.db.kysely)).rows[0]!.n).toBe(0);
     const schema = newSchemaName();
-    const games = await openGamesDb({ dataDir: s.config.dataDir, databaseUrl: pgUrl(), schema });
+    const games = await underSchemaLock('migrate', () => openGamesDb({ dataDir: s.config.dataDir, databaseUrl: pgUrl(), schema }));
     try {
       expect((await varchars.execute(games.kysely)).rows[0]!.n).toBe(0);
     } finally {

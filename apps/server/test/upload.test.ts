@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, fullPath, type Session } from '@app/contract';
 import { looksLikeImage, unguardBytes } from '@app/kit';
-import { freshMobile } from './helpers/apiClient.js';
+import { quickSession } from './helpers/members.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
@@ -14,7 +14,7 @@ let jpeg: Buffer;
 
 beforeAll(async () => {
   s = await startTestServer();
-  me = await s.api.register(freshMobile());
+  me = await quickSession(s);
   png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366ff' } })
     .png()
     .toBuffer();

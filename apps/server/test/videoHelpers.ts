@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { api, fullPath, type VideoResource } from '@app/contract';
+import { eventually } from '@app/testkit';
 import type { TestServer } from './helpers/testServer.js';
 
 export const run = promisify(execFile);
@@ -79,16 +80,15 @@ export function videoClient(s: TestServer) {
     return { ticket: t.data, last };
   }
 
-  async function waitReady(token: string, id: number, timeoutMs = 90_000): Promise<VideoResource> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const page = await s.api.call(api.resourceFetch, { page: 1, size: 50 }, { token });
-      const r = page.data.list.find((x) => x.id === id);
-      if (r && (r.status === 'ready' || r.status === 'failed')) return r;
-      if (Date.now() > deadline) throw new Error(`resource ${id} still ${r?.status}`);
-      await new Promise((ok) => setTimeout(ok, 300));
-    }
-  }
+  const waitReady = (token: string, id: number, timeout = 90_000): Promise<VideoResource> =>
+    eventually(
+      async () => {
+        const page = await s.api.call(api.resourceFetch, { page: 1, size: 50 }, { token });
+        const r = page.data.list.find((x) => x.id === id);
+        return r && (r.status === 'ready' || r.status === 'failed') && r;
+      },
+      { timeout, interval: 300, what: `resource ${id} to be transcoded` },
+    );
 
   const playlist = async (p: string, token?: string) => {
     const res = await fetch(`${s.url}${p}`, { headers: token ? { Authorization: token } : {} });

@@ -3,13 +3,14 @@
  * every answer, refusals that are clear 4xx and leave nothing behind, Link headers with the ICE
  * servers, trickle ICE and ICE restarts through PATCH keeping the session.
  */
+import { eventually } from '@app/testkit';
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpCodecParameters } from 'werift';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCodecs } from '../src/media/codecs.js';
 import { mediaRoutes } from '../src/media/media.routes.js';
 import { Sfu } from '../src/media/sfu.js';
-import { allowAll, postSdp, startMediaApp, waitFor, weriftOffer, type MediaApp } from './mediaHarness.js';
+import { allowAll, postSdp, startMediaApp, weriftOffer, type MediaApp } from './mediaHarness.js';
 
 const SDPFRAG = 'application/trickle-ice-sdpfrag';
 let sfu: Sfu;
@@ -319,7 +320,7 @@ describe('WHIP: trickle ICE and ICE restart through PATCH', () => {
       expect(remoteHosts()).toContain(port);
 
       await client.pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
-      await waitFor('the trickling publisher to go live', () => sfu.room('t1')?.publishers[0]?.live, 10_000);
+      await eventually(() => sfu.room('t1')?.publishers[0]?.live, { timeout: 10_000, what: 'the trickling publisher to go live' });
     } finally {
       await client.close();
     }
@@ -335,7 +336,7 @@ describe('WHIP: trickle ICE and ICE restart through PATCH', () => {
       const firstEtag = res.headers.get('etag')!;
       const answer = await res.text();
       await client.pc.setRemoteDescription({ type: 'answer', sdp: answer });
-      await waitFor('the publisher to go live', () => sfu.room('t2')?.publishers[0]?.live, 10_000);
+      await eventually(() => sfu.room('t2')?.publishers[0]?.live, { timeout: 10_000, what: 'the publisher to go live' });
       const pub = sfu.session(sessionId)!;
       const serverIce = pub.pc.iceTransports[0]!;
 
@@ -354,11 +355,10 @@ describe('WHIP: trickle ICE and ICE restart through PATCH', () => {
       expect(serverIce.connection.remoteUsername).toBe(newUfrag);
 
       const before = (sfu.session(sessionId) as { packetsIn: number }).packetsIn;
-      await waitFor(
-        'packets over the restarted ICE',
-        () => ((sfu.session(sessionId) as { packetsIn: number } | undefined)?.packetsIn ?? 0) > before + 25,
-        10_000,
-      );
+      await eventually(() => ((sfu.session(sessionId) as { packetsIn: number } | undefined)?.packetsIn ?? 0) > before + 25, {
+        timeout: 10_000,
+        what: 'packets over the restarted ICE',
+      });
       expect(serverIce.connection.remoteUsername).toBe(newUfrag);
       expect(sfu.room('t2')?.publishers).toEqual([expect.objectContaining({ sessionId, live: true })]);
       // Late candidates of the old generation do not restart back to it.
@@ -387,7 +387,7 @@ describe('WHIP: trickle ICE and ICE restart through PATCH', () => {
     try {
       const pub = await postSdp(whip('t3'), publisher.offer, 'ok');
       await publisher.pc.setRemoteDescription({ type: 'answer', sdp: await pub.text() });
-      await waitFor('the publisher to go live', () => sfu.room('t3')?.publishers[0]?.live, 10_000);
+      await eventually(() => sfu.room('t3')?.publishers[0]?.live, { timeout: 10_000, what: 'the publisher to go live' });
       viewer.addTransceiver('audio', { direction: 'recvonly' });
       viewer.addTransceiver('video', { direction: 'recvonly' });
       await viewer.setLocalDescription(await viewer.createOffer());
@@ -396,15 +396,15 @@ describe('WHIP: trickle ICE and ICE restart through PATCH', () => {
       const location = res.headers.get('location')!;
       const answer = await res.text();
       await viewer.setRemoteDescription({ type: 'answer', sdp: answer });
-      await waitFor('audio at the viewer', () => audio > 10, 10_000);
+      await eventually(() => audio > 10, { timeout: 10_000, what: 'audio at the viewer' });
 
       const { res: restarted, ufrag } = await restartIce(viewer, location, answer);
       expect(restarted.status).toBe(200);
       const serverIce = sfu.session(location.split('/').pop()!)!.pc.iceTransports[0]!;
       expect(serverIce.connection.remoteUsername).toBe(ufrag);
-      await waitFor('the new pair', () => serverIce.state === 'connected', 10_000);
+      await eventually(() => serverIce.state === 'connected', { timeout: 10_000, what: 'the new pair' });
       const before = audio;
-      await waitFor('audio over the restarted ICE', () => audio > before + 25, 10_000);
+      await eventually(() => audio > before + 25, { timeout: 10_000, what: 'audio over the restarted ICE' });
       expect(sfu.room('t3')?.viewers).toBe(1);
     } finally {
       await viewer.close();

@@ -20,10 +20,6 @@ export interface Answer<T> {
   raw: string;
 }
 
-let mobileSeq = 0;
-/** A fresh valid mainland mobile number per call (unique within a run). */
-export const freshMobile = (): string => `139${String(process.pid % 10000).padStart(4, '0')}${String(++mobileSeq).padStart(4, '0')}`;
-
 /** Talks to a started server over real HTTP, like the web client does. */
 export class ApiClient {
   constructor(

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { eventually } from '@app/testkit';
 import { GAMES_SECRET_HEADER, gamesInternalCalls, type RouteData, type RouteInput } from '@app/contract';
 import { REPO_ROOT } from '../../src/config.js';
 import { ApiClient } from './apiClient.js';
 import { freePort } from './spawnServer.js';
-import { dropSchema, TEST_SECRETS, type TestServer } from './testServer.js';
+import { dropSchema, TEST_SECRETS, underSchemaLock, type TestServer } from './testServer.js';
 
 /** The shared secret test servers and games hosts use. */
 export const TEST_GAMES_SECRET = TEST_SECRETS.GAMES_SECRET;
@@ -54,22 +55,23 @@ export async function startGamesHost(s: TestServer, extraEnv: Record<string, str
       await gone;
     },
     async restart() {
-      host.child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts')], {
-        cwd: REPO_ROOT,
-        env,
-        stdio: ['ignore', 'inherit', 'inherit'],
+      // Started under the shared schema lock: another file dropping its schema meanwhile would
+      // make this one's migration read a vanished schema (PostgreSQL).
+      await underSchemaLock('migrate', async () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts')], {
+          cwd: REPO_ROOT,
+          env,
+          stdio: ['ignore', 'inherit', 'inherit'],
+        });
+        host.child = child;
+        await eventually(
+          async () => {
+            if (child.exitCode !== null) throw new Error(`games host exited with ${child.exitCode}`);
+            return (await fetch(`${url}/healthz`)).ok;
+          },
+          { timeout: 30_000, interval: 100, what: 'the games host to start' },
+        );
       });
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        if (host.child.exitCode !== null) throw new Error(`games host exited with ${host.child.exitCode}`);
-        try {
-          if ((await fetch(`${url}/healthz`)).ok) return;
-        } catch {
-          /* not listening yet */
-        }
-        if (Date.now() > deadline) throw new Error('games host did not start in 30 s');
-        await new Promise((r) => setTimeout(r, 100));
-      }
     },
     async close() {
       await host.kill('SIGTERM');

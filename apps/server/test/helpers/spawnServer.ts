@@ -5,8 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { eventually } from '@app/testkit';
 import { REPO_ROOT } from '../../src/config.js';
-import { pgUrl, TEST_SECRETS } from './testServer.js';
+import { pgUrl, TEST_SECRETS, underSchemaLock } from './testServer.js';
 
 const children: ChildProcess[] = [];
 
@@ -44,6 +45,14 @@ export async function spawnServer(opts: {
   env?: Record<string, string>;
 }): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
+  // It migrates as it starts: under the schema lock, so no other file drops a schema meanwhile.
+  return underSchemaLock('migrate', () => start(port, opts));
+}
+
+async function start(
+  port: number,
+  opts: { dataDir: string; schema: string | undefined; env?: Record<string, string> },
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
     env: {
       ...process.env,
@@ -67,14 +76,11 @@ export async function spawnServer(opts: {
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
-  for (const end = Date.now() + 60_000; ;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > end) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  await Promise.race([
+    eventually(async () => (await fetch(`${url}/healthz`)).ok, { timeout: 60_000, interval: 150, what: 'the server to start' }),
+    exited(child).then(() => {
+      throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
+    }),
+  ]);
+  return { child, url };
 }

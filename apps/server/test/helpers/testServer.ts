@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../../src/app.js';
+import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { ApiClient } from './apiClient.js';
 
@@ -22,6 +23,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Config fields to override after parsing (limits, for instance). */
   config?: Partial<Config>;
+  /** The clock of the room grace period (a fakeClock() moves it without waiting); the real one by default. */
+  clock?: Clock;
   /** Share a PostgreSQL schema and Redis prefix with another test server (the scale test). */
   shared?: { schema: string; redisPrefix: string };
 }
@@ -34,17 +37,45 @@ export const newSchemaName = () => `t_${randomBytes(6).toString('hex')}`;
 export const pgUrl = () => process.env.TEST_DATABASE_URL || undefined;
 export const redisUrl = () => process.env.TEST_REDIS_URL || undefined;
 
+/** The advisory lock between test schemas being migrated (shared) and dropped (exclusive). */
+const SCHEMA_LOCK = 0x5eed_7e57;
+
+/**
+ * Runs `fn` under the schema lock (PostgreSQL only): a migration reads the catalog of every schema
+ * (Kysely's introspection), and fails with "schema … does not exist" when another file drops its
+ * schema meanwhile. Migrations hold the lock shared (they run at once), drops exclusively.
+ */
+export async function underSchemaLock<T>(mode: 'migrate' | 'drop', fn: () => Promise<T>): Promise<T> {
+  const url = pgUrl();
+  if (!url) return fn();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const [lock, unlock] = mode === 'drop' ? ['pg_advisory_lock', 'pg_advisory_unlock'] : ['pg_advisory_lock_shared', 'pg_advisory_unlock_shared'];
+  try {
+    await client.query(`select ${lock}($1)`, [SCHEMA_LOCK]);
+    try {
+      return await fn();
+    } finally {
+      await client.query(`select ${unlock}($1)`, [SCHEMA_LOCK]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** Drops a test schema (PostgreSQL only). */
 export async function dropSchema(schema: string): Promise<void> {
   const url = pgUrl();
   if (!url) return;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
+  await underSchemaLock('drop', async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`drop schema if exists "${schema}" cascade`);
+    } finally {
+      await client.end();
+    }
+  });
 }
 
 /**
@@ -72,7 +103,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     authRatePerMinute: 10_000,
     ...opts.config,
   };
-  const built = await buildApp(config);
+  const built = await underSchemaLock('migrate', () => buildApp(config, opts.clock ? { clock: opts.clock } : {}));
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

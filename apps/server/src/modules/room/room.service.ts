@@ -47,7 +47,8 @@ const pageOf = <T>(list: T[], total: number, q: { page: number; size: number }):
  */
 export class RoomService {
   readonly views: RoomViews;
-  private readonly timers = new Map<number, NodeJS.Timeout>();
+  /** The pending grace-period checks by room: what cancels each. */
+  private readonly timers = new Map<number, () => void>();
   /** This process's lease: rooms whose anchor stream lived on an instance without one are found by the sweep. */
   readonly lease: InstanceLease;
 
@@ -110,7 +111,7 @@ export class RoomService {
     if (input.kind === 'chat' && micSeats < 1) throw validationError([{ path: 'mic_seats', message: '聊天室至少需要1个麦位' }]);
     await this.checkCover(me.id, input.cover);
 
-    const now = nowIso();
+    const now = this.isoNow();
     const fields = {
       title: input.title,
       cover: input.cover,
@@ -231,7 +232,7 @@ export class RoomService {
       }
       return;
     }
-    const at = nowIso();
+    const at = this.isoNow();
     if (await repo.markAnchorLeft(this.db, roomId, at)) {
       // The anchor may have joined between the check and the mark (a sweep racing a join): look again.
       if (await this.deps.rooms.isPresent(roomId, room.anchor_id)) {
@@ -267,18 +268,21 @@ export class RoomService {
 
   private schedule(roomId: number, ms: number): void {
     this.cancel(roomId);
-    const t = setTimeout(() => {
+    const cancel = this.deps.clock.after(ms + 50, () => {
       this.timers.delete(roomId);
       void this.expire(roomId);
-    }, ms + 50);
-    t.unref();
-    this.timers.set(roomId, t);
+    });
+    this.timers.set(roomId, cancel);
   }
 
   private cancel(roomId: number): void {
-    const t = this.timers.get(roomId);
-    if (t) clearTimeout(t);
+    this.timers.get(roomId)?.();
     this.timers.delete(roomId);
+  }
+
+  /** The grace period's time (the clock's), as stored. */
+  private isoNow(): string {
+    return new Date(this.deps.clock.now()).toISOString();
   }
 
   /** Closes the room if the anchor has been gone for the whole grace period (checked again now). */
@@ -287,7 +291,8 @@ export class RoomService {
       const room = await repo.byId(this.db, roomId);
       if (!room || room.status !== 'open' || !room.anchor_left_at) return;
       const left = Date.parse(room.anchor_left_at);
-      if (Date.now() < left + this.config.graceMs) return this.schedule(roomId, left + this.config.graceMs - Date.now());
+      const now = this.deps.clock.now();
+      if (now < left + this.config.graceMs) return this.schedule(roomId, left + this.config.graceMs - now);
       if (room.anchor_live === 1 || (await this.deps.rooms.isPresent(roomId, room.anchor_id))) return this.anchorCheck(roomId);
       await this.closeRoom(roomId, 'anchor_left');
     } catch (err) {
@@ -299,7 +304,7 @@ export class RoomService {
   async sweep(): Promise<void> {
     try {
       await this.sweepOrphans();
-      const due = await repo.anchorGoneSince(this.db, new Date(Date.now() - this.config.graceMs).toISOString());
+      const due = await repo.anchorGoneSince(this.db, new Date(this.deps.clock.now() - this.config.graceMs).toISOString());
       for (const id of due) await this.expire(id);
     } catch (err) {
       this.deps.log.warn({ err }, 'room sweep failed');
@@ -337,7 +342,7 @@ export class RoomService {
 
   /** Stops the timers and gives the lease back (shutdown, before the database closes). */
   async dispose(): Promise<void> {
-    for (const t of this.timers.values()) clearTimeout(t);
+    for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
     await this.lease.stop().catch((err: unknown) => this.deps.log.warn({ err }, 'instance lease release failed'));
   }
