@@ -212,4 +212,20 @@ describe('a production start', () => {
       expect(r.stderr()).toContain('GAMES_SECRET');
     }),
   );
+
+  it('refuses Redis (or PostgreSQL) without the shared secrets, naming both, before connecting to anything', async () => {
+    // Several instances may share this one's Redis or database: secrets random per process would not agree.
+    const r = run('apps/server/src/main.ts', {
+      ...baseEnv(),
+      // Nothing listens there: the refusal comes from the settings alone.
+      REDIS_URL: 'redis://127.0.0.1:1',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      ROLES: 'api,realtime,worker,media',
+    });
+    runs.push(r);
+    expect(await r.exitCode).toBe(1);
+    expect(r.stderr()).toContain('MEDIA_TOKEN_SECRET: must be set with DATABASE_URL or REDIS_URL');
+    expect(r.stderr()).toContain('GAMES_SECRET: must be set with DATABASE_URL or REDIS_URL');
+  });
 });
