@@ -45,9 +45,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     SMS_IP_PER_HOUR: '1000',
     AUTH_RATE_PER_MINUTE: '1000',
     // The games host (a child of the server) on a port of its own, so parallel servers never clash;
-    // started only by the files that play games (GAMES_SPAWN: '1'), as it is a second process to boot.
+    // started only by the files that play games (ROLES: 'all'), as it is a second process to boot.
     GAMES_PORT: String(await freePort()),
-    GAMES_SPAWN: '0',
+    ROLES: 'api,realtime,worker,media',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(tsx, [join(repoRoot, 'apps/server/src/main.ts')], {

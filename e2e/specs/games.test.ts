@@ -58,7 +58,7 @@ async function openAndFund(page: Page, code: string, coins: number, shotName?: s
 }
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer({ GAMES_SPAWN: '1' }), launch()]);
+  [server, browser] = await Promise.all([startServer({ ROLES: 'all' }), launch()]);
   // The games host is the server's child: it may still be starting when the server answers.
   await until(
     'the games host',

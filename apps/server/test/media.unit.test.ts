@@ -123,7 +123,7 @@ describe('viewer slots', () => {
   });
 });
 
-describe('mediaConfigFromEnv', () => {
+describe('the media settings', () => {
   it('has working defaults for loopback', () => {
     const c = loadConfig({}).media;
     expect(c.interfaceAddress).toBe('127.0.0.1');
