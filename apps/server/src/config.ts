@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
-import { bool, int, oneOf, optionalText, section, text, type Section, type SettingRow } from './config/setting.js';
+import { bool, int, oneOf, optionalText, section, switchOf, text, type Section, type SettingRow } from './config/setting.js';
 import { mediaSettings, type MediaConfig } from './media/config.js';
 import { callSettings, type CallConfig } from './modules/chat/call.config.js';
 import { financeSettings, type FinanceConfig } from './modules/finance/finance.config.js';
@@ -77,12 +77,11 @@ const serverSettings = section(
   (v, fail) => {
     // A local run has demo content and the test helpers; production has neither unless asked (and then refuses).
     const flag = (name: 'SEED_DEMO' | 'DEV_ROUTES'): boolean => {
-      const raw = v[name]?.toLowerCase();
+      const raw = v[name];
       if (raw === undefined) return LOCAL(v);
-      if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-      if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-      fail(name, `must be 1 or 0, got "${v[name]}"`);
-      return false;
+      const on = switchOf(raw);
+      if (on === undefined) fail(name, `must be 1 or 0, got "${raw}"`);
+      return on ?? false;
     };
     const named = v.ROLES.split(',').map((r) => r.trim());
     const roles = new Set<Role>(named.includes('all') ? ROLES : (named as Role[]));

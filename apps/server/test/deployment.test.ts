@@ -202,6 +202,10 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     expect(await healthy(worker.port, worker.child)).toEqual({ db: 'ok', redis: 'ok', roles: ['worker'], worker: 'leader' });
     const alive = web.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
     for (const w of alive) expect((await healthy(w.port, w.child)).worker).toBe('off');
+    // A worker (no sockets of its own) stops cleanly too: its lease given back, exit code 0.
+    const code = new Promise((r) => worker.child.once('exit', r));
+    worker.child.kill('SIGTERM');
+    expect(await code).toBe(0);
   });
 });
 

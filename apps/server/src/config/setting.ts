@@ -93,13 +93,13 @@ export function num(d: number, doc: string, o: NumberOpts & { open?: boolean }):
 const FALSE = ['0', 'false', 'no', 'off'];
 const TRUE = ['1', 'true', 'yes', 'on'];
 
+/** A switch's value: true, false, or undefined when the text is neither. */
+export const switchOf = (v: string): boolean | undefined => (TRUE.includes(v.toLowerCase()) ? true : FALSE.includes(v.toLowerCase()) ? false : undefined);
+
 /** A switch: 1/true/yes/on or 0/false/no/off. */
 export function bool(d: boolean | (() => boolean), shown: string, doc: string): Setting<boolean> {
   return setting(d, shown, doc, (v) => {
-    const s = v.toLowerCase();
-    if (TRUE.includes(s)) return true;
-    if (FALSE.includes(s)) return false;
-    return { error: 'must be 1 or 0 (true/false, yes/no, on/off)' };
+    return switchOf(v) ?? { error: 'must be 1 or 0 (true/false, yes/no, on/off)' };
   });
 }
 

@@ -110,11 +110,13 @@ export class Hall implements HallEmitter {
   /** Shutdown, first half: drop this instance's sockets (only ours, not the cluster's) so the HTTP server can close. */
   disconnectLocal(): void {
     this.nsp.local.disconnectSockets(true);
-    this.io.engine.close();
+    // An instance without the realtime role never attached socket.io to HTTP: it has no engine.
+    this.io.engine?.close();
   }
 
-  /** Shutdown, second half: closes the adapter and socket.io itself. */
+  /** Shutdown, second half: closes the adapters and socket.io itself. */
   async close(): Promise<void> {
-    await this.io.close();
+    if (this.io.engine) await this.io.close();
+    else await Promise.all([...this.io._nsps.values()].map((nsp) => nsp.adapter.close()));
   }
 }
