@@ -58,6 +58,7 @@ export default defineConfig(
         'error',
         {
           patterns: [banned('^@app/server$|(^|/)apps/server(/|$)|^(\\.\\./)+server(/|$)', 'the web app never imports the server: share through @app/contract')],
+          paths: [{ name: '@app/kit', importNames: ['formatCount'], message: "counts follow the reader's language: import formatCount from src/locale/count" }],
         },
       ],
     },

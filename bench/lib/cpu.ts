@@ -15,7 +15,7 @@ export function listeningPid(port: string): number | undefined {
 const CLOCK_TICKS_PER_S = 100;
 
 /** CPU time (user + system) a process has used, in seconds, from /proc; undefined off Linux. */
-function cpuSeconds(pid: number): number | undefined {
+export function cpuSeconds(pid: number): number | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;

@@ -65,10 +65,10 @@ async function seedMember(dataDir: string): Promise<void> {
   }
 }
 
-/** Starts the product server as production runs it (safe settings, no demo content) on a fresh SQLite data dir, quiet logs. */
-export async function startProduct(): Promise<Proc> {
+/** Starts the product server as production runs it (safe settings, no demo content) on a fresh SQLite data dir (or `dataDir`, prepared by the bench), quiet logs. */
+export async function startProduct(opts: { dataDir?: string } = {}): Promise<Proc> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'));
   await seedMember(dataDir);
   const secret = () => randomBytes(24).toString('hex');
   const safe = {
@@ -79,20 +79,7 @@ export async function startProduct(): Promise<Proc> {
     MEDIA_TOKEN_SECRET: secret(),
     GAMES_SECRET: secret(),
   };
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'apps/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      ...safe,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_PUBLISHER: 'off',
-      DEMO_VIDEOS: 'off',
-      ROLES: 'api,realtime,worker,media',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnServer(port, dataDir, 'source', safe);
   const url = `http://127.0.0.1:${port}`;
   await waitHttp(`${url}/healthz`, child);
   return {
@@ -119,4 +106,45 @@ export async function startBaseline(): Promise<Proc> {
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/** How the server runs: its bundle (`npm run build`, as a deployment restarts it) or its source through tsx. */
+export type ServerForm = 'bundle' | 'source';
+
+const COMMAND: Record<ServerForm, [string, string[]]> = {
+  bundle: [process.execPath, ['--enable-source-maps', join(repoRoot, 'apps/server/dist/main.mjs')]],
+  source: [join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'apps/server/src/main.ts')]],
+};
+
+/** The server process on `dataDir` (demo content seeded, the demo publisher and videos off), quiet logs. */
+export function spawnServer(port: number, dataDir: string, form: ServerForm = 'bundle', extraEnv: Record<string, string> = {}): ChildProcess {
+  const [command, args] = COMMAND[form];
+  return spawn(command, args, {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_PUBLISHER: 'off',
+      DEMO_VIDEOS: 'off',
+      ROLES: 'api,realtime,worker,media',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Stops a server (SIGTERM) and waits for it to exit. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** Starts a server and resolves with it once /healthz answers. */
+export async function startServer(port: number, dataDir: string, form: ServerForm = 'bundle'): Promise<ChildProcess> {
+  const child = spawnServer(port, dataDir, form);
+  await waitHttp(`http://127.0.0.1:${port}/healthz`, child, 120_000);
+  return child;
 }

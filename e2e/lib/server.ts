@@ -27,6 +27,9 @@ export interface RunningServer {
   env: NodeJS.ProcessEnv;
   /** Runs the operator CLI (`npm run admin -- …`) against this server's data. */
   admin(...args: string[]): Promise<string>;
+  /** Stops the process gracefully (SIGTERM), keeping its data: `resume()` starts it again on the same port and data. */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,37 +53,49 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ROLES: 'api,realtime,worker,media',
     ...extraEnv,
   };
+  const url = `http://127.0.0.1:${port}`;
+  let child = await spawnHealthy(env, url);
+  const stopChild = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  };
+  return {
+    url,
+    dataDir,
+    env,
+    admin: (...args) => runAdmin(env, args),
+    halt: stopChild,
+    async resume() {
+      child = await spawnHealthy(env, url);
+    },
+    async stop() {
+      await stopChild();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the server process and waits until it answers its health check. */
+async function spawnHealthy(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
   const child: ChildProcess = spawn(tsx, [join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
+      if (res.ok) return child;
     } catch {
       /* not listening yet */
     }
     if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
     await new Promise((r) => setTimeout(r, 250));
   }
-  return {
-    url,
-    dataDir,
-    env,
-    admin: (...args) => runAdmin(env, args),
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 function runAdmin(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {

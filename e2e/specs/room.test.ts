@@ -95,11 +95,11 @@ async function closeSheet(page: Page): Promise<void> {
     .click({ position: { x: 20, y: 20 } });
 }
 
-/** Opens the viewer list on the anchor's page and picks an action for one user. */
+/** Opens the viewer list on the anchor's page, then the user's card, and picks an action on it. */
 async function moderate(anchorPage: Page, userId: number, action: string): Promise<void> {
   await anchorPage.locator('.room-viewers').click();
-  await anchorPage.locator(`[data-testid=viewer-row][data-user-id="${userId}"]`).click();
-  await anchorPage.locator('.adm-action-sheet-button-item', { hasText: action }).click();
+  await anchorPage.locator(`[data-testid=viewer-list] [data-user-id="${userId}"]`).click();
+  await anchorPage.getByTestId('card-actions').getByRole('button', { name: action, exact: true }).click();
 }
 
 let anchor: Member;

@@ -11,7 +11,9 @@ import { seedDemo } from './db/seed.js';
 import type { Deps } from './deps.js';
 import type { RouteEnv } from './http/routeEnv.js';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/validator.js';
-import { mediaRoutes, Sfu } from './media/index.js';
+import { egressEnabled, LiveEgress } from './modules/live/liveEgress.js';
+import { createMediaEngine, mediaRoutes, Sfu, type MediaEngine } from './media/index.js';
+import { attachMediaNodes } from './modules/room/mediaNodesWiring.js';
 import { startDemoPublisher } from './media/demo/demoPublisher.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { routeAuditor } from './modules/admin/audit.service.js';
@@ -20,13 +22,18 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { iceServersFor } from './modules/chat/call.config.js';
 import { configRoutes } from './modules/config/config.routes.js';
+import { fanClubRoutes } from './modules/fanclub/fanclub.routes.js';
+import { boardRoutes } from './modules/room/board.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { gameRoutes } from './modules/game/game.routes.js';
 import { gamesHostForClient } from './modules/game/games.config.js';
 import { seedDemoForum } from './modules/forum/forum.seed.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
+import { demoGifts, demoGiftsOn } from './modules/finance/gift/demoGifts.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { messageRoutes } from './modules/message/message.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { pkRoutes } from './modules/pk/pk.routes.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { seedDemoRooms } from './modules/room/room.seed.js';
 import { socialRoutes } from './modules/social/social.routes.js';
@@ -35,6 +42,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { verifyRoutes } from './modules/verify/verify.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { registerCipher } from './plugins/cipher.js';
+import { registerCompression } from './plugins/compression.js';
 import { demoAccountsWithDemoPassword, refusalMessage, UnsafeProductionError } from './productionSafety.js';
 import { clientErrorAnswer, closingAnswer, frameworkErrorAnswer, registerEnvelope } from './plugins/envelope.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -60,6 +68,10 @@ export interface BuiltApp {
   webApp: boolean;
   /** The worker role's jobs and lease, on an instance with that role. */
   worker: Worker | undefined;
+  /** The media engine of this instance (tests publish into it directly). */
+  sfu: MediaEngine;
+  /** The HLS egress of the rooms whose anchor publishes here (listening with the media role and LIVE_EGRESS on). */
+  egress: LiveEgress;
 }
 
 const JSON_LIMIT = 256 * 1024;
@@ -136,8 +148,9 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     log: app.log,
     redis: redis ? { pub: redis.cmd, sub: redis.sub, prefix: config.redisPrefix } : undefined,
   });
-  const sfu = new Sfu(config.media);
-  const rooms = new RoomHub(hall.io, { log: app.log, sfu, redis: redis ? { cmd: redis.cmd, prefix: config.redisPrefix } : undefined });
+  // The media engine: the SFU in this process (default), or Janus nodes (MEDIA_ENGINE=janus).
+  const engine = runs(config, 'media') ? await createMediaEngine(config.media) : new Sfu(config.media);
+  const rooms = new RoomHub(hall.io, { log: app.log, sfu: engine, redis: redis ? { cmd: redis.cmd, prefix: config.redisPrefix } : undefined });
   const deps: Deps = {
     config,
     db,
@@ -150,6 +163,9 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     redis: redis?.cmd,
   };
   const services = createServices(deps);
+  // HLS of the rooms whose anchor stream this instance hosts; any instance can sweep a dead one's egress.
+  const egress = new LiveEgress(deps, engine, services.room.lease);
+  if (runs(config, 'media') && egressEnabled(config.egress, config.nodeEnv)) egress.listen();
   if (runs(config, 'realtime')) {
     hall.listen(services.sessions, services.message, services.chat, services.social, db);
     rooms.listen(services.sessions, services.room, services.roomLive);
@@ -159,6 +175,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   await registerRateLimit(app, { redis: redis?.cmd, prefix: config.redisPrefix });
   registerEnvelope(app);
   registerCipher(app, config.cipherKey, config.cipherIv);
+  await registerCompression(app);
   await registerOpenApi(app, { gamesHost: gamesHostForClient(config.games) });
 
   const dev = config.devRoutes;
@@ -191,6 +208,10 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       chatRoutes,
       gameRoutes,
       videoRoutes,
+      liveRoutes,
+      fanClubRoutes,
+      pkRoutes,
+      boardRoutes,
     ]) {
       routes(app, env);
     }
@@ -204,8 +225,10 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       });
       // WHIP/WHEP clients get the calls' STUN/TURN servers as Link headers (TURN credentials per user).
       const iceServers = (userId: string | undefined) => iceServersFor(config.call, Number(userId) || 0).ice_servers;
-      await media.register(mediaRoutes, { sfu, authorize: services.roomMedia.authorize, iceServers });
+      await media.register(mediaRoutes, { engine, authorize: services.roomMedia.authorize, iceServers, sessionBase: config.media.publicUrl });
     });
+    // This process's media node(s) in the nodes table, where rooms are placed.
+    attachMediaNodes(services.room.mediaNodes, engine, services.room.lease.id, app.log);
   }
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
@@ -242,8 +265,10 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     await worker?.stop();
     // Media first: its publisher events still write to the database, which closes last.
     await demo?.stop();
-    await sfu.shutdown();
+    await egress.stop();
+    await engine.shutdown();
     await rooms.close();
+    services.pk.dispose();
     await services.room.dispose();
     await hall.close();
     await redis?.close();
@@ -252,17 +277,41 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   });
 
   const demo =
-    config.seedDemo && runs(config, 'media')
-      ? await startDemoPublisher({ sfu, db, log: app.log, config: config.room, nodeEnv: config.nodeEnv, ffmpeg: config.video.ffmpeg })
+    config.seedDemo && runs(config, 'media') && engine instanceof Sfu
+      ? await startDemoPublisher({ sfu: engine, db, log: app.log, config: config.room, nodeEnv: config.nodeEnv, ffmpeg: config.video.ffmpeg })
       : undefined;
 
   const jobs: Job[] = [];
   let stopSweeps: (() => void) | undefined;
   jobs.push({ name: 'room sweeps', start: () => void (stopSweeps = services.room.startSweeps()), stop: () => stopSweeps?.() });
+  let stopPkSweeps: (() => void) | undefined;
+  jobs.push({ name: 'pk battles (deadlines, lost streams)', start: () => void (stopPkSweeps = services.pk.startSweeps()), stop: () => stopPkSweeps?.() });
   jobs.push({ name: 'videos (transcode queue, upload sweep, demo clips)', start: () => services.video.start(), stop: () => services.video.stop() });
+  if (config.seedDemo && demoGiftsOn(config.finance.demoGifts, config.nodeEnv))
+    jobs.push(demoGifts({ db, log: app.log, ledger: services.finance.ledger, gifts: services.finance.gift, spreadMs: 3 * 60_000 }));
+  let egressSweep: NodeJS.Timeout | undefined;
+  let retention: NodeJS.Timeout | undefined;
+  const keepReplays = () => void services.replays.sweepRetention().catch((err: unknown) => app.log.warn({ err }, 'replay retention sweep failed'));
+  jobs.push({
+    name: 'egress sweep (egress of gone instances), replay retention',
+    start: () => {
+      egressSweep = setInterval(
+        () => void egress.sweep().catch((err: unknown) => app.log.warn({ err }, 'egress sweep failed')),
+        Math.max(1000, Math.min(10_000, config.room.instanceLeaseMs / 2)),
+      );
+      egressSweep.unref();
+      keepReplays();
+      retention = setInterval(keepReplays, 10 * 60_000);
+      retention.unref();
+    },
+    stop: () => {
+      clearInterval(egressSweep);
+      clearInterval(retention);
+    },
+  });
   const worker = runs(config, 'worker') ? new Worker({ db, log: app.log, jobs, leaseMs: config.workerLeaseMs }) : undefined;
 
   await app.ready();
   await worker?.start();
-  return { app, deps, services, hall, webApp, worker };
+  return { app, deps, services, hall, webApp, worker, egress, sfu: engine };
 }

@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
 import { bool, int, oneOf, optionalText, section, switchOf, text, type Section, type SettingRow } from './config/setting.js';
+import { egressSettings, type EgressConfig } from './modules/live/egress.config.js';
 import { mediaSettings, type MediaConfig } from './media/config.js';
 import { callSettings, type CallConfig } from './modules/chat/call.config.js';
 import { financeSettings, type FinanceConfig } from './modules/finance/finance.config.js';
 import { forumSettings, type ForumConfig } from './modules/forum/forum.config.js';
 import { gamesSettings, type GamesConfig } from './modules/game/games.config.js';
+import { pkSettings, type PkConfig } from './modules/pk/pk.config.js';
 import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
 import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
 import { storageSettings, type S3Config } from './storage/storage.config.js';
@@ -127,11 +129,15 @@ type ServerConfig = typeof serverSettings extends Section<infer R> ? R : never;
 export interface Config extends ServerConfig {
   room: RoomConfig;
   media: MediaConfig;
+  /** HLS egress and replays (LIVE_*). */
+  egress: EgressConfig;
   finance: FinanceConfig;
   video: VideoConfig;
   games: GamesConfig;
   call: CallConfig;
   forum: ForumConfig;
+  /** PK battles (PK_*). */
+  pk: PkConfig;
   /** The S3 bucket, or undefined when files stay on local disk. */
   s3: S3Config | undefined;
 }
@@ -141,12 +147,14 @@ const SECTIONS = {
   server: serverSettings,
   storage: storageSettings,
   media: mediaSettings,
+  egress: egressSettings,
   room: roomSettings,
   finance: financeSettings,
   video: videoSettings,
   games: gamesSettings,
   call: callSettings,
   forum: forumSettings,
+  pk: pkSettings,
 } as const;
 
 /** Every environment variable the server reads, with its default and meaning (README.md and ENV.md list them). */
@@ -179,11 +187,13 @@ export function loadConfig(env: Env): Config {
     ...server,
     room,
     media: parsed.media as MediaConfig,
+    egress: parsed.egress as EgressConfig,
     finance: parsed.finance as FinanceConfig,
     video: parsed.video as VideoConfig,
     games: { ...games, mainUrl: games.mainUrl ?? `http://${server.host === '0.0.0.0' || server.host === '::' ? '127.0.0.1' : server.host}:${server.port}` },
     call: parsed.call as CallConfig,
     forum: parsed.forum as ForumConfig,
+    pk: parsed.pk as PkConfig,
     s3: parsed.storage as S3Config | undefined,
   };
 }

@@ -7,11 +7,18 @@ import { ChatService } from './modules/chat/chat.service.js';
 import { ConfigService } from './modules/config/config.service.js';
 import { createFinance } from './modules/finance/finance.js';
 import { CommentService } from './modules/forum/comment.service.js';
+import { FanClubService } from './modules/fanclub/fanclub.service.js';
 import { ForumCatalogService } from './modules/forum/catalog.service.js';
 import { PostService } from './modules/forum/post.service.js';
 import { GameService } from './modules/game/game.service.js';
+import { GoLiveService } from './modules/golive/golive.service.js';
 import { HomeService } from './modules/home/home.service.js';
+import { LiveService } from './modules/live/live.service.js';
+import { recordingMoments } from './modules/live/momentRecorder.js';
+import { ReplayService } from './modules/live/replay.service.js';
 import { MessageService } from './modules/message/message.service.js';
+import { PkService } from './modules/pk/pk.service.js';
+import { BoardService } from './modules/room/board.service.js';
 import { RoomService } from './modules/room/room.service.js';
 import { RoomLiveService } from './modules/room/roomLive.service.js';
 import { RoomMediaService } from './modules/room/roomMedia.service.js';
@@ -34,10 +41,25 @@ export function createServices(deps: Deps) {
   const forumPosts = new PostService(deps);
   const forumComments = new CommentService(deps, message);
   const video = createVideo(deps, { finance, social, rooms: room });
-  // Everyone in the room sees a gift sent in it (animation + chat line), on every instance.
+  const live = new LiveService(deps);
+  const replays = new ReplayService(deps);
+  // Everyone in the room sees a gift sent in it (animation + chat line), on every instance; the replay keeps it.
   finance.gift.onSent((record) => {
     if (record.room_id > 0) deps.rooms.toRoom(record.room_id, 'gift', { record });
+    void replays.noteGift(record).catch((err: unknown) => deps.log.warn({ err }, 'gift moment not kept'));
   });
+  const fanClubs = new FanClubService(deps, finance, anchor);
+  finance.gift.onSent((_record, row) => fanClubs.onGift(row.receiver_id, row.sender_id, Number(row.total)));
+  const goLive = new GoLiveService(deps, message, anchor);
+  const board = new BoardService(deps, room, live);
+  finance.gift.onSent((record) => board.forget(record.room_id));
+  room.onOpened(async (opened) => {
+    await goLive.alert(opened);
+  });
+  const roomMedia = new RoomMediaService(deps, room, sessions, live);
+  // PK battles: a gift in a room during its battle moves both rooms' score bar (read from the gift records).
+  const pk = new PkService(deps, room, roomMedia, deps.config.pk);
+  finance.gift.onSent((record) => pk.onGift(record));
   return {
     sessions,
     verify,
@@ -50,8 +72,10 @@ export function createServices(deps: Deps) {
     message,
     anchor,
     room,
-    roomLive: new RoomLiveService(deps, room),
-    roomMedia: new RoomMediaService(deps, room, sessions),
+    roomLive: new RoomLiveService({ ...deps, rooms: recordingMoments(deps.rooms, replays, deps.log) }, room),
+    roomMedia,
+    live,
+    replays,
     forumPosts,
     forumComments,
     forumCatalog: new ForumCatalogService(deps),
@@ -60,6 +84,10 @@ export function createServices(deps: Deps) {
     video,
     admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments, video, message }),
     game: new GameService(deps, sessions, finance, deps.config.games),
+    fanClubs,
+    goLive,
+    pk,
+    board,
   };
 }
 

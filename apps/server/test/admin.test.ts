@@ -155,7 +155,8 @@ describe('every operator action is audited', () => {
     const ours = written.filter((n) =>
       /^admin(Anchor|Withdraw|User|Content|Word|Report|Room|Adjust|SetFlags|SendNotice|CreateBulletin|Gift|Package|Banner|Category|Topic|Activity)/.test(n),
     );
-    expect(ours.filter((n) => !calls.some(([c]) => c === n))).toEqual([]);
+    // (The multipart animation upload is checked for its audit entry in live.giftfx.test.ts.)
+    expect(ours.filter((n) => !calls.some(([c]) => c === n) && n !== 'adminGiftAnimation')).toEqual([]);
 
     // The log filters by action and target.
     const bans = (await s.api.call(api.adminAudit, { action: 'adminUserBan' }, t)).data;

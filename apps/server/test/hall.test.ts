@@ -105,10 +105,40 @@ describe('hall', () => {
     const user = await quickSession(s);
     const sock = open({ uuid: user.user.uuid, token: user.token });
     await connected(sock);
+    const unread = async () => (await s.api.call(api.messageFetch, { page: 1, size: 10 }, { token: user.token })).data;
+    const before = (await unread()).unread;
     const msg = next(sock, 'newMessage');
     const r = await s.api.call(api.adminSendNotice, { title: '全站公告', content: '今晚八点有活动', type: 'activity' }, { token: operator.token });
     expect(r.data.sent).toBeGreaterThan(2);
+    // One broadcast to every socket (the client adds one to its badge); each member has their own copy.
     const m = await msg;
-    expect(m.kind === 'notice' && m.notice.type).toBe('activity');
+    expect(m).toEqual({
+      kind: 'announcement',
+      notice: { title: '全站公告', content: '今晚八点有活动', type: 'activity', kind: '', params: {}, created_at: expect.any(String) },
+    });
+    const after = await unread();
+    expect(after.unread).toBe(before + 1);
+    expect(after.list[0]).toMatchObject({ title: '全站公告', is_read: false });
+  });
+
+  it('answers getUnreadCount without writing anything: isNew is told once per connection', async () => {
+    const user = await quickSession(s);
+    await s.api.call(api.adminSendNotice, { user_id: user.user.id, title: '未读', content: '一条' }, { token: operator.token });
+    const row = () => s.deps.db.kysely.selectFrom('users').selectAll().where('id', '=', user.user.id).executeTakeFirstOrThrow();
+    const before = await row();
+    const ask = async (sock: HallSocket) => {
+      const answer = next(sock, 'rGetUnreadCount');
+      sock.emit('getUnreadCount');
+      return answer;
+    };
+    const sock = open({ uuid: user.user.uuid, token: user.token });
+    await connected(sock);
+    expect(await ask(sock)).toEqual({ total: 1, isNew: true });
+    expect(await ask(sock)).toEqual({ total: 1, isNew: false });
+    expect(await row()).toEqual(before);
+    // Another connection (a second device) is told once too.
+    const other = open({ uuid: user.user.uuid, token: user.token });
+    await connected(other);
+    expect(await ask(other)).toEqual({ total: 1, isNew: true });
   });
 });

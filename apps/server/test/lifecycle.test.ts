@@ -16,7 +16,14 @@ describe('graceful shutdown', () => {
     const session = (await s.api.login(DEMO_USER.mobile, DEMO_USER.password)).data;
     const sock = connectHall(s.url, { uuid: session.user.uuid, token: session.token });
     await connected(sock);
-    const dropped = new Promise<void>((resolve) => sock.once('disconnect', () => resolve()));
+    const events: string[] = [];
+    sock.once('rejoin', (hint: { within_ms: number }) => events.push(`rejoin ${hint.within_ms}`));
+    const dropped = new Promise<void>((resolve) =>
+      sock.once('disconnect', (reason: string) => {
+        events.push(reason);
+        resolve();
+      }),
+    );
 
     // A login whose body arrives in two halves, with the shutdown starting in between.
     const body = JSON.stringify({ account: DEMO_USER.mobile, password: DEMO_USER.password });
@@ -54,6 +61,8 @@ describe('graceful shutdown', () => {
     expect(r.status).toBe(200);
     expect(JSON.parse(r.text).code).toBe(200);
     await dropped;
+    // The socket was told to come back at once before the server closed it.
+    expect(events).toEqual(['rejoin 1000', expect.stringMatching(/disconnect|close/)]);
     // A request on a kept-alive connection while the server shuts down: the 503 envelope.
     expect(late.status).toBe(503);
     expect(JSON.parse(late.text)).toEqual({ code: 50000, msg: '服务正在重启，请稍后再试', data: null });

@@ -175,6 +175,11 @@ describe('media: browsers publish and play', () => {
         .sort(),
     ).toEqual(['anchor', 'seat-1', 'seat-2']);
     expect(downs.filter((e) => e.name === 'viewer-down')).toHaveLength(2);
+    // A client that leaves afterwards DELETEs a session the server already ended: 204, not a 404,
+    // once; a session never known stays 404.
+    const ended = `${app.url}/api/media/session/${sessionIdOf(multiPlay.location)}`;
+    expect((await fetch(ended, { method: 'DELETE' })).status).toBe(204);
+    expect((await fetch(ended, { method: 'DELETE' })).status).toBe(404);
     // WHEP has no server-to-client signal: Chrome sees the ICE consent stop (disconnected ~6 s,
     // failed ~16 s); the rooms channel tells viewers at once. Frames stop immediately.
     // What was already in the viewer's jitter buffer still plays out (longer on a loaded machine),

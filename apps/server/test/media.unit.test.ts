@@ -1,15 +1,26 @@
 /** The SFU's pure pieces: keyframe detection, PLI throttling, REMB encoding, slots, config, SDP checks. */
 import { loadConfig } from '../src/config.js';
-import { RtcpPacketConverter, RtcpPayloadSpecificFeedback, type ReceiverEstimatedMaxBitrate, RtpHeader, type RTCRtpTransceiver } from 'werift';
+import {
+  Event,
+  MediaStreamTrack,
+  ProtectionProfileAeadAes128Gcm,
+  RtcpPacketConverter,
+  RtcpPayloadSpecificFeedback,
+  RTCRtpCodecParameters,
+  RtpHeader,
+  RtpPacket,
+  type ReceiverEstimatedMaxBitrate,
+  type RTCRtpTransceiver,
+} from 'werift';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localCodecs } from '../src/media/codecs.js';
 import { MediaError } from '../src/media/errors.js';
 import { isVp8KeyframeStart } from '../src/media/keyframe.js';
 import { assertOfferShape, hasNegotiatedMedia } from '../src/media/peer.js';
-import { bitrateCapPacket, type Publisher } from '../src/media/publisher.js';
+import { bitrateCapPacket, Publisher, type MediaSink } from '../src/media/publisher.js';
 import { compareSeats } from '../src/media/sfu.js';
 import { TrailingThrottle } from '../src/media/throttle.js';
 import { Viewer } from '../src/media/viewer.js';
+import { fakeSrtpSender } from './fakeSrtpSender.js';
 
 describe('isVp8KeyframeStart', () => {
   // RFC 7741 descriptor byte 0: X|R|N|S|R|PID; VP8 payload header bit 0 (P) is 0 on key frames.
@@ -68,32 +79,21 @@ describe('bitrateCapPacket', () => {
 });
 
 describe('viewer slots', () => {
-  function fakeSender(state = 'new') {
-    return {
-      ssrc: 42,
-      dtlsTransport: { state },
-      sendRtp: vi.fn(async () => {}),
-      replaceRTP: vi.fn(),
-    };
-  }
-  const header = (seq: number, ts: number) => new RtpHeader({ sequenceNumber: seq, timestamp: ts });
-  const buf = Buffer.from([0x80]);
-  const vp8 = localCodecs().video.find((c) => c.mimeType === 'video/VP8')!;
-  /** The viewer's video transceiver, having negotiated VP8. */
-  const transceiver = (sender: ReturnType<typeof fakeSender>) => ({ sender, codecs: [vp8] }) as unknown as RTCRtpTransceiver;
+  const vp8 = new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, payloadType: 97 });
+  const packet = (seq: number, ts: number) => new RtpPacket(new RtpHeader({ sequenceNumber: seq, timestamp: ts, payloadType: 96 }), Buffer.alloc(100, 1));
 
   it('holds video until a keyframe start reaches a connected transport, then forwards everything', () => {
     const viewer = new Viewer('s', 'r', 'v', { close: async () => {} } as never);
-    const video = fakeSender();
-    const slot = viewer.addSlot('anchor', undefined, transceiver(video));
-    slot.onVideo(buf, header(1, 0), true, vp8); // keyframe, but DTLS not up: werift would drop it
-    expect(video.sendRtp).not.toHaveBeenCalled();
-    video.dtlsTransport.state = 'connected';
-    slot.onVideo(buf, header(2, 0), false, vp8);
-    expect(video.sendRtp).not.toHaveBeenCalled();
-    slot.onVideo(buf, header(3, 3000), true, vp8);
-    slot.onVideo(buf, header(4, 3000), false, vp8);
-    expect(video.sendRtp).toHaveBeenCalledTimes(2);
+    const video = fakeSrtpSender({ profile: ProtectionProfileAeadAes128Gcm, state: 'connecting', codecs: [vp8] });
+    const slot = viewer.addSlot('anchor', undefined, video.transceiver);
+    slot.onVideo(packet(1, 0), true, vp8); // keyframe, but DTLS not up: it would be lost
+    expect(video.received).toHaveLength(0);
+    video.sender.dtlsTransport.state = 'connected';
+    slot.onVideo(packet(2, 0), false, vp8);
+    expect(video.received).toHaveLength(0);
+    slot.onVideo(packet(3, 3000), true, vp8);
+    slot.onVideo(packet(4, 3000), false, vp8);
+    expect(video.received.map((p) => p.header.sequenceNumber)).toEqual([3, 4]);
     expect(slot.waitingKeyframe).toBe(false);
     expect(slot.firstKeyframeMs).toBeGreaterThanOrEqual(0);
   });
@@ -101,25 +101,46 @@ describe('viewer slots', () => {
   it('asks the new publisher for a keyframe when rebound, and splices its RTP into the running stream', () => {
     const viewer = new Viewer('s', 'r', 'v', { close: async () => {} } as never);
     viewer.connected = true;
-    const video = fakeSender('connected');
-    const slot = viewer.addSlot('seat-1', undefined, transceiver(video));
+    const video = fakeSrtpSender({ profile: ProtectionProfileAeadAes128Gcm, codecs: [vp8] });
+    const slot = viewer.addSlot('seat-1', undefined, video.transceiver);
     const pub = (): Publisher => ({ addSink: vi.fn(), removeSink: vi.fn(), requestKeyframe: vi.fn() }) as unknown as Publisher;
     const first = pub();
     slot.bind(first);
     expect(first.requestKeyframe).toHaveBeenCalledTimes(1);
-    slot.onVideo(buf, header(100, 9000), true, vp8);
+    slot.onVideo(packet(100, 9000), true, vp8);
     const second = pub();
     slot.bind(second);
     expect(first.removeSink).toHaveBeenCalledWith(slot);
     expect(second.requestKeyframe).toHaveBeenCalledTimes(1);
-    slot.onVideo(buf, header(5000, 123456), false, vp8); // held: not a keyframe
-    slot.onVideo(buf, header(5001, 123456), true, vp8);
-    // Rebased so that the new source's first packet continues the viewer's sequence numbers.
-    const calls = video.replaceRTP.mock.calls as unknown as [{ sequenceNumber: number; timestamp: number }, boolean][];
-    const last = calls[calls.length - 1]!;
-    expect(last[0].sequenceNumber).toBe(5000);
-    expect(last[0].timestamp).toBeLessThan(123456);
-    expect(last[1]).toBe(false);
+    slot.onVideo(packet(5000, 123456), false, vp8); // held: not a keyframe
+    slot.onVideo(packet(5001, 123456), true, vp8);
+    // The new source's first packet continues the viewer's sequence numbers and timestamps.
+    const [a, b] = video.received as [RtpPacket, RtpPacket];
+    expect(b.header.sequenceNumber).toBe(a.header.sequenceNumber + 1);
+    expect(b.header.timestamp).toBeGreaterThan(a.header.timestamp);
+    expect(b.header.ssrc).toBe(a.header.ssrc);
+  });
+});
+
+describe('publisher fan-out', () => {
+  it('gives every sink the packet when one throws, and counts the failure', () => {
+    const vp8 = new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, payloadType: 96 });
+    const track = new MediaStreamTrack({ kind: 'video' });
+    const transceiver = { kind: 'video', mLineIndex: 0, receiver: { track, onRtcp: new Event() }, codecs: [vp8] } as unknown as RTCRtpTransceiver;
+    const pub = new Publisher('s', 'r', 'anchor', 'u', { close: async () => {} } as never, 1_000_000);
+    pub.listen([transceiver]);
+    const got: number[] = [];
+    const failing: MediaSink = {
+      onVideo: () => {
+        throw new Error('socket closed');
+      },
+      onAudio: () => {},
+    };
+    pub.addSink(failing);
+    pub.addSink({ onVideo: (rtp) => got.push(rtp.header.sequenceNumber), onAudio: () => {} });
+    track.onReceiveRtp.execute(new RtpPacket(new RtpHeader({ sequenceNumber: 7, payloadType: 96 }), Buffer.from([0x10, 0x00, 0x9d])));
+    expect(got).toEqual([7]);
+    expect(pub.sinkErrors).toBe(1);
   });
 });
 

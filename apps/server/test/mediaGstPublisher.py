@@ -13,6 +13,7 @@ is given 127.0.0.1 as its only address (the tests keep all media on 127.0.0.0/8)
 """
 import re
 import signal
+import os
 import sys
 import urllib.request
 
@@ -47,7 +48,8 @@ location = None
 ice = webrtc.get_property('ice-agent')
 agent = ice.get_property('agent')
 loopback = Nice.Address.new()
-loopback.set_from_string('127.0.0.1')
+# ICE_ADDRESS: the host side of a test namespace's veth when the server is a Janus inside it.
+loopback.set_from_string(os.environ.get('ICE_ADDRESS', '127.0.0.1'))
 agent.add_local_address(loopback)
 
 

@@ -11,7 +11,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { RTCPeerConnection } from 'werift';
 import { FAKE_MEDIA_FLAGS, MEDIA_PROBE_JS } from '../../../e2e/lib/media.js';
 import { mediaRoutes, type MediaAuthorize } from '../src/media/media.routes.js';
-import type { Sfu } from '../src/media/sfu.js';
+import type { MediaSessions } from '../src/media/engine.js';
+import { Sfu } from '../src/media/sfu.js';
 
 const CLIENT_TS = fileURLToPath(new URL('../../web/src/lib/media/whipClient.ts', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,6 +70,85 @@ window.T = {
     });
     return { id, location: s.location, answeredMs: s.answeredMs, seats: [...s.streams.keys()] };
   },
+  /**
+   * A publisher that trickles, as standard WHIP clients do: the offer goes without candidates, each
+   * candidate follows in a PATCH (with the session's ETag). Resolves once gathering ended and every
+   * PATCH was answered.
+   */
+  async publishTrickle(url, token) {
+    const stream = await navigator.mediaDevices.getUserMedia({ video: { width: 320, height: 180, frameRate: 20 }, audio: true });
+    const pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle' });
+    for (const track of stream.getTracks()) pc.addTransceiver(track, { direction: 'sendonly' });
+    const queued = [];
+    const patches = [];
+    let session;
+    let gathered;
+    const allGathered = new Promise((r) => { gathered = r; });
+    const send = (lines) => patches.push(fetch(session.location, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': session.etag },
+      body: [session.ufrag, session.pwd, 'm=audio 9 UDP/TLS/RTP/SAVPF 0', 'a=mid:0', ...lines, ''].join('\\r\\n'),
+    }).then((r) => r.status));
+    pc.onicecandidate = (e) => {
+      const line = e.candidate ? 'a=' + e.candidate.candidate : 'a=end-of-candidates';
+      if (session) send([line]); else queued.push(line);
+      if (!e.candidate) gathered();
+    };
+    await pc.setLocalDescription(await pc.createOffer());
+    const offer = pc.localDescription.sdp.replace(/^a=(candidate:.*|end-of-candidates)\\r\\n/gm, '');
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: 'Bearer ' + token }, body: offer });
+    const sdp = pc.localDescription.sdp;
+    session = {
+      location: new URL(res.headers.get('location'), url).toString(),
+      etag: res.headers.get('etag'),
+      ufrag: sdp.match(/^a=ice-ufrag:.*$/m)[0],
+      pwd: sdp.match(/^a=ice-pwd:.*$/m)[0],
+    };
+    await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
+    if (queued.length) send(queued.splice(0));
+    await allGathered;
+    T.sessions.push({ pc, location: session.location, stop: async () => pc.close() });
+    return { id: T.sessions.length - 1, status: res.status, offerHadCandidates: /a=candidate/.test(offer), patches: await Promise.all(patches) };
+  },
+  /**
+   * What a WHIP or WHEP client does after a network change: an ICE restart offer, its fragment
+   * PATCHed to the session, the answer fragment's credentials and candidates applied.
+   */
+  async restartIce(id) {
+    const s = T.sessions[id];
+    const pc = s.pc;
+    await pc.setLocalDescription(await pc.createOffer({ iceRestart: true }));
+    await new Promise((r) => { if (pc.iceGatheringState === 'complete') r(); else pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && r()); });
+    const sdp = pc.localDescription.sdp;
+    const line = (re) => (sdp.match(re) || [])[0];
+    const frag = [line(/^m=.*$/m), line(/^a=mid:.*$/m), line(/^a=ice-ufrag:.*$/m), line(/^a=ice-pwd:.*$/m), ...(sdp.match(/^a=candidate:.*$/gm) || []), 'a=end-of-candidates', ''].join('\\r\\n');
+    const res = await fetch(s.location, { method: 'PATCH', headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': '*' }, body: frag });
+    const answerFrag = await res.text();
+    if (res.status !== 200) return { status: res.status, body: answerFrag };
+    const get = (re) => (answerFrag.match(re) || [])[0];
+    const candidates = (answerFrag.match(/^a=candidate:.*$/gm) || []).join('\\r\\n');
+    const answer = pc.currentRemoteDescription.sdp
+      .replace(/^a=ice-ufrag:.*$/gm, get(/^a=ice-ufrag:.*$/m))
+      .replace(/^a=ice-pwd:.*$/gm, get(/^a=ice-pwd:.*$/m))
+      .replace(/^a=candidate:.*\\r?\\n/gm, '')
+      .replace(/^a=end-of-candidates\\r?\\n/gm, '')
+      .replace(/^(a=mid:.*)$/gm, '$1\\r\\n' + candidates + '\\r\\na=end-of-candidates');
+    await pc.setRemoteDescription({ type: 'answer', sdp: answer });
+    return {
+      status: res.status,
+      etag: res.headers.get('etag'),
+      ufrag: /^a=ice-ufrag:(\\S+)/m.exec(sdp)[1],
+      serverUfrag: /^a=ice-ufrag:(\\S+)/m.exec(answerFrag)[1],
+    };
+  },
+  /** The session's ICE transport as getStats has it: its local ufrag, ICE state and selected pair changes. */
+  async iceTransport(id) {
+    let out = null;
+    (await T.sessions[id].pc.getStats()).forEach((x) => {
+      if (x.type === 'transport') out = { localUfrag: x.iceLocalUsernameFragment, state: x.iceState, pairChanges: x.selectedCandidatePairChanges };
+    });
+    return out;
+  },
   firstFrame(id) { return T.sessions[id].firstFrame; },
   connected(id) { return T.sessions[id].connected; },
   async stop(id) { await T.sessions[id].stop(); },
@@ -108,16 +188,34 @@ export interface MediaApp {
   close(): Promise<void>;
 }
 
-/** A Fastify app with only the media plugin (and the test page), listening on a free port. */
-export async function startMediaApp(sfu: Sfu, authorize: MediaAuthorize = allowAll): Promise<MediaApp> {
+/** A Fastify app with only the media plugin (either engine) (and the test page), listening on a free port. */
+export async function startMediaApp(engine: MediaSessions, authorize: MediaAuthorize = allowAll): Promise<MediaApp> {
   const app = Fastify({ logger: false });
-  await app.register(mediaRoutes, { sfu, authorize });
+  await app.register(mediaRoutes, { engine, authorize });
   const js = (await transform(await readFile(CLIENT_TS, 'utf8'), { loader: 'ts', format: 'esm', target: 'es2022' })).code;
   app.get('/test/whipClient.js', async (_req, reply) => reply.type('text/javascript').send(js));
   app.get('/test/media', async (_req, reply) => reply.type('text/html').send(PAGE_HTML));
   app.get('/favicon.ico', async (_req, reply) => reply.code(204).send());
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url, close: () => app.close() };
+}
+
+/**
+ * Chromium and the test page on an origin of its own (its SFU idle, never used), for suites that
+ * publish and play through app servers: the pages reach their WHIP/WHEP cross-origin, as a web app
+ * served from a CDN does.
+ */
+export async function startPlayerPages(): Promise<{ url: string; browser: Browser; close(): Promise<void> }> {
+  const app = await startMediaApp(new Sfu());
+  const browser = await launchMediaBrowser();
+  return {
+    url: app.url,
+    browser,
+    close: async () => {
+      await browser.close();
+      await app.close();
+    },
+  };
 }
 
 export function launchMediaBrowser(extraArgs: string[] = []): Promise<Browser> {

@@ -8,7 +8,7 @@ import { api, ErrorCode, ROOM_AUTH_FAILED, ROOM_NAMESPACE, type Session } from '
 import { eventually } from '@app/testkit';
 import { fakeClock } from './helpers/fakeClock.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
-import { anchor, closeSockets, connectRoom, join, member, memberIn, next, openRoom, operator, ownedRoom, send } from './roomHarness.js';
+import { anchor, closeSockets, collect, connectRoom, join, member, memberIn, next, openRoom, operator, ownedRoom, send } from './roomHarness.js';
 
 let s: TestServer;
 let op: Session;
@@ -107,15 +107,26 @@ describe('room channel: joining', () => {
     expect(answers.filter((a) => a.code === ErrorCode.ROOM_PASSWORD_LOCKED)).toHaveLength(8);
   });
 
-  it('counts people online, announces entries and recent viewers, and lets guests watch but not chat', async () => {
+  it('counts people online, announces notable entries and recent viewers, and lets guests watch but not chat', async () => {
     const { room, ownerSock } = await liveRoom();
-    const entered = next(ownerSock, 'enter');
+    const enters: number[] = [];
+    ownerSock.on('enter', (p) => enters.push(p.user.id));
     const counted = next(ownerSock, 'online', (p) => p.online === 2);
     const { who, sock } = await viewer(room.id);
-    expect((await entered).user).toMatchObject({ id: who.user.id, auth: 4 });
     const online = await counted;
+    // A plain member's arrival is in the aggregated update (count + latest arrivals), not a banner to everyone.
     expect(online.recent.map((u) => u.id)).toEqual([who.user.id, room.anchor.id]);
+    expect(enters).toEqual([]);
     expect((await s.api.call(api.roomInfo, { room_id: room.id })).data.online).toBe(2);
+    // A follower of the anchor is notable: their entrance is announced.
+    const fan = await member(s);
+    expect((await s.api.call(api.followAdd, { user_id: room.anchor.id }, { token: fan.token })).code).toBe(200);
+    const entered = next(ownerSock, 'enter');
+    const fanSock = await connectRoom(s, fan);
+    await join(fanSock, room.id);
+    expect((await entered).user).toMatchObject({ id: fan.user.id, auth: 4 });
+    expect(enters).toEqual([fan.user.id]);
+    expect((await send(fanSock, 'leave', {})).code).toBe(200);
 
     const guest = (await s.api.call(api.visitor, {}, { headers: { Device: 'room-channel-guest-1' } })).data;
     const gsock = await connectRoom(s, guest);
@@ -145,7 +156,8 @@ describe('room channel: chat and moderation', () => {
     const sent = await send(sock, 'chat', { text: '  主播好！ ', danmaku: true });
     expect(sent.code).toBe(200);
     expect(await got).toMatchObject({ id: sent.data!.id, text: '主播好！', danmaku: true, user: { id: who.user.id, auth: 4 } });
-    const back = next(sock, 'chat');
+    // The viewer hears its own line back too (after its acknowledgement): wait for the owner's.
+    const back = next(sock, 'chat', (c) => c.user.id === owner.user.id);
     await send(ownerSock, 'chat', { text: '欢迎欢迎' });
     expect(await back).toMatchObject({ text: '欢迎欢迎', danmaku: false, user: { id: owner.user.id, auth: 1 } });
 
@@ -155,6 +167,18 @@ describe('room channel: chat and moderation', () => {
     const codes = [];
     for (let i = 0; i < 6; i++) codes.push((await send(sock, 'chat', { text: `刷屏${i}` })).code);
     expect(codes).toContain(ErrorCode.RATE_LIMITED);
+  });
+
+  it('delivers a burst of chat lines sent at once to every viewer, each line once', async () => {
+    const { ownerSock, room } = await liveRoom();
+    const viewers = await Promise.all([viewer(room.id), viewer(room.id)]);
+    const got = viewers.map(({ sock }) => collect(sock, 'chat'));
+    const texts = ['一', '二', '三', '四', '五'];
+    const acks = await Promise.all(texts.map((text) => send(ownerSock, 'chat', { text })));
+    expect(acks.map((a) => a.code)).toEqual(texts.map(() => 200));
+    await eventually(() => expect(got.map((g) => g.length)).toEqual([5, 5]));
+    // Lines sent without waiting are handled concurrently (on PostgreSQL they may finish out of order).
+    for (const g of got) expect(g.map((c) => c.text).sort()).toEqual([...texts].sort());
   });
 
   it('mutes and unmutes (owner, admins); admins cannot touch the owner; only the owner appoints admins', async () => {
@@ -182,6 +206,26 @@ describe('room channel: chat and moderation', () => {
 
     expect((await send(ownerSock, 'mute', { user_id: v.who.user.id, muted: false })).code).toBe(200);
     expect((await send(v.sock, 'chat', { text: '又能说话了' })).code).toBe(200);
+  });
+
+  it('announces notable entrances at most once a second per room: within a window only the latest waits', async () => {
+    const { room, ownerSock } = await liveRoom();
+    const fans = await Promise.all([0, 1, 2].map(() => member(s)));
+    for (const fan of fans) await s.api.call(api.followAdd, { user_id: room.anchor.id }, { token: fan.token });
+    const seen: { id: number; at: number }[] = [];
+    ownerSock.on('enter', (p) => seen.push({ id: p.user.id, at: performance.now() }));
+    for (const fan of fans) await join(await connectRoom(s, fan), room.id);
+    const [first, middle, last] = fans.map((f) => f.user.id) as [number, number, number];
+    await eventually(() => seen.some((e) => e.id === last), { what: "the burst's latest entrance" });
+    // The first fan shows at once unless the anchor's own banner (at its join) still holds the
+    // window; the middle one was replaced while waiting; the latest shows when the window ends.
+    const ids = seen.map((e) => e.id);
+    expect(ids).not.toContain(middle);
+    expect(ids[ids.length - 1]).toBe(last);
+    if (ids.length === 2) {
+      expect(ids[0]).toBe(first);
+      expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(900);
+    } else expect(ids).toEqual([last]);
   });
 
   it('kicks: the user is out, cannot rejoin during the ban, and can after it', async () => {

@@ -3,17 +3,20 @@
  * demo rooms live, and a werift viewer who joined the room channel plays one with a WHEP token and
  * receives its video and audio RTP. Skipped when ffmpeg is not installed.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import { api, type Session } from '@app/contract';
 import { eventually } from '@app/testkit';
-import { isVp8KeyframeStart } from '../src/media/keyframe.js';
+import { localCodecs } from '../src/media/codecs.js';
+import { H264Start, h264StartOf, isVp8KeyframeStart } from '../src/media/keyframe.js';
 import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { closeSockets, collect, connectRoom, join, member, next } from './roomHarness.js';
 
 const hasFfmpeg = fs.existsSync('/usr/bin/ffmpeg');
+const hasX264 = hasFfmpeg && execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-encoders'], { encoding: 'utf8' }).includes('libx264');
 let s: TestServer;
 let viewer: Session;
 
@@ -48,7 +51,9 @@ describe.skipIf(!hasFfmpeg)('demo rooms: live with moving video and sound', () =
     expect(joined.room).toMatchObject({ live: true, anchor_present: true });
     const creds = (await s.api.call(api.roomMedia, { room_id: room.id, kind: 'play' }, { token: viewer.token })).data;
 
+    // A viewer as a browser is: H.264 and VP8 (the demo streams are H.264 where ffmpeg has libx264).
     const pc = new RTCPeerConnection({
+      codecs: localCodecs(),
       iceServers: [],
       iceUseIpv6: false,
       iceInterfaceAddresses: { udp4: '127.0.0.1' },
@@ -60,7 +65,7 @@ describe.skipIf(!hasFfmpeg)('demo rooms: live with moving video and sound', () =
       track.onReceiveRtp.subscribe((rtp) => {
         if (track.kind === 'video') {
           got.video++;
-          if (isVp8KeyframeStart(rtp.payload)) got.keyframe = true;
+          if (isVp8KeyframeStart(rtp.payload) || h264StartOf(rtp.payload) !== H264Start.NONE) got.keyframe = true;
         } else {
           got.audio++;
         }
@@ -77,7 +82,10 @@ describe.skipIf(!hasFfmpeg)('demo rooms: live with moving video and sound', () =
       });
       expect(res.status).toBe(201);
       const location = res.headers.get('location')!;
-      await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
+      const answer = await res.text();
+      // The demo streams are H.264 (what the HLS egress remuxes) where ffmpeg has libx264.
+      if (hasX264) expect(answer).toMatch(/a=rtpmap:\d+ H264\/90000/);
+      await pc.setRemoteDescription({ type: 'answer', sdp: answer });
       await eventually(() => got.video > 40 && got.audio > 40, { timeout: 8000, what: 'video and audio RTP' });
       expect(got.keyframe).toBe(true);
       expect((await fetch(`${s.url}${location}`, { method: 'DELETE' })).status).toBe(200);

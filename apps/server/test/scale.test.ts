@@ -26,6 +26,11 @@ describe.skipIf(!scaleEnabled())('two instances (PostgreSQL + Redis)', () => {
     const m = await msg;
     expect(m.kind === 'notice' && m.notice.title).toBe('跨实例');
     expect(await count).toEqual({ total: 1, isNew: true });
+
+    // A notice to every member is one broadcast, which the adapter carries to B's sockets too.
+    const all = next(sock, 'newMessage');
+    expect((await a.api.call(api.adminSendNotice, { title: '全站', content: '给所有人' }, { token: op.token })).data.sent).toBeGreaterThan(1);
+    expect(await all).toMatchObject({ kind: 'announcement', notice: { title: '全站', content: '给所有人' } });
   });
 
   it('ends a socket on B when its token is logged out through A, and shares SMS limits', async () => {

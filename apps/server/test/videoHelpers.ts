@@ -55,7 +55,7 @@ export async function ffprobeUrl(url: string, token?: string) {
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
   if (token) args.push('-headers', `Authorization: ${token}\r\n`);
   const { stdout } = await run('ffprobe', [...args, url], { timeout: 60_000 });
-  return JSON.parse(stdout) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; height?: number }[] };
+  return JSON.parse(stdout) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; width?: number; height?: number }[] };
 }
 
 /** Video calls of one test server: chunks, whole uploads, waiting for the transcode, playlists. */

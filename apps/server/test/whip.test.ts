@@ -276,7 +276,7 @@ describe('WHIP/WHEP: ICE servers', () => {
     // A second app on the same SFU, with ICE servers configured.
     const f = Fastify();
     await f.register(mediaRoutes, {
-      sfu,
+      engine: sfu,
       authorize,
       iceServers: () => [
         { urls: ['stun:stun.example.net:3478'] },

@@ -1,20 +1,32 @@
-import './app/antdRender';
-import './locale/i18n';
 import './app/theme.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { boot } from './app/boot';
-import { Providers } from './app/Providers';
-import { createAppRouter } from './app/router';
+import './screens/Index/launch.css';
 
-boot();
-const router = createAppRouter();
+/*
+ * index.html paints the launch view from its own markup and inline styles; the scripts behind it
+ * (fetched meanwhile, the HTML preloads them) run only once that first frame is on screen, so the
+ * first paint waits for no script, and their work comes after it in tasks of its own.
+ */
+function start(): void {
+  import('./app/launch').catch((err: unknown) => {
+    // Preloaded and precached, so rare: tried again a few seconds later.
+    console.error('[boot]', err);
+    setTimeout(start, 3_000);
+  });
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+function afterFirstPaint(run: () => void): void {
+  let ran = false;
+  const once = () => {
+    if (!ran) {
+      ran = true;
+      run();
+    }
+  };
+  // A frame's callbacks run before it is painted; a task queued from them runs after.
+  const logo = document.querySelector<HTMLImageElement>('.launch__logo');
+  void (logo ? logo.decode() : Promise.resolve()).catch(() => undefined).then(() => requestAnimationFrame(() => setTimeout(once, 0)));
+  // A page opened in the background paints no frame until shown: it starts anyway.
+  if (document.visibilityState === 'hidden') setTimeout(once, 0);
+}
+
+afterFirstPaint(start);

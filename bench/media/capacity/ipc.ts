@@ -28,9 +28,13 @@ export class Child {
   private readonly proc: ChildProcess;
   private waiters: ((m: Msg) => void)[] = [];
 
-  constructor(script: string) {
-    const file = fileURLToPath(new URL(script, import.meta.url));
-    this.proc = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  /** `script`: a path relative to this folder, or a file URL (another bench's `new URL('./x.ts', import.meta.url)`). */
+  /** `env`: added to this process's environment for the child. */
+  constructor(script: string | URL, env: Record<string, string> = {}) {
+    const file = fileURLToPath(script instanceof URL ? script : new URL(script, import.meta.url));
+    // PROFILE_DIR: each child writes a V8 CPU profile there when it exits (open it in Chrome's DevTools or speedscope).
+    const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
+    this.proc = fork(file, [], { execArgv: ['--import', 'tsx', ...profile], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
     this.proc.on('message', (m) => {
       const w = this.waiters.shift();
       w?.(m as Msg);
@@ -49,6 +53,13 @@ export class Child {
     this.proc.send(m);
   }
 
+  /** Sends a message and waits for the child's next one (its answer). */
+  request(m: Msg): Promise<Msg> {
+    const reply = this.next();
+    this.proc.send(m);
+    return reply;
+  }
+
   /** CPU time (µs) the child has used so far. */
   async cpu(): Promise<number> {
     const reply = this.next();
@@ -59,7 +70,7 @@ export class Child {
   async stop(): Promise<void> {
     const gone = new Promise((r) => this.proc.once('exit', r));
     this.proc.send({ type: 'stop' });
-    await Promise.race([gone, new Promise((r) => setTimeout(r, 3000))]);
+    await Promise.race([gone, new Promise((r) => setTimeout(r, process.env.PROFILE_DIR ? 15_000 : 3000))]);
     if (this.proc.exitCode === null) this.proc.kill('SIGKILL');
   }
 }

@@ -16,7 +16,7 @@ const CODECS = {
   audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
 };
 
-async function negotiate(pc: RTCPeerConnection, url: string, token: string): Promise<void> {
+export async function negotiate(pc: RTCPeerConnection, url: string, token: string): Promise<void> {
   await pc.setLocalDescription(await pc.createOffer());
   const res = await fetch(url, {
     method: 'POST',

@@ -174,11 +174,18 @@ relay.send({ type: 'sinks', ports: sinks.map((s) => s.address().port) });
 const out = dgram.createSocket('udp4');
 const replay = rec.play((_kind, buf) => out.send(buf, port, '127.0.0.1'));
 await sleep(1000);
-const r = await measure(
-  () => replay.sent,
-  () => [...counts],
-  relay,
-);
+// Three windows, the median by CPU per packet: on a shared machine one window of the relay moves by 2–3 ×.
+const windows = [];
+for (let i = 0; i < 3; i++)
+  windows.push(
+    await measure(
+      () => replay.sent,
+      () => [...counts],
+      relay,
+    ),
+  );
+const r = windows.sort((a, b) => a.usPerPacket - b.usPerPacket)[1]!;
+console.log(`\nbare relay windows: ${windows.map((w) => w.usPerPacket.toFixed(2)).join(', ')} µs/packet/receiver`);
 replay.stop();
 out.close();
 for (const s of sinks) s.close();

@@ -11,6 +11,12 @@ import { serveCpu } from './ipc.js';
 const sfu = new Sfu({ maxViewers: 5000, maxPublishBitrate: 2_000_000, publisherIdleMs: 60_000, connectTimeoutMs: 30_000 });
 const app = await startMediaApp(sfu);
 serveCpu({ type: 'ready', url: app.url }, async () => {
+  // A viewer's send that threw (its packets lost, the others' kept) is worth seeing next to the figures.
+  for (const p of sfu.room('bench')?.publishers ?? []) {
+    const pub = sfu.session(p.sessionId);
+    if (pub?.kind === 'publisher' && pub.sinkErrors > 0)
+      console.error(`publisher ${p.seatId}: ${pub.sinkErrors} sends threw, the last: ${String(pub.lastSinkError)}`);
+  }
   await sfu.shutdown();
   await app.close();
 });

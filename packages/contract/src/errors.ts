@@ -51,6 +51,8 @@ export const ErrorCode = {
   ALREADY_CHECKED_IN: 10406,
   ORDER_NOT_PENDING: 10407,
   PAYMENT_REFUSED: 10408,
+  /** A tier-only gift sent below its VIP tier. */
+  VIP_REQUIRED: 10409,
 
   /** Rooms (issue 3): anchors, rooms, the room channel. */
   NOT_ANCHOR: 10500,
@@ -68,6 +70,20 @@ export const ErrorCode = {
   NOT_ON_SEAT: 10512,
   CATEGORY_NOT_FOUND: 10513,
   ROOM_PASSWORD_LOCKED: 10514,
+
+  /** Fan clubs (issue 20). */
+  FANCLUB_NOT_ANCHOR: 10520,
+  FANCLUB_ALREADY_MEMBER: 10521,
+  FANCLUB_NOT_MEMBER: 10522,
+  FANCLUB_SELF: 10523,
+
+  /** PK battles (issue 20). */
+  PK_NOT_LIVE: 10530,
+  PK_SELF: 10531,
+  PK_BUSY: 10532,
+  PK_INVITE_EXPIRED: 10533,
+  PK_NOT_PARTY: 10534,
+  PK_ENDED: 10535,
 
   /** Messages and friends (issue 6). */
   FOLLOW_SELF: 10600,
@@ -143,6 +159,7 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10406: '今天已经签到过了',
   10407: '订单状态已变更',
   10408: '支付回调校验失败',
+  10409: 'VIP等级不足，无法赠送该礼物',
   10500: '您还不是主播，请先申请成为主播',
   10501: '主播申请审核中，请耐心等待',
   10502: '您已经是主播了',
@@ -158,6 +175,16 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10512: '不在麦位上',
   10513: '分类不存在',
   10514: '房间密码错误次数过多，请稍后再试',
+  10520: '对方不是主播，没有粉丝团',
+  10521: '你已经是粉丝团成员了',
+  10522: '你不是该粉丝团成员',
+  10523: '不能加入自己的粉丝团',
+  10530: '对方不在直播中，无法PK',
+  10531: '不能和自己PK',
+  10532: '正在PK或邀请中，请稍后再试',
+  10533: 'PK邀请已过期',
+  10534: '你不是这场PK的主播',
+  10535: 'PK已结束',
   10600: '不能关注自己',
   10601: '不能给自己发消息',
   10602: '对方已拒收你的消息',

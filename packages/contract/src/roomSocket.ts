@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { idNumber, userBrief } from './calls/common.js';
 import { line, opaque } from './text.js';
 import { giftSentEvent, type GiftSentEvent } from './calls/finance.js';
+import { fanBadge } from './calls/live.js';
+import { pkBattle } from './calls/pk.js';
 import { CHAT_MAX_LENGTH, MAX_MIC_SEATS, roomAuthLevel, roomInfo, roomSeat, roomSettings, roomSettingsPatch } from './calls/room.js';
 import { isoTime } from './envelope.js';
 import { hallAuth } from './socket.js';
@@ -111,6 +113,7 @@ export const roomChat = z.object({
   room_id: z.number().int(),
   id: z.string(),
   user: roomMember,
+  fan: fanBadge.nullable().describe("the sender's badge of the anchor's fan club, if a member"),
   text: z.string(),
   danmaku: z.boolean(),
   at: isoTime,
@@ -160,11 +163,25 @@ export type RoomAnchor = z.infer<typeof roomAnchor>;
 export const roomLive = z.object({ room_id: z.number().int(), seat_id: z.string(), live: z.boolean() });
 export type RoomLive = z.infer<typeof roomLive>;
 
+/**
+ * The room's media node is gone and the room was placed on another: publishers publish again and
+ * viewers play again, each with fresh credentials from room/media (which name the new node).
+ */
+export const roomMediaMoved = z.object({ room_id: z.number().int(), reason: z.enum(['node_lost']) });
+export type RoomMediaMoved = z.infer<typeof roomMediaMoved>;
+
 export const roomClosed = z.object({
   room_id: z.number().int(),
   reason: z.enum(['owner', 'operator', 'anchor_left']).describe('anchor_left: the grace period ran out'),
 });
 export type RoomClosed = z.infer<typeof roomClosed>;
+
+/**
+ * A PK battle of this room changed (started, a score moved, result, punishment, end), to everyone in
+ * both rooms; an invitation and its answer (inviting, declined, expired, cancelled) to the two anchors only.
+ */
+export const roomPk = z.object({ room_id: z.number().int(), battle: pkBattle });
+export type RoomPk = z.infer<typeof roomPk>;
 
 /** The wallet's gift event, carried as is. */
 export const roomGift = giftSentEvent;
@@ -209,6 +226,8 @@ export interface RoomServerEvents {
   settings: (p: RoomSettingsEvent, ack: Received) => void;
   anchor: (p: RoomAnchor, ack: Received) => void;
   live: (p: RoomLive, ack: Received) => void;
+  media: (p: RoomMediaMoved, ack: Received) => void;
   closed: (p: RoomClosed, ack: Received) => void;
   gift: (p: GiftSentEvent, ack: Received) => void;
+  pk: (p: RoomPk, ack: Received) => void;
 }

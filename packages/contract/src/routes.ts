@@ -1,12 +1,17 @@
 import { adminRoutes } from './calls/admin.js';
 import { authRoutes } from './calls/auth.js';
+import { boardRoutes } from './calls/board.js';
 import { chatRoutes } from './calls/chat.js';
 import { configRoutes } from './calls/config.js';
 import { financeRoutes } from './calls/finance.js';
 import { forumRoutes } from './calls/forum.js';
 import { gameRoutes } from './calls/games.js';
 import { homeRoutes } from './calls/home.js';
+import { liveRoutes } from './calls/live.js';
 import { messageRoutes } from './calls/message.js';
+import { pkRoutes } from './calls/pk.js';
+import { liveWatchRoutes } from './calls/liveWatch.js';
+import { replayRoutes } from './calls/replay.js';
 import { roomRoutes } from './calls/room.js';
 import { socialRoutes } from './calls/social.js';
 import { uploadRoutes } from './calls/upload.js';
@@ -30,7 +35,12 @@ export const api = {
   ...socialRoutes,
   ...chatRoutes,
   ...videoRoutes,
+  ...replayRoutes,
+  ...liveWatchRoutes,
   ...gameRoutes,
+  ...liveRoutes,
+  ...pkRoutes,
+  ...boardRoutes,
 };
 
 export type Api = typeof api;

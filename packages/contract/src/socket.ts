@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatMessage, type CallEvent, type CallSignalInput, type ChatMessage, type ChatSendInput } from './calls/chat.js';
 import { notice } from './calls/message.js';
+import type { LiveAlert } from './calls/live.js';
 import { opaque } from './text.js';
 
 /** Hall handshake `auth` payload (seed §7: the user's uuid; the token proves it). */
@@ -20,6 +21,11 @@ export type UnreadCount = z.infer<typeof unreadCount>;
 
 export const newMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('notice'), notice }),
+  /**
+   * A notice sent to every member, pushed once to every socket: each member has their own copy
+   * (listed by message/fetch) and one more unread; the client bumps its badge by one.
+   */
+  z.object({ kind: z.literal('announcement'), notice: notice.omit({ id: true, is_read: true }) }),
   /** A private message, pushed to both users' rooms (the sender's other devices see it too). */
   z.object({ kind: z.literal('chat'), message: chatMessage }),
 ]);
@@ -31,6 +37,8 @@ export interface HallServerEvents {
   newMessage: (payload: NewMessage) => void;
   /** The session was revoked or replaced: the client clears it and goes to login. */
   sessionEnd: (payload: { code: number; msg: string }) => void;
+  /** An anchor the user follows went live (at most once an hour per anchor; not when the user turned it off). */
+  liveAlert: (payload: LiveAlert) => void;
   /**
    * `reader_id` read the conversation with `peer_id` up to `up_to_id`. Sent to both users: the
    * reader's other devices clear their unread count, the peer shows its messages as read.
@@ -38,6 +46,11 @@ export interface HallServerEvents {
   chatRead: (payload: ChatReadReceipt) => void;
   /** One-to-one call signalling from a friend (invite, accept, decline, busy, SDP/ICE, end). */
   call: (payload: CallEvent) => void;
+  /**
+   * Sent just before the server closes the socket on a graceful stop (a restart, a rolling deploy):
+   * reconnect at once, at a random moment within `within_ms`, without counting it as a failed attempt.
+   */
+  rejoin: (payload: { within_ms: number }) => void;
 }
 
 /** Client → server hall events. */

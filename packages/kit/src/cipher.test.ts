@@ -122,7 +122,8 @@ describe('round trip (property)', () => {
         expect(decryptText(b64, key, IV)).toBe(plain);
       }),
     );
-  });
+    // A hundred pure-JS AES round trips: seconds on a loaded machine.
+  }, 30_000);
 
   it('output is whole blocks: ciphertext bytes = (utf8 length rounded down to 16) + 16', () => {
     fc.assert(

@@ -46,6 +46,19 @@ describe('formatCount', () => {
     expect(formatCount(n)).toBe(want);
   });
 
+  it.each([
+    [999, '999'],
+    [1234, '1.23K'],
+    [12345, '12.35K'],
+    [999_994, '999.99K'],
+    [999_995, '1M'], // would round to '1000K': shown in the next unit
+    [1_234_567, '1.23M'],
+    [2_500_000_000, '2.5B'],
+    [-12345, '-12.35K'],
+  ])('formatCount(%d) in English units = %j', (n, want) => {
+    expect(formatCount(n, 2, 'en')).toBe(want);
+  });
+
   it('honours decimals', () => {
     expect(formatCount(1234, 0)).toBe('1K');
     expect(formatCount(1500, 0)).toBe('2K');

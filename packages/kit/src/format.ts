@@ -26,8 +26,13 @@ function trimZeros(s: string): string {
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }
 
-/** Compact count: below 1000 as is, then K (thousands) and W (万, ten-thousands), trailing zeros trimmed: 1234 → '1.23K', 12345 → '1.23W'. Fractions are rounded to a whole count first; NaN → '0', ±Infinity → '∞'/'-∞'. */
-export function formatCount(n: number, decimals = 2): string {
+/**
+ * Compact count: below 1000 as is, then K (thousands) and W (万, ten-thousands), trailing zeros
+ * trimmed: 1234 → '1.23K', 12345 → '1.23W'. With `units` 'en', thousands, millions and billions
+ * instead (K, M, B): 12345 → '12.35K', 1234567 → '1.23M'. Fractions are rounded to a whole count
+ * first; NaN → '0', ±Infinity → '∞'/'-∞'.
+ */
+export function formatCount(n: number, decimals = 2, units: 'wan' | 'en' = 'wan'): string {
   if (Number.isNaN(n)) return '0';
   if (!Number.isFinite(n)) return n > 0 ? '∞' : '-∞';
   const d = clampDecimals(decimals);
@@ -35,10 +40,27 @@ export function formatCount(n: number, decimals = 2): string {
   const sign = n < 0 && whole !== 0n ? '-' : '';
   if (whole < 1000n) return sign + whole.toString();
   const scale = 10n ** BigInt(d);
-  const k = scaledQuotient(whole, 1000n, d);
-  // 9999 would round to '10K'; show it in the next unit instead ('1W').
-  if (whole < 10000n && k < 10n * scale) return `${sign}${trimZeros(fixedPoint(k, d))}K`;
-  return `${sign}${trimZeros(fixedPoint(scaledQuotient(whole, 10000n, d), d))}W`;
+  const steps: [bigint, string][] =
+    units === 'en'
+      ? [
+          [1000n, 'K'],
+          [1000_000n, 'M'],
+          [1000_000_000n, 'B'],
+        ]
+      : [
+          [1000n, 'K'],
+          [10000n, 'W'],
+        ];
+  // The largest unit the count reaches; a count that would round up to the next unit's size ('1000K', '10K' before W) is shown in the next.
+  let i = steps.length - 1;
+  while (i > 0 && whole < steps[i]![0]) i--;
+  let q = scaledQuotient(whole, steps[i]![0], d);
+  const next = steps[i + 1];
+  if (next && q >= (next[0] / steps[i]![0]) * scale) {
+    i++;
+    q = scaledQuotient(whole, next[0], d);
+  }
+  return `${sign}${trimZeros(fixedPoint(q, d))}${steps[i]![1]}`;
 }
 
 /** Raw integer amount ÷ MONEY_UNIT with `decimals` digits, exact integer arithmetic, half up: 123456 → '12.35', -123456 → '-12.35'. NaN → zero, ±Infinity → '∞'/'-∞'. */

@@ -4,3 +4,4 @@ export * from './encoding.js';
 export * from './format.js';
 export * from './imageGuard.js';
 export * from './validate.js';
+export * from './levels.js';

@@ -20,6 +20,11 @@ Opens the same database as the server (DATA_DIR / DATABASE_URL).`;
 /** Operator command line; works on the database the server uses. */
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
+  // Asking for the usage is not an error: it goes to stdout and exits 0, before any database is opened.
+  if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
   const config = loadConfig(process.env);
   const db = openDb(config);
   // Every operator action is audited, from the console or from here (operator: none, ip: cli).

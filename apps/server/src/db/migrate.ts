@@ -14,6 +14,13 @@ import { guestDevice } from './migrations/0011_guest_device.js';
 import { refusedRequests } from './migrations/0012_refused_requests.js';
 import { textColumns } from './migrations/0013_text_columns.js';
 import { leaderLeases } from './migrations/0014_leader_leases.js';
+import { serverOwnedNames } from './migrations/0015_server_owned_names.js';
+import { liveLevels } from './migrations/0016_live_levels.js';
+import { liveEgress } from './migrations/0017_live_egress.js';
+import { mediaNodes } from './migrations/0018_media_nodes.js';
+import { pkBattles } from './migrations/0019_pk_battles.js';
+import { roomBoards } from './migrations/0020_room_boards.js';
+import { mediaBridges } from './migrations/0021_media_bridges.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -32,6 +39,13 @@ function migrations(db: Db): Record<string, Migration> {
     '0012_refused_requests': refusedRequests(db.dialect),
     '0013_text_columns': textColumns(db.dialect),
     '0014_leader_leases': leaderLeases(),
+    '0015_server_owned_names': serverOwnedNames(),
+    '0016_live_levels': liveLevels(db.dialect),
+    '0017_live_egress': liveEgress(db.dialect),
+    '0018_media_nodes': mediaNodes(),
+    '0019_pk_battles': pkBattles(db.dialect),
+    '0020_room_boards': roomBoards(),
+    '0021_media_bridges': mediaBridges(),
   };
 }
 

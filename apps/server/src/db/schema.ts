@@ -83,6 +83,8 @@ export interface SettingsTable {
 export interface GiftsTable {
   id: Generated<number>;
   name: string;
+  /** the name in other languages, JSON (db/names.ts) */
+  names: Generated<string>;
   sort: number;
   icon: string;
   url: string;
@@ -103,6 +105,9 @@ export interface NoticesTable {
   user_id: number;
   type: 'system' | 'activity' | 'account';
   title: string;
+  /** the template it was written from ('' for an operator's own words), rendered by clients */
+  kind: Generated<string>;
+  params: Generated<string>;
   content: string;
   read_at: string | null;
   created_at: string;
@@ -152,6 +157,8 @@ export interface TransfersTable {
   amount: number;
   ref: string;
   remark: string;
+  /** what the client renders the record from, with the kind (JSON) */
+  params: Generated<string>;
   created_at: string;
 }
 
@@ -174,6 +181,8 @@ export interface RechargePackagesTable {
   amount: number;
   bonus: number;
   tag: string;
+  names: Generated<string>;
+  tag_names: Generated<string>;
   sort: number;
   enabled: number;
   created_at: string;

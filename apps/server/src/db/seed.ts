@@ -36,7 +36,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
       nickname: DEMO_USER.nickname,
       signature: '喜欢唱歌和旅行，欢迎来直播间聊天～',
       gender: 2,
-      level: 3,
     });
     if (demo.created) await seedDemoNotices(trx, demo.user.id);
     return true;

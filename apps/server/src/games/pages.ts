@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_ROOT } from '../config.js';
 
-const PLAY_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'play');
+// From the server's root, not this file's folder: the same in the source and in the bundled server.
+const PLAY_DIR = path.join(SERVER_ROOT, 'src/games/play');
 /** The games served, by code: each is play/<code>.ts, bundled with the shared shell. */
 export const GAME_CODES = ['g2048', 'snake', 'rhythm'] as const;
 

@@ -1,5 +1,5 @@
 /** Media (SFU) settings. Every one has a working default so tests and `npm start` need nothing. */
-import { int, optionalInt, optionalText, section, text } from '../config/setting.js';
+import { int, list, oneOf, optionalInt, optionalText, section, text } from '../config/setting.js';
 
 export interface MediaConfig {
   /** Address the UDP sockets bind to (werift `iceInterfaceAddresses.udp4`). */
@@ -21,6 +21,14 @@ export interface MediaConfig {
    * with `track.enabled = false` (which keeps packets flowing), not by removing tracks.
    */
   publisherIdleMs: number;
+  /** Which engine serves WHIP/WHEP: the SFU in this process, or Janus nodes (media/janus/). */
+  engine: 'embedded' | 'janus';
+  /** Janus nodes' WebSocket APIs (engine 'janus'): rooms are placed on the least loaded live one. */
+  janusUrls: string[];
+  /** Viewers one Janus node feeds before a room's further viewers go to another node. */
+  janusNodeViewers: number;
+  /** The origin clients reach this instance's WHIP/WHEP at directly ('' = PUBLIC_URL): its media node's URL. */
+  publicUrl: string;
 }
 
 /** Every media setting at its default (a bench or a test that builds an SFU on its own). */
@@ -39,6 +47,20 @@ export const mediaSettings = section(
     MEDIA_MAX_BITRATE: int(1_000_000, 'Video bitrate cap of a publisher, bit/s (REMB to the publisher)'),
     MEDIA_PUBLISHER_IDLE_MS: int(8000, 'A publisher silent (no RTP/RTCP) this long is closed as gone ("the anchor has left")'),
     MEDIA_CONNECT_TIMEOUT_MS: int(15_000, 'A media session not connected this long after its answer is closed'),
+    MEDIA_ENGINE: oneOf(
+      ['embedded', 'janus'],
+      'embedded',
+      'Media engine: `embedded` (werift SFU in this process) or `janus` (Janus 1.1 VideoRoom nodes at JANUS_URLS)',
+    ),
+    JANUS_URLS: list([], '(none)', "Janus nodes' WebSocket APIs, comma-separated (`ws://10.0.0.5:8188`), for MEDIA_ENGINE=janus", (s) =>
+      /^wss?:\/\/[^\s/]+(\/\S*)?$/.test(s) ? s : { error: `"${s}" is not a ws:// or wss:// URL` },
+    ),
+    JANUS_NODE_VIEWERS: int(500, 'Viewers one Janus node feeds before further viewers of a room go to another node'),
+    MEDIA_PUBLIC_URL: text(
+      '',
+      '(unset: PUBLIC_URL)',
+      "Origin at which clients reach this instance's WHIP/WHEP directly (each instance its own behind a load balancer): its media node's URL",
+    ),
   },
   (v, fail): MediaConfig => {
     const [min, max] = [v.MEDIA_PORT_MIN, v.MEDIA_PORT_MAX];
@@ -49,6 +71,7 @@ export const mediaSettings = section(
         fail('MEDIA_PORT_MIN', `MEDIA_PORT_MIN/MEDIA_PORT_MAX must both be set with MIN < MAX <= 65535, got ${min}-${max}`);
       else portRange = [min, max];
     }
+    if (v.MEDIA_ENGINE === 'janus' && v.JANUS_URLS.length === 0) fail('JANUS_URLS', 'MEDIA_ENGINE=janus needs JANUS_URLS (one or more ws://host:8188)');
     const iface = v.MEDIA_INTERFACE;
     return {
       interfaceAddress: iface,
@@ -61,6 +84,10 @@ export const mediaSettings = section(
       maxPublishBitrate: v.MEDIA_MAX_BITRATE,
       connectTimeoutMs: v.MEDIA_CONNECT_TIMEOUT_MS,
       publisherIdleMs: v.MEDIA_PUBLISHER_IDLE_MS,
+      engine: v.MEDIA_ENGINE,
+      janusUrls: v.JANUS_URLS,
+      janusNodeViewers: v.JANUS_NODE_VIEWERS,
+      publicUrl: v.MEDIA_PUBLIC_URL.replace(/\/+$/, ''),
     };
   },
 );

@@ -51,7 +51,7 @@ export function parseSdpFrag(text: string): SdpFrag {
 
 const badFrag = (why: string) => new MediaError(MediaErrorCode.BAD_SDP, `not a trickle ICE fragment: ${why}`);
 
-const ufragOf = (sdp: string): string | undefined => /^a=ice-ufrag:(\S+)/m.exec(sdp)?.[1];
+export const ufragOf = (sdp: string): string | undefined => /^a=ice-ufrag:(\S+)/m.exec(sdp)?.[1];
 /** The ufrags each session restarted away from. */
 const retired = new WeakMap<IceSession, Set<string>>();
 
@@ -136,7 +136,7 @@ function startWhenCheckable(t: RTCIceTransport, deadline: number): void {
 }
 
 /** The offer with new ICE credentials everywhere and the fragment's candidates in place of the old ones. */
-function restartedOffer(offer: string, frag: SdpFrag): string {
+export function restartedOffer(offer: string, frag: SdpFrag): string {
   const eol = offer.includes('\r\n') ? '\r\n' : '\n';
   const out: string[] = [];
   let mid: string | undefined;

@@ -3,7 +3,7 @@
  *   POST   /api/media/whip/:roomId/:seatId   body application/sdp offer → 201 + answer + Location + ETag + Link
  *   POST   /api/media/whep/:roomId[?seats=anchor,seat-1]                → 201 + answer + Location + ETag + Link
  *   PATCH  /api/media/session/:id   application/trickle-ice-sdpfrag    → 204 (candidates) or 200 + fragment (ICE restart)
- *   DELETE /api/media/session/:id                                        → 200 (ends the session)
+ *   DELETE /api/media/session/:id                                        → 200 (ends the session); 204 when the server ended it already
  *   OPTIONS on each                                                      → 204 + Allow + CORS preflight answer
  * Every answer, errors included, carries CORS headers: players and encoders on other origins
  * (any origin: the bearer token, never a cookie, is the credential). Errors are plain JSON
@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MediaError, MediaErrorCode } from './errors.js';
 import { parseSdpFrag, SDPFRAG } from './ice.js';
-import type { SessionAnswer, Sfu } from './sfu.js';
+import type { MediaSessions, SessionAnswer } from './engine.js';
 
 export type MediaAuthorizeResult = boolean | { userId: string };
 /**
@@ -35,13 +35,20 @@ export interface MediaIceServer {
 }
 
 export interface MediaRoutesOptions {
-  sfu: Sfu;
+  /** The engine that serves the sessions: the embedded SFU or the Janus engine. */
+  engine: MediaSessions;
   authorize: MediaAuthorize;
   /**
    * STUN/TURN servers for the client of an accepted session, sent as `Link: <url>; rel="ice-server"`
    * (RFC 9725 §4.6); TURN credentials made for that user. None: clients use their own settings.
    */
   iceServers?: (userId: string | undefined) => MediaIceServer[];
+  /**
+   * This instance's own origin (MEDIA_PUBLIC_URL): session URLs are made absolute on it, so a
+   * client's PATCH and DELETE reach the instance holding the session even when its POST came in
+   * through a name every instance shares (a load balancer). Unset: relative to the POST's URL.
+   */
+  sessionBase?: string;
 }
 
 const SDP = 'application/sdp';
@@ -50,7 +57,7 @@ const SESSION_PATH = '/api/media/session';
 const BODY_LIMIT = 64 * 1024;
 
 export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions): Promise<void> {
-  const { sfu, authorize } = opts;
+  const { engine, authorize } = opts;
   const iceServers = opts.iceServers ?? (() => []);
 
   const asString = (_req: FastifyRequest, body: string | Buffer, done: (err: null, body: string) => void): void => done(null, String(body));
@@ -78,8 +85,8 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     const { roomId, seatId } = req.params;
     const who = await authorizeOrThrow(authorize, req, 'publish', roomId, seatId);
     const offer = sdpBody(req);
-    const answer = await sfu.publish(roomId, seatId, offer, { userId: who.userId });
-    return created(reply, answer, iceServers(who.userId));
+    const answer = await engine.publish(roomId, seatId, offer, { userId: who.userId });
+    return created(reply, answer, iceServers(who.userId), opts.sessionBase);
   });
 
   app.post<{ Params: { roomId: string }; Querystring: { seats?: string } }>('/api/media/whep/:roomId', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
@@ -89,27 +96,35 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     const seats = typeof req.query.seats === 'string' && req.query.seats !== '' ? req.query.seats.split(',') : undefined;
     // Anonymous viewers still need an id (kicks and events name it): a random one per session.
     const viewerId = who.userId ?? `anon-${randomBytes(6).toString('hex')}`;
-    const answer = await sfu.play(roomId, viewerId, offer, { seatIds: seats });
-    return created(reply, answer, iceServers(who.userId));
+    const answer = await engine.play(roomId, viewerId, offer, { seatIds: seats });
+    return created(reply, answer, iceServers(who.userId), opts.sessionBase);
   });
+
+  // Sessions the server ended (room closed, kick, idle, a failed connection): a client's DELETE that
+  // arrives after that confirms what already happened (204), instead of a 404 in its console.
+  const endedByServer = new RecentIds(ENDED_REMEMBERED);
+  const remember = (e: { sessionId: string; reason: string }) => {
+    if (e.reason !== 'deleted') endedByServer.add(e.sessionId);
+  };
+  const unsubscribe = [engine.on('publisher-down', remember), engine.on('viewer-down', remember)];
+  app.addHook('onClose', async () => unsubscribe.forEach((off) => off()));
 
   app.delete<{ Params: { id: string } }>(`${SESSION_PATH}/:id`, async (req, reply) => {
     // The unguessable session URL is the credential here, as in RFC 9725's session resource.
-    if (!sfu.close(req.params.id, 'deleted')) {
-      throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
-    }
-    return reply.code(200).send();
+    if (engine.close(req.params.id, 'deleted')) return reply.code(200).send();
+    if (endedByServer.take(req.params.id)) return reply.code(204).send();
+    throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
   });
 
   // Trickle ICE (204) and ICE restarts (200 + the answer fragment, a new ETag). The session URL is
   // the credential, as for DELETE; If-Match, when sent, must name the session's current ETag.
   app.patch<{ Params: { id: string } }>(`${SESSION_PATH}/:id`, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
     // An unknown session is 404 whatever the body says.
-    if (!sfu.session(req.params.id)) throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
+    if (!engine.session(req.params.id)) throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== SDPFRAG) throw new MediaError(MediaErrorCode.UNSUPPORTED_MEDIA_TYPE, `the body must be ${SDPFRAG}`);
     const frag = parseSdpFrag(typeof req.body === 'string' ? req.body : '');
-    const restarted = await sfu.patch(req.params.id, frag, req.headers['if-match']);
+    const restarted = await engine.patch(req.params.id, frag, req.headers['if-match']);
     if (!restarted) return reply.code(204).send();
     return reply.code(200).header('etag', restarted.etag).type(SDPFRAG).send(restarted.answerFrag);
   });
@@ -129,6 +144,22 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
   app.options(`${SESSION_PATH}/:id`, options('PATCH, DELETE, OPTIONS', 'patch'));
 }
 
+/** How many server-ended session ids are kept for a late DELETE (the oldest forgotten first). */
+const ENDED_REMEMBERED = 10_000;
+
+/** A bounded set of ids, oldest evicted first; `take` answers once per id. */
+class RecentIds {
+  private readonly ids = new Set<string>();
+  constructor(private readonly max: number) {}
+  add(id: string): void {
+    this.ids.add(id);
+    if (this.ids.size > this.max) this.ids.delete(this.ids.values().next().value!);
+  }
+  take(id: string): boolean {
+    return this.ids.delete(id);
+  }
+}
+
 /** Headers a page on another origin may read: the session URL, its ETag, the ICE servers, refusal hints. */
 const EXPOSE_HEADERS = 'Location, ETag, Link, Accept-Patch, Accept-Post, Retry-After, WWW-Authenticate';
 
@@ -138,12 +169,12 @@ function sendError(reply: FastifyReply, status: number, code: string, msg: strin
   return reply.code(status).type('application/json').send({ code, msg });
 }
 
-function created(reply: FastifyReply, answer: SessionAnswer, servers: MediaIceServer[]): FastifyReply {
+function created(reply: FastifyReply, answer: SessionAnswer, servers: MediaIceServer[], base = ''): FastifyReply {
   const links = servers.flatMap(iceServerLinks);
   if (links.length > 0) reply.header('link', links);
   return reply
     .code(201)
-    .header('location', `${SESSION_PATH}/${answer.sessionId}`)
+    .header('location', `${base}${SESSION_PATH}/${answer.sessionId}`)
     .header('etag', answer.etag)
     .header('accept-patch', SDPFRAG)
     .type(SDP)

@@ -9,7 +9,6 @@ import {
   type RTCRtpCodecParameters,
   type RTCRtpReceiver,
   type RTCRtpTransceiver,
-  type RtpHeader,
   type RtpPacket,
 } from 'werift';
 import { isH264 } from './codecs.js';
@@ -17,11 +16,15 @@ import { newEtag, type IceSession } from './ice.js';
 import { H264Start, h264StartOf, isVp8KeyframeStart } from './keyframe.js';
 import { TrailingThrottle } from './throttle.js';
 
-/** What a viewer slot receives from its publisher; implemented by viewer.ts. */
+/**
+ * What a viewer slot receives from its publisher; implemented by viewer.ts. The packet is shared by
+ * every sink and must not be changed; its header extensions are already dropped, so
+ * `rtp.serialize()` gives a clean packet for a plain RTP tap.
+ */
 export interface MediaSink {
   /** `codec` is the publisher's codec of this packet: the viewer sends it under its own payload type for it. */
-  onVideo(buf: Buffer, header: RtpHeader, keyframeStart: boolean, codec: RTCRtpCodecParameters): void;
-  onAudio(buf: Buffer, header: RtpHeader): void;
+  onVideo(rtp: RtpPacket, keyframeStart: boolean, codec: RTCRtpCodecParameters): void;
+  onAudio(rtp: RtpPacket): void;
 }
 
 /** Minimum gap between two keyframe requests to a publisher (see throttle.ts). */
@@ -54,6 +57,9 @@ export class Publisher implements IceSession {
   packetsIn = 0;
   /** Video packets that start a picture a decoder can start at. */
   keyframesIn = 0;
+  /** Packets a sink threw on (the others still got them), and the last error: the tests and the bench read them. */
+  sinkErrors = 0;
+  lastSinkError: unknown;
 
   constructor(
     readonly sessionId: string,
@@ -113,14 +119,14 @@ export class Publisher implements IceSession {
   }
 
   /**
-   * The publisher's header extensions are dropped: werift's sendRtp copies incoming extensions by
-   * id over its own, so the publisher's ids (abs-send-time, and transport-cc from encoders that send
-   * it anyway) would leak into every viewer's stream under ids the viewer negotiated differently.
+   * The publisher's header extensions are dropped: its ids (abs-send-time, and transport-cc from
+   * encoders that send it anyway) mean nothing in a viewer's stream, where each viewer's lane
+   * writes the extensions that viewer negotiated (lane.ts).
    */
-  private prepare(rtp: RtpPacket): Buffer {
+  private prepare(rtp: RtpPacket): RtpPacket {
     rtp.header.extensions = [];
     rtp.header.extension = false;
-    return rtp.serialize();
+    return rtp;
   }
 
   private onVideoRtp(rtp: RtpPacket): void {
@@ -132,8 +138,14 @@ export class Publisher implements IceSession {
     const key = this.isKeyframeStart(codec, rtp);
     if (key) this.keyframesIn++;
     if (this.sinks.size === 0) return;
-    const buf = this.prepare(rtp);
-    for (const sink of this.sinks) sink.onVideo(buf, rtp.header, key, codec);
+    this.prepare(rtp);
+    for (const sink of this.sinks) {
+      try {
+        sink.onVideo(rtp, key, codec);
+      } catch (err) {
+        this.sinkFailed(err);
+      }
+    }
   }
 
   /** The codec the publisher sends now (undefined before its first video packet). */
@@ -171,8 +183,20 @@ export class Publisher implements IceSession {
     this.heard();
     this.packetsIn++;
     if (this.sinks.size === 0) return;
-    const buf = this.prepare(rtp);
-    for (const sink of this.sinks) sink.onAudio(buf, rtp.header);
+    this.prepare(rtp);
+    for (const sink of this.sinks) {
+      try {
+        sink.onAudio(rtp);
+      } catch (err) {
+        this.sinkFailed(err);
+      }
+    }
+  }
+
+  /** One sink's failure must not cost the sinks after it their packet (sends are synchronous now). */
+  private sinkFailed(err: unknown): void {
+    this.sinkErrors++;
+    this.lastSinkError = err;
   }
 
   private sendPli(): void {

@@ -21,67 +21,29 @@ import { matchCodec } from './codecs.js';
 import { patchIce, type SdpFrag } from './ice.js';
 import { applyOffer, assertOfferShape, completeAnswer, createPeer, hasNegotiatedMedia } from './peer.js';
 import { Publisher } from './publisher.js';
+import { RtpForwarder, streamInfo } from './rtpForward.js';
 import { Viewer } from './viewer.js';
+import type {
+  CloseReason,
+  MediaEngine,
+  MediaEngineEvents,
+  PlayOptions,
+  PublisherEvent,
+  PublishOptions,
+  RoomInfo,
+  RtpForward,
+  RtpTarget,
+  SessionAnswer,
+  ViewerEvent,
+} from './engine.js';
 
 /** Seat and room ids end up in SDP (msid) and URLs: keep them to a safe token alphabet. */
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 /** Keyframe re-request period for a connected viewer slot still waiting for one (lost PLI, etc.). */
 const KEYFRAME_RETRY_MS = 1000;
 const TICK_MS = 250;
+const SHUTDOWN_CLOSE_MS = 3000;
 const REMB_EVERY_MS = 1000;
-
-export type CloseReason = 'deleted' | 'failed' | 'timeout' | 'idle' | 'replaced' | 'room-closed' | 'kicked' | 'shutdown';
-
-export interface PublisherEvent {
-  roomId: string;
-  seatId: string;
-  sessionId: string;
-  userId: string | undefined;
-}
-export interface ViewerEvent {
-  roomId: string;
-  viewerId: string;
-  sessionId: string;
-  seatIds: string[];
-}
-export interface SfuEvents {
-  /** The publisher's connection is up: its seat is live. */
-  'publisher-up': [PublisherEvent];
-  /**
-   * The seat's publisher is gone ("the anchor has left" when seatId is 'anchor'). reason 'replaced'
-   * means the same seat is being republished (a reconnect): expect a 'publisher-up' next.
-   */
-  'publisher-down': [PublisherEvent & { reason: CloseReason }];
-  'viewer-up': [ViewerEvent];
-  'viewer-down': [ViewerEvent & { reason: CloseReason }];
-  /** A room's last session ended (or closeRoom): the SFU forgot it. */
-  'room-empty': [{ roomId: string }];
-}
-
-export interface SessionAnswer {
-  answerSdp: string;
-  sessionId: string;
-  /** The session's entity tag (RFC 9725: the client sends it back in If-Match on PATCH). */
-  etag: string;
-}
-
-export interface PublishOptions {
-  /** The authorized user; a second publish by the same user to the same seat replaces the first (reconnect). */
-  userId?: string;
-  /** Replace whoever publishes on this seat now (e.g. the room owner reassigning a seat). */
-  replace?: boolean;
-}
-
-export interface PlayOptions {
-  /** Seats to receive, in slot order; default: every seat publishing now, the anchor first. */
-  seatIds?: string[];
-}
-
-export interface RoomInfo {
-  roomId: string;
-  publishers: { seatId: string; sessionId: string; userId: string | undefined; live: boolean }[];
-  viewers: number;
-}
 
 interface Room {
   id: string;
@@ -102,7 +64,8 @@ function assertId(kind: string, id: string): void {
   }
 }
 
-export class Sfu {
+export class Sfu implements MediaEngine {
+  readonly kind = 'embedded' as const;
   readonly config: MediaConfig;
   private readonly rooms = new Map<string, Room>();
   private readonly sessions = new Map<string, Session>();
@@ -114,6 +77,8 @@ export class Sfu {
   private shutDown = false;
   /** The PATCH in progress per session (they run one after another). */
   private readonly patching = new Map<Session, Promise<void>>();
+  /** Plain-RTP copies of seats (HLS egress), ended with their publisher. */
+  private readonly forwards = new Map<Publisher, Set<RtpForwarder>>();
 
   constructor(config: Partial<MediaConfig> = {}) {
     this.config = { ...mediaDefaults(), ...config };
@@ -121,12 +86,12 @@ export class Sfu {
     this.ticker.unref();
   }
 
-  on<E extends keyof SfuEvents>(event: E, listener: (...args: SfuEvents[E]) => void): () => void {
+  on<E extends keyof MediaEngineEvents>(event: E, listener: (...args: MediaEngineEvents[E]) => void): () => void {
     this.emitter.on(event, listener as (...args: unknown[]) => void);
     return () => this.emitter.off(event, listener as (...args: unknown[]) => void);
   }
 
-  private emit<E extends keyof SfuEvents>(event: E, ...args: SfuEvents[E]): void {
+  private emit<E extends keyof MediaEngineEvents>(event: E, ...args: MediaEngineEvents[E]): void {
     this.emitter.emit(event, ...args);
   }
 
@@ -289,6 +254,24 @@ export class Sfu {
     }
   }
 
+  // ---- plain RTP out (HLS egress) -----------------------------------------------------------
+
+  /** Sends a seat's RTP to `target` as published (no transcoding) until stopped or until the seat's publisher goes. */
+  async forwardRtp(roomId: string, seatId: string, target: RtpTarget): Promise<RtpForward> {
+    this.assertOpen();
+    const pub = this.rooms.get(roomId)?.publishers.get(seatId);
+    if (!pub || pub.closed) throw new MediaError(MediaErrorCode.NO_PUBLISHER, `nobody publishes seat ${seatId} of room ${roomId} now`);
+    const audioCodec = pub.pc.getTransceivers().find((t) => t.kind === 'audio')?.codecs[0];
+    const set = this.forwards.get(pub) ?? new Set();
+    this.forwards.set(pub, set);
+    const fwd = new RtpForwarder(pub, target, streamInfo(pub.expectedVideoCodec), streamInfo(audioCodec), (f) => {
+      set.delete(f);
+      if (set.size === 0 && this.forwards.get(pub) === set) this.forwards.delete(pub);
+    });
+    set.add(fwd);
+    return fwd;
+  }
+
   // ---- trickle ICE and ICE restarts ---------------------------------------------------------
 
   /**
@@ -363,7 +346,10 @@ export class Sfu {
     clearInterval(this.ticker);
     const all = [...this.sessions.values()];
     for (const s of all) this.closeSession(s, 'shutdown');
-    await Promise.all(all.map((s) => s.pc.close().catch(() => {})));
+    // werift's close waits on each transport's shutdown, which can stall when the other side is
+    // already gone: a stop must not hang on it (the process is going away anyway).
+    const closed = Promise.all(all.map((s) => s.pc.close().catch(() => {})));
+    await Promise.race([closed, new Promise((r) => setTimeout(r, SHUTDOWN_CLOSE_MS).unref())]);
   }
 
   // ---- inspection ----------------------------------------------------------------------------
@@ -442,6 +428,7 @@ export class Sfu {
         room.publishers.delete(s.seatId);
         for (const v of room.viewers.values()) for (const slot of v.slots) if (slot.source === s) slot.bind(undefined);
       }
+      for (const f of this.forwards.get(s) ?? []) void f.stop();
       void s.close();
       // "down" only for a seat that was up; a failed handshake was never shown as live.
       if (wasLive) this.emit('publisher-down', { ...publisherEvent(s), reason });

@@ -9,59 +9,13 @@ import {
   type RTCPeerConnection,
   type RTCRtpCodecParameters,
   type RTCRtpTransceiver,
-  type RtpHeader,
+  type RtpPacket,
 } from 'werift';
-import { matchCodec } from './codecs.js';
 import { newEtag, type IceSession } from './ice.js';
+import { Lane } from './lane.js';
 import type { MediaSink, Publisher } from './publisher.js';
 
 const CLOCK = { audio: 48000, video: 90000 } as const;
-
-/** A sender plus what it needs to splice a new source into the viewer's running RTP stream. */
-class Lane {
-  /** The next packet comes from a different source: shift seq/timestamp to continue ours. */
-  rebase = true;
-  lastSentAt = 0;
-  private sourceCodec: RTCRtpCodecParameters | undefined;
-  private targetCodec: RTCRtpCodecParameters | undefined;
-  constructor(
-    readonly transceiver: RTCRtpTransceiver,
-    private readonly clock: number,
-  ) {}
-
-  get sender() {
-    return this.transceiver.sender;
-  }
-
-  /**
-   * Sends the next packets as the viewer's payload type for the source's codec (werift's sender
-   * stamps `sender.codec` on each). False when the viewer did not negotiate that codec.
-   */
-  useCodec(source: RTCRtpCodecParameters): boolean {
-    if (source !== this.sourceCodec) {
-      this.sourceCodec = source;
-      this.targetCodec = matchCodec(this.transceiver.codecs, source);
-    }
-    if (!this.targetCodec) return false;
-    if (this.sender.codec?.payloadType !== this.targetCodec.payloadType) this.sender.codec = this.targetCodec;
-    return true;
-  }
-
-  send(buf: Buffer, header: RtpHeader): void {
-    const now = performance.now();
-    if (this.rebase) {
-      this.rebase = false;
-      // werift's replaceRTP(…, true) adds its timestamp gap with a 16-bit add, which corrupts the
-      // 32-bit offset; so ask for no "discontinuity" and instead pretend the previous packet of the
-      // new source was one sequence number and the elapsed wall time earlier.
-      const elapsed = this.lastSentAt ? Math.max(1, Math.round(((now - this.lastSentAt) / 1000) * this.clock)) : 1;
-      this.sender.replaceRTP({ sequenceNumber: (header.sequenceNumber - 1) & 0xffff, timestamp: (header.timestamp - elapsed) >>> 0 }, false);
-    }
-    this.lastSentAt = now;
-    // A Buffer, not the packet: sendRtp deserializes its own copy and mutates that.
-    void this.sender.sendRtp(buf);
-  }
-}
 
 export class Slot implements MediaSink {
   source: Publisher | undefined;
@@ -110,7 +64,7 @@ export class Slot implements MediaSink {
     this.source.requestKeyframe();
   }
 
-  onVideo(buf: Buffer, header: RtpHeader, keyframeStart: boolean, codec: RTCRtpCodecParameters): void {
+  onVideo(rtp: RtpPacket, keyframeStart: boolean, codec: RTCRtpCodecParameters): void {
     const lane = this.video;
     if (!lane) return;
     if (!lane.useCodec(codec)) {
@@ -119,17 +73,17 @@ export class Slot implements MediaSink {
     }
     this.unplayableCodec = undefined;
     if (this.waitingKeyframe) {
-      // werift drops packets until the sender's DTLS is up: a keyframe sent before then is lost,
-      // and the viewer would stay black until the next one (Chrome sends none on its own).
-      if (!keyframeStart || lane.sender.dtlsTransport.state !== 'connected') return;
+      // Nothing is sent until the viewer's DTLS is up: a keyframe sent before then is lost, and
+      // the viewer would stay black until the next one (Chrome sends none on its own).
+      if (!keyframeStart || !lane.ready) return;
       this.waitingKeyframe = false;
       this.firstKeyframeMs ??= performance.now() - this.viewer.answeredAt;
     }
-    lane.send(buf, header);
+    lane.send(rtp);
   }
 
-  onAudio(buf: Buffer, header: RtpHeader): void {
-    this.audio?.send(buf, header);
+  onAudio(rtp: RtpPacket): void {
+    this.audio?.send(rtp);
   }
 }
 

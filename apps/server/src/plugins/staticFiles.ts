@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SERVER_ROOT } from '../config.js';
-import { UPLOADS_PREFIX } from '../storage/storage.js';
+import { LIVE_PLAYLIST_CACHE, UPLOADS_PREFIX } from '../storage/storage.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Uploaded files (unique keys: cached forever) and the server's own assets such as gift icons. */
+/** Uploaded files (unique keys: cached forever; a live playlist, the one file rewritten, a second) and the server's own assets such as gift icons. */
 export async function registerFileRoutes(app: FastifyInstance, uploadsDir: string): Promise<void> {
   fs.mkdirSync(uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -15,7 +15,7 @@ export async function registerFileRoutes(app: FastifyInstance, uploadsDir: strin
     prefix: UPLOADS_PREFIX,
     decorateReply: false,
     cacheControl: false,
-    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+    setHeaders: (res, file) => res.header('cache-control', file.endsWith('.m3u8') ? LIVE_PLAYLIST_CACHE : IMMUTABLE),
   });
   await app.register(fastifyStatic, {
     root: path.join(SERVER_ROOT, 'assets'),
@@ -28,6 +28,8 @@ export async function registerFileRoutes(app: FastifyInstance, uploadsDir: strin
 /**
  * The built web app at `/`. Vite's hashed files under `/assets/` are cached for a year; the shell
  * (index.html, sw.js, the manifest) is revalidated every time so a deploy reaches users at once.
+ * The build writes Brotli and gzip copies beside each text file (`x.js.br`, `x.js.gz`): the one the
+ * request's Accept-Encoding prefers is sent as it is (no compression per request).
  * Returns false (and the API runs alone) when there is no build.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
@@ -36,9 +38,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     root: webDist,
     prefix: '/',
     decorateReply: false,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res, file) => {
-      const rel = path.relative(webDist, file).split(path.sep).join('/');
+      // The file sent may be a precompressed copy (index.html.br): its headers are the original's.
+      const rel = path
+        .relative(webDist, file)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.(br|gz)$/, '');
       if (rel.startsWith('assets/')) res.header('cache-control', IMMUTABLE);
       else if (rel === 'index.html' || rel === 'sw.js' || rel.endsWith('.webmanifest')) res.header('cache-control', 'no-cache');
       else res.header('cache-control', 'public, max-age=3600');

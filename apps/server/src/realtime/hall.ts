@@ -13,9 +13,14 @@ import type { SocialService } from '../modules/social/social.service.js';
 import type { Db } from '../db/database.js';
 import { sessionRoom, userRoom, type HallEmitter } from './hallEmitter.js';
 
+/** Clients told to reconnect spread their return over this window. */
+const REJOIN_WITHIN_MS = 1_000;
+
 interface SocketData {
   userId: number;
   sessionId: number;
+  /** The newest unread notice id this socket was told about (`isNew` of getUnreadCount), kept here: a read writes nothing. */
+  noticeSeenId: number;
 }
 
 type HallNamespace = Namespace<HallClientEvents, HallServerEvents, Record<string, never>, SocketData>;
@@ -67,7 +72,7 @@ export class Hall implements HallEmitter {
         const checked = await sessions.check(auth.data.token);
         if (!checked.ok) return refuse(checked.code);
         if (checked.auth.user.uuid !== auth.data.uuid) return refuse();
-        socket.data = { userId: checked.auth.user.id, sessionId: checked.auth.session.id };
+        socket.data = { userId: checked.auth.user.id, sessionId: checked.auth.session.id, noticeSeenId: 0 };
         next();
       } catch (err) {
         this.opts.log.error({ err }, 'hall handshake failed');
@@ -80,7 +85,10 @@ export class Hall implements HallEmitter {
       void socket.join([userRoom(userId), sessionRoom(sessionId)]);
       socket.on('getUnreadCount', async () => {
         try {
-          socket.emit('rGetUnreadCount', await messages.unreadForHall(userId));
+          const { total, newest } = await messages.unreadForHall(userId);
+          const isNew = newest > socket.data.noticeSeenId;
+          socket.data.noticeSeenId = Math.max(socket.data.noticeSeenId, newest);
+          socket.emit('rGetUnreadCount', { total, isNew });
         } catch (err) {
           this.opts.log.error({ err, userId }, 'unread count failed');
         }
@@ -92,6 +100,10 @@ export class Hall implements HallEmitter {
 
   toUser<E extends keyof HallServerEvents>(userId: number, event: E, ...args: Parameters<HallServerEvents[E]>): void {
     this.nsp.to(userRoom(userId)).emit(event, ...args);
+  }
+
+  toAll<E extends keyof HallServerEvents>(event: E, ...args: Parameters<HallServerEvents[E]>): void {
+    this.nsp.emit(event, ...args);
   }
 
   async onlineUsers(): Promise<number> {
@@ -109,6 +121,9 @@ export class Hall implements HallEmitter {
 
   /** Shutdown, first half: drop this instance's sockets (only ours, not the cluster's) so the HTTP server can close. */
   disconnectLocal(): void {
+    // A hint first (written before the close on each socket): clients come back at once, to another
+    // instance or to this one restarted, instead of waiting out a backoff step.
+    this.nsp.local.emit('rejoin', { within_ms: REJOIN_WITHIN_MS });
     this.nsp.local.disconnectSockets(true);
     // An instance without the realtime role never attached socket.io to HTTP: it has no engine.
     this.io.engine?.close();

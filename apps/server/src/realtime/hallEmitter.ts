@@ -6,6 +6,8 @@ import type { HallServerEvents } from '@app/contract';
  */
 export interface HallEmitter {
   toUser<E extends keyof HallServerEvents>(userId: number, event: E, ...args: Parameters<HallServerEvents[E]>): void;
+  /** To every hall socket on every instance: one broadcast, whatever the number of members. */
+  toAll<E extends keyof HallServerEvents>(event: E, ...args: Parameters<HallServerEvents[E]>): void;
   /** Sends `sessionEnd` to the sockets of these sessions (or of every session of the user) and disconnects them. */
   endSessions(target: { sessionIds?: number[]; userId?: number }, payload: { code: number; msg: string }): void;
   /** Distinct users with a hall socket on any instance (the operator console's "online"). */

@@ -11,17 +11,19 @@ import {
   roomIn,
   type RoomAck,
   type RoomClientEvents,
+  type RoomMember,
   type RoomServerEvents,
   type UserBrief,
 } from '@app/contract';
 import type { UserRow } from '../db/schema.js';
 import { BizError } from '../http/errors.js';
 import { parseInput } from '../http/parseInput.js';
-import type { Sfu } from '../media/index.js';
+import type { MediaEngine } from '../media/index.js';
 import type { SessionService } from '../modules/auth/session.service.js';
 import type { RoomService } from '../modules/room/room.service.js';
 import type { Actor, RoomLiveService } from '../modules/room/roomLive.service.js';
 import { roomChannel, roomMemberChannel, type RoomEmitter, type RoomPayload } from './roomEmitter.js';
+import { RoomFanout } from './roomFanout.js';
 import { HEARTBEAT_MS, MemoryPresence, RedisPresence, type RoomPresence } from './roomPresence.js';
 
 interface SocketData {
@@ -37,25 +39,33 @@ interface SocketData {
 /** Instance-to-instance messages: each instance acts on its own sockets and its own SFU. */
 type BusMessage =
   | { type: 'endRoom'; roomId: number }
-  | { type: 'removeMember'; roomId: number; userId: number }
+  | { type: 'removeMember'; roomId: number; userId: number; kicked?: RoomPayload<'kicked'> }
   | { type: 'endSeat'; roomId: number; seatId: string }
   | { type: 'endUser'; userId: number };
 interface BusEvents {
   roomBus: (msg: BusMessage) => void;
+  /** A flush of volatile lines from another instance, for this instance's members of the channel. */
+  roomLines: (channel: string, packets: string[]) => void;
 }
 
 type RoomNamespace = Namespace<RoomClientEvents, RoomServerEvents, BusEvents, SocketData>;
 type RoomSocket = Socket<RoomClientEvents, RoomServerEvents, BusEvents, SocketData>;
 
-/** Dropped when a client is slow: the next one replaces it. */
+/** Dropped when a client is slow: the next one replaces it. Sent to a room through RoomFanout (one write per member per window). */
 const VOLATILE = new Set<keyof RoomServerEvents>(['online', 'chat', 'enter']);
 const ACK_TIMEOUT_MS = 5000;
+/** `online` updates: every 0.5 s at most, and in big rooms every ONLINE_MS_PER_MEMBER × members (5 s at 10,000). */
 const ONLINE_COALESCE_MS = 500;
+const ONLINE_MS_PER_MEMBER = 0.5;
+const ONLINE_COALESCE_MAX_MS = 5000;
+/** At most one entrance banner per room in this window; a later one replaces a waiting one. */
+const ENTRANCE_GAP_MS = 1000;
 const RECENT = 8;
 
 export interface RoomHubOptions {
   log: FastifyBaseLogger;
-  sfu: Sfu;
+  /** The media engine serving this instance's rooms: the hub ends sessions on kicks, bans and room ends. */
+  sfu: Pick<MediaEngine, 'on' | 'close' | 'closeRoom' | 'closeViewer' | 'closeUser' | 'room'>;
   /** Presence in Redis so every instance agrees on online counts (with REDIS_URL). */
   redis?: { cmd: Redis; prefix: string } | undefined;
 }
@@ -68,7 +78,13 @@ export interface RoomHubOptions {
 export class RoomHub implements RoomEmitter {
   private readonly nsp: RoomNamespace;
   private readonly presence: RoomPresence;
+  /** Volatile lines to a room: encoded once, written to each member once per window (roomFanout.ts). */
+  readonly fanout: RoomFanout;
   private readonly onlineTimers = new Map<number, NodeJS.Timeout>();
+  /** The room's last `online` count (cluster-wide), which sets its coalescing window. */
+  private readonly lastOnline = new Map<number, number>();
+  /** Per room: when the last entrance banner went out, and the one waiting for the window to pass. */
+  private readonly entrances = new Map<number, { at: number; waiting: RoomMember | null; timer: NodeJS.Timeout | null }>();
   /** Set once close() has drained the work in flight: nothing is emitted after it (the Redis adapter's connection closes next). */
   private closed = false;
   private readonly heartbeat: NodeJS.Timeout;
@@ -86,6 +102,13 @@ export class RoomHub implements RoomEmitter {
     this.heartbeat = setInterval(() => this.track(this.touchAll()), HEARTBEAT_MS);
     this.heartbeat.unref();
     this.nsp.on('roomBus', (msg) => this.local(msg));
+    this.fanout = new RoomFanout(
+      this.nsp as unknown as Namespace,
+      opts.redis ? (channel, packets) => void (this.closed || this.nsp.serverSideEmit('roomLines', channel, packets)) : undefined,
+    );
+    this.nsp.on('roomLines', (channel, packets) => {
+      if (!this.closed) this.fanout.deliver(channel, packets);
+    });
   }
 
   private track<T>(p: Promise<T>): Promise<T> {
@@ -226,7 +249,12 @@ export class RoomHub implements RoomEmitter {
   // ---- RoomEmitter ---------------------------------------------------------------------------------
 
   toRoom<E extends keyof RoomServerEvents>(roomId: number, event: E, payload: RoomPayload<E>): void {
-    this.send(roomChannel(roomId), event, payload, false);
+    const channel = roomChannel(roomId);
+    if (this.closed) return;
+    if (VOLATILE.has(event)) return this.fanout.push(channel, event, payload);
+    // The lines before this event go first (this one is written at once).
+    this.fanout.flushNow(channel);
+    this.send(channel, event, payload, false);
   }
 
   toMember<E extends keyof RoomServerEvents>(roomId: number, userId: number, event: E, payload: RoomPayload<E>): void {
@@ -253,22 +281,53 @@ export class RoomHub implements RoomEmitter {
 
   onlineChanged(roomId: number): void {
     if (this.onlineTimers.has(roomId)) return;
+    const members = this.lastOnline.get(roomId) ?? 0;
+    const wait = Math.min(ONLINE_COALESCE_MAX_MS, Math.max(ONLINE_COALESCE_MS, members * ONLINE_MS_PER_MEMBER));
     const t = setTimeout(() => {
       this.onlineTimers.delete(roomId);
       void this.track(
         (async () => {
           const [counts, recent] = await Promise.all([this.presence.counts([roomId]), this.presence.recent(roomId, RECENT)]);
-          this.toRoom(roomId, 'online', { room_id: roomId, online: counts.get(roomId) ?? 0, recent });
+          const online = counts.get(roomId) ?? 0;
+          if (online > 0) this.lastOnline.set(roomId, online);
+          else this.lastOnline.delete(roomId);
+          this.toRoom(roomId, 'online', { room_id: roomId, online, recent });
         })(),
       );
-    }, ONLINE_COALESCE_MS);
+    }, wait);
     t.unref();
     this.onlineTimers.set(roomId, t);
   }
 
-  async removeMember(roomId: number, userId: number): Promise<void> {
+  entrance(roomId: number, member: RoomMember): void {
+    const now = Date.now();
+    let e = this.entrances.get(roomId);
+    if (!e) this.entrances.set(roomId, (e = { at: 0, waiting: null, timer: null }));
+    if (now - e.at >= ENTRANCE_GAP_MS && !e.timer) {
+      e.at = now;
+      this.toRoom(roomId, 'enter', { room_id: roomId, user: member });
+      return;
+    }
+    e.waiting = member;
+    if (e.timer) return;
+    const state = e;
+    state.timer = setTimeout(
+      () => {
+        state.timer = null;
+        const next = state.waiting;
+        state.waiting = null;
+        if (!next) return;
+        state.at = Date.now();
+        this.toRoom(roomId, 'enter', { room_id: roomId, user: next });
+      },
+      ENTRANCE_GAP_MS - (now - e.at),
+    );
+    state.timer.unref();
+  }
+
+  async removeMember(roomId: number, userId: number, kicked?: RoomPayload<'kicked'>): Promise<void> {
+    this.bus({ type: 'removeMember', roomId, userId, kicked });
     await this.presence.remove(roomId, userId);
-    this.bus({ type: 'removeMember', roomId, userId });
     this.onlineChanged(roomId);
   }
 
@@ -293,8 +352,8 @@ export class RoomHub implements RoomEmitter {
     return this.presence.has(roomId, userId);
   }
 
-  recent(roomId: number): Promise<UserBrief[]> {
-    return this.presence.recent(roomId, RECENT);
+  recent(roomId: number, n = RECENT): Promise<UserBrief[]> {
+    return this.presence.recent(roomId, n);
   }
 
   /** Acts here and tells the other instances (socket.io's server-side emit does not loop back). */
@@ -321,12 +380,23 @@ export class RoomHub implements RoomEmitter {
     for (const socket of this.nsp.sockets.values()) {
       if (socket.data.roomId !== msg.roomId) continue;
       if (msg.type === 'removeMember' && socket.data.user.id !== msg.userId) continue;
+      // Told on the socket itself as it leaves: whatever it sends after hearing it finds it out of the room.
+      if (msg.type === 'removeMember' && msg.kicked) this.tell(socket, msg.kicked);
       socket.data.roomId = null;
       socket.leave(roomChannel(msg.roomId));
       socket.leave(roomMemberChannel(msg.roomId, socket.data.user.id));
     }
-    if (msg.type === 'endRoom') sfu.closeRoom(room);
-    else sfu.closeViewer(room, String(msg.userId), 'kicked');
+    if (msg.type === 'endRoom') {
+      this.forgetRoom(msg.roomId);
+      sfu.closeRoom(room);
+    } else sfu.closeViewer(room, String(msg.userId), 'kicked');
+  }
+
+  /** `kicked` to one socket, acknowledged, sent once more if not. */
+  private tell(socket: RoomSocket, payload: RoomPayload<'kicked'>, last = false): void {
+    socket.timeout(ACK_TIMEOUT_MS).emit('kicked', payload, (err: unknown) => {
+      if (err && !last && !this.closed && socket.connected) this.tell(socket, payload, true);
+    });
   }
 
   private async touchAll(): Promise<void> {
@@ -341,14 +411,24 @@ export class RoomHub implements RoomEmitter {
     for (const [roomId, users] of byRoom) await this.presence.touch(roomId, users);
   }
 
+  private forgetRoom(roomId: number): void {
+    this.fanout.forget(roomChannel(roomId));
+    const e = this.entrances.get(roomId);
+    if (e?.timer) clearTimeout(e.timer);
+    this.entrances.delete(roomId);
+    this.lastOnline.delete(roomId);
+  }
+
   /** Shutdown: stops timers and waits for the work in flight (it may write to the database). */
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     for (const t of this.onlineTimers.values()) clearTimeout(t);
     this.onlineTimers.clear();
+    for (const roomId of [...this.entrances.keys()]) this.forgetRoom(roomId);
     this.nsp.local.disconnectSockets(true);
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
     // The work in flight has sent what it had to; from here on the adapter may be closing.
     this.closed = true;
+    this.fanout.close();
   }
 }

@@ -20,6 +20,10 @@ export interface RoomPresence {
 
 export const HEARTBEAT_MS = 20_000;
 export const STALE_MS = 65_000;
+/** Arrivals remembered per room for `recent`: a join costs the same in a room of ten or of ten thousand. */
+const ARRIVALS = 64;
+/** Below this many members `recent` may scan the room when most remembered arrivals have left. */
+const SCAN_BELOW = 200;
 
 interface Entry {
   brief: UserBrief;
@@ -29,12 +33,20 @@ interface Entry {
 
 export class MemoryPresence implements RoomPresence {
   private readonly rooms = new Map<number, Map<number, Entry>>();
+  /** Per room, the last ARRIVALS user ids to arrive, oldest first. */
+  private readonly arrivals = new Map<number, number[]>();
 
   async add(roomId: number, user: UserBrief): Promise<void> {
     let room = this.rooms.get(roomId);
     if (!room) this.rooms.set(roomId, (room = new Map()));
     const now = Date.now();
-    room.set(user.id, { brief: user, joinedAt: room.get(user.id)?.joinedAt ?? now, seenAt: now });
+    const prev = room.get(user.id);
+    room.set(user.id, { brief: user, joinedAt: prev?.joinedAt ?? now, seenAt: now });
+    if (prev) return;
+    let list = this.arrivals.get(roomId);
+    if (!list) this.arrivals.set(roomId, (list = []));
+    list.push(user.id);
+    if (list.length > ARRIVALS) list.shift();
   }
 
   async touch(roomId: number, userIds: number[]): Promise<void> {
@@ -49,11 +61,16 @@ export class MemoryPresence implements RoomPresence {
   async remove(roomId: number, userId: number): Promise<void> {
     const room = this.rooms.get(roomId);
     room?.delete(userId);
-    if (room?.size === 0) this.rooms.delete(roomId);
+    if (room?.size === 0) this.drop(roomId);
   }
 
   async clear(roomId: number): Promise<void> {
+    this.drop(roomId);
+  }
+
+  private drop(roomId: number): void {
     this.rooms.delete(roomId);
+    this.arrivals.delete(roomId);
   }
 
   async has(roomId: number, userId: number): Promise<boolean> {
@@ -67,16 +84,39 @@ export class MemoryPresence implements RoomPresence {
   async recent(roomId: number, n: number): Promise<UserBrief[]> {
     const room = this.rooms.get(roomId);
     if (!room) return [];
+    const out: UserBrief[] = [];
+    const list = this.arrivals.get(roomId) ?? [];
+    const taken = new Set<number>();
+    for (let i = list.length - 1; i >= 0 && out.length < n; i--) {
+      const id = list[i]!;
+      const e = room.get(id);
+      if (e && !taken.has(id)) {
+        taken.add(id);
+        out.push(e.brief);
+      }
+    }
+    if (out.length >= Math.min(n, room.size) || room.size >= SCAN_BELOW) return out;
+    // A small room whose remembered arrivals mostly left: scanning it is cheap (a Map keeps arrival order).
     return [...room.values()]
-      .sort((a, b) => b.joinedAt - a.joinedAt)
+      .reverse()
       .slice(0, n)
       .map((e) => e.brief);
   }
 }
 
+/** Newest arrival first; within one millisecond, the newer account first. */
+function newestFirst(entries: { brief: UserBrief; joinedAt: number }[], n: number): UserBrief[] {
+  return entries
+    .sort((a, b) => b.joinedAt - a.joinedAt || b.brief.id - a.brief.id)
+    .slice(0, n)
+    .map((e) => e.brief);
+}
+
 /**
- * Redis layout per room: ZSET `<prefix>room:<id>:seen` (member user id, score last heartbeat ms) and
- * HASH `<prefix>room:<id>:who` (user id → JSON {brief, joinedAt}).
+ * Redis layout per room: ZSET `<prefix>room:<id>:seen` (member user id, score last heartbeat ms),
+ * HASH `<prefix>room:<id>:who` (user id → JSON {brief, joinedAt}) and LIST `<prefix>room:<id>:arrivals`
+ * (the last ARRIVALS user ids to arrive, newest first), so that neither a join nor `recent` reads the
+ * whole room.
  */
 export class RedisPresence implements RoomPresence {
   constructor(
@@ -86,16 +126,18 @@ export class RedisPresence implements RoomPresence {
 
   private seen = (roomId: number) => `${this.prefix}room:${roomId}:seen`;
   private who = (roomId: number) => `${this.prefix}room:${roomId}:who`;
+  private arrivals = (roomId: number) => `${this.prefix}room:${roomId}:arrivals`;
 
   async add(roomId: number, user: UserBrief): Promise<void> {
     const now = Date.now();
     const prev = await this.redis.hget(this.who(roomId), String(user.id));
     const joinedAt = prev ? ((JSON.parse(prev) as { joinedAt?: number }).joinedAt ?? now) : now;
-    await this.redis
+    const tx = this.redis
       .multi()
       .zadd(this.seen(roomId), now, String(user.id))
-      .hset(this.who(roomId), String(user.id), JSON.stringify({ brief: user, joinedAt }))
-      .exec();
+      .hset(this.who(roomId), String(user.id), JSON.stringify({ brief: user, joinedAt }));
+    if (!prev) tx.lpush(this.arrivals(roomId), String(user.id)).ltrim(this.arrivals(roomId), 0, ARRIVALS - 1);
+    await tx.exec();
   }
 
   async touch(roomId: number, userIds: number[]): Promise<void> {
@@ -110,7 +152,7 @@ export class RedisPresence implements RoomPresence {
   }
 
   async clear(roomId: number): Promise<void> {
-    await this.redis.del(this.seen(roomId), this.who(roomId));
+    await this.redis.del(this.seen(roomId), this.who(roomId), this.arrivals(roomId));
   }
 
   async has(roomId: number, userId: number): Promise<boolean> {
@@ -131,15 +173,21 @@ export class RedisPresence implements RoomPresence {
 
   async recent(roomId: number, n: number): Promise<UserBrief[]> {
     const min = Date.now() - STALE_MS;
-    const [ids, all] = await Promise.all([this.redis.zrangebyscore(this.seen(roomId), min, '+inf'), this.redis.hgetall(this.who(roomId))]);
-    const entries: { brief: UserBrief; joinedAt: number }[] = [];
-    for (const id of ids) {
-      const raw = all[id];
-      if (raw) entries.push(JSON.parse(raw) as { brief: UserBrief; joinedAt: number });
+    const ids = [...new Set(await this.redis.lrange(this.arrivals(roomId), 0, ARRIVALS - 1))];
+    const out: UserBrief[] = [];
+    if (ids.length > 0) {
+      const [scores, raws] = await Promise.all([this.redis.zmscore(this.seen(roomId), ...ids), this.redis.hmget(this.who(roomId), ...ids)]);
+      ids.forEach((_, i) => {
+        const raw = raws[i];
+        if (out.length < n && raw && scores[i] !== null && Number(scores[i]) > min) out.push((JSON.parse(raw) as { brief: UserBrief }).brief);
+      });
     }
-    return entries
-      .sort((a, b) => b.joinedAt - a.joinedAt)
-      .slice(0, n)
-      .map((e) => e.brief);
+    if (out.length >= n) return out;
+    const size = await this.redis.zcount(this.seen(roomId), min, '+inf');
+    if (out.length >= size || size >= SCAN_BELOW) return out;
+    // A small room whose remembered arrivals mostly left: scanning it is cheap.
+    const [present, all] = await Promise.all([this.redis.zrangebyscore(this.seen(roomId), min, '+inf'), this.redis.hgetall(this.who(roomId))]);
+    const entries = present.flatMap((id) => (all[id] ? [JSON.parse(all[id]) as { brief: UserBrief; joinedAt: number }] : []));
+    return newestFirst(entries, n);
   }
 }

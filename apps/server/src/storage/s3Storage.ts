@@ -27,15 +27,16 @@ export class S3Storage implements Storage {
     return key;
   }
 
-  async put(key: string, bytes: Uint8Array, mime: string): Promise<void> {
+  async put(key: string, bytes: Uint8Array, mime: string, opts: { cacheControl?: string } = {}): Promise<void> {
     // Uploads are immutable under their key (new content gets a new key): cache them for a year.
+    // A live playlist is the exception: rewritten every segment, cached a second.
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.cfg.bucket,
         Key: this.check(key),
         Body: bytes,
         ContentType: mime,
-        CacheControl: 'public, max-age=31536000, immutable',
+        CacheControl: opts.cacheControl ?? 'public, max-age=31536000, immutable',
       }),
     );
   }

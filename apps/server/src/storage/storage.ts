@@ -1,7 +1,11 @@
 /** Where uploaded files live: local disk by default, an S3-compatible bucket with S3_BUCKET. */
 export interface Storage {
-  /** Stores the bytes under `key` (a relative path such as `avatar/2026/05/<uuid>.webp`). */
-  put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
+  /**
+   * Stores the bytes under `key` (a relative path such as `avatar/2026/05/<uuid>.webp`). Stored
+   * files are cached as immutable unless `cacheControl` says otherwise (a live playlist); on local
+   * disk the static path decides by the file's type.
+   */
+  put(key: string, bytes: Uint8Array, mime: string, opts?: { cacheControl?: string }): Promise<void>;
   /** Removes a stored file; missing files are fine. */
   delete(key: string): Promise<void>;
   /** The URL clients fetch the file from. */
@@ -24,3 +28,6 @@ export const UPLOADS_PREFIX = '/uploads/';
 
 /** What a storage key may look like: relative, no `..`, no odd characters. */
 export const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
+
+/** Cache-Control of a live HLS playlist (rewritten every segment): a CDN keeps it at most a second. */
+export const LIVE_PLAYLIST_CACHE = 'public, max-age=1';

@@ -38,13 +38,17 @@ export const freePort = () =>
     });
   });
 
-/** Starts the server on `dataDir` (or the PostgreSQL `schema`); resolves once it answers /healthz. */
+/**
+ * Starts the server on `dataDir` (or the PostgreSQL `schema`); resolves once it answers /healthz.
+ * `port`: listen there (a server whose own URL is in its settings must know it first); a free one by default.
+ */
 export async function spawnServer(opts: {
   dataDir: string;
   schema: string | undefined;
   env?: Record<string, string>;
+  port?: number;
 }): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   // It migrates as it starts: under the schema lock, so no other file drops a schema meanwhile.
   return underSchemaLock('migrate', () => start(port, opts));
 }

@@ -25,12 +25,29 @@ export interface TestServerOptions {
   config?: Partial<Config>;
   /** The clock of the room grace period (a fakeClock() moves it without waiting); the real one by default. */
   clock?: Clock;
+  /** Listen on this port (a node whose URL other instances hand out must know it before it starts); a free one by default. */
+  port?: number;
   /** Share a PostgreSQL schema and Redis prefix with another test server (the scale test). */
   shared?: { schema: string; redisPrefix: string };
 }
 
 /** The secrets every test server and games host shares (several instances must agree on them). */
 export const TEST_SECRETS = { MEDIA_TOKEN_SECRET: 'test-media-token-secret-0123456789abcdef', GAMES_SECRET: 'test-games-secret-0123456789' } as const;
+
+/**
+ * Starts a server on the first port of `ports` that is free (its URL must be known before it starts:
+ * MEDIA_PUBLIC_URL names it); `start` gets the port.
+ */
+export async function onFreePort<T>(ports: number[], start: (port: number) => Promise<T>): Promise<T> {
+  for (const port of ports) {
+    try {
+      return await start(port);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  throw new Error(`no free port among ${ports[0]}–${ports.at(-1)}`);
+}
 
 /** A fresh PostgreSQL schema name, or a fresh shared setup for several instances. */
 export const newSchemaName = () => `t_${randomBytes(6).toString('hex')}`;
@@ -104,7 +121,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...opts.config,
   };
   const built = await underSchemaLock('migrate', () => buildApp(config, opts.clock ? { clock: opts.clock } : {}));
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  await built.app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,5 @@
-import { Badge, TabBar } from 'antd-mobile';
+import Badge from 'antd-mobile/es/components/badge';
+import TabBar from 'antd-mobile/es/components/tab-bar';
 import { AppOutline, MessageOutline, SmileOutline, TeamOutline, UserOutline, VideoOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../lib/toast';
+import { useHall } from '../state/realtime/useHall';
 
 const subscribe = (cb: () => void) => {
   window.addEventListener('online', cb);
@@ -19,9 +20,13 @@ export const useOnline = (): boolean =>
     () => true,
   );
 
-/** A slim banner while offline (the service worker keeps the shell working), a toast when back. */
+/**
+ * A slim strip at the top: offline (the service worker keeps the shell working, requests wait for
+ * the network), or "reconnecting…" while the hall is coming back; a toast when the network returns.
+ */
 export function OfflineBanner() {
   const online = useOnline();
+  const { status } = useHall();
   const { t } = useTranslation();
   const wasOffline = useRef(false);
   useEffect(() => {
@@ -31,10 +36,18 @@ export function OfflineBanner() {
       showToast(t('common.backOnline'));
     }
   }, [online, t]);
-  if (online) return null;
+  if (!online) {
+    return (
+      <div className="offline-banner" role="alert" data-testid="offline-banner">
+        {t('common.offline')}
+      </div>
+    );
+  }
+  if (status !== 'reconnecting') return null;
   return (
-    <div className="offline-banner" role="alert">
-      {t('common.offline')}
+    <div className="offline-banner offline-banner--reconnecting" role="status" data-testid="reconnecting-banner">
+      <span className="offline-banner__spinner" aria-hidden />
+      {t('common.reconnecting')}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd-mobile';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { onAntdLocaleChange } from '../locale/languagePack';
 import { queryClient } from '../state/queries/client';
@@ -13,7 +13,11 @@ export function Providers({ children }: { children: ReactNode }) {
     onAntdLocaleChange((l) => setLocale(l ?? null));
     return () => onAntdLocaleChange(null);
   }, []);
-  const content = <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  // zh-CN is antd-mobile's default: a provider is only needed for another language.
-  return locale ? <ConfigProvider locale={locale}>{content}</ConfigProvider> : content;
+  // Always the same tree (a provider appearing would remount the whole app, its room sessions with
+  // it); zh-CN is antd-mobile's default, so the locale is passed only for another language.
+  return (
+    <ConfigProvider {...(locale ? { locale } : {})}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ConfigProvider>
+  );
 }

@@ -3,6 +3,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'r
 import { loginUrl, setNavigator } from '../lib/nav';
 import { useSession } from '../state/session';
 import { decideAccess } from './guard';
+import { LiveAlertBanner } from './LiveAlertBanner';
 import { OfflineBanner } from './OfflineBanner';
 
 /** The top route: registers navigation for non-React code and applies the login guard to every page. */
@@ -24,6 +25,7 @@ export function Root() {
   return (
     <>
       <OfflineBanner />
+      <LiveAlertBanner />
       <Outlet />
       {/* A new page opens at its top; going back returns to where the user was. */}
       <ScrollRestoration />

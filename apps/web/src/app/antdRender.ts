@@ -1,4 +1,6 @@
-import { unstableSetRender } from 'antd-mobile';
+// Deep imports on the launch path: antd-mobile's index pulls its animation library (react-spring) along.
+import 'antd-mobile/es/global';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { createRoot, type Root } from 'react-dom/client';
 
 // antd-mobile 5 renders Toast/Dialog with the legacy ReactDOM.render, which React 19 removed:

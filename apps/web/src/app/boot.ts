@@ -23,8 +23,22 @@ export function captureReferral(href: string = window.location.href): string | n
   return null;
 }
 
-/** Starts what runs outside React: referral capture, config (+ reload when back online), language pack, hall, cache reset on a new session. */
+/**
+ * Registers the service worker a few seconds after the page has loaded, when the browser is idle: its
+ * install downloads the launch set again (about 0.9 MiB), which a phone opening the app should not
+ * spend on while the first screen loads its own data and images.
+ */
+function registerServiceWorkerLater(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  const later = () => setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 5_000 }) : register()), 3_000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
+/** Starts what runs outside React: referral capture, config (+ reload when back online), language pack, hall, cache reset on a new session, the service worker. */
 export function boot(): void {
+  registerServiceWorkerLater();
   captureReferral();
   void loadConfig({ silent: true }).catch(() => undefined);
   startConfigSync();

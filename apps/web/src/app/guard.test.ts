@@ -50,6 +50,13 @@ describe('login guard', () => {
     expect(normalizePath('/pages/index/notice?id=3')).toBe('/pages/index/notice');
     expect(decideAccess('/pages/index/notice/?id=3', false)).toBe('open');
     expect(decideAccess('/pages/user/index?x=1', false)).toBe('login');
-    expect(decideAccess('/pages/unknown', false)).toBe('login');
+    expect(decideAccess('/pages/unknown', false)).toBe('open'); // the not-found page, for everyone
+  });
+
+  it('opens an unknown path to everyone (the not-found page), and still guards the known ones', () => {
+    expect(decideAccess('/pages/nothing/here', false)).toBe('open');
+    expect(decideAccess('/no/such/page?x=1', false, true)).toBe('open');
+    expect(decideAccess(PATHS.walletRecord, false)).toBe('login');
+    expect(decideAccess('/admin/users', false)).toBe('login');
   });
 });

@@ -34,6 +34,14 @@ export function normalizePath(path: string): string {
 
 export const isWhitelisted = (path: string): boolean => WHITELIST.has(normalizePath(path));
 
+const KNOWN_EXACT: ReadonlySet<string> = new Set(Object.values(PATHS).filter((p) => !p.includes(':')));
+
+/** Whether a route of the app answers this path (else the not-found page does). */
+export function isKnownPath(path: string): boolean {
+  const p = normalizePath(path);
+  return KNOWN_EXACT.has(p) || /^\/admin\/[^/]+$/.test(p);
+}
+
 /**
  * The login guard: a page outside the whitelist needs a session token (seed §4). A guest session
  * (made for watching rooms, or by "browse first" on the login page) is not a member: its protected
@@ -41,5 +49,6 @@ export const isWhitelisted = (path: string): boolean => WHITELIST.has(normalizeP
  * token for the whitelisted pages.
  */
 export function decideAccess(path: string, hasToken: boolean, isGuest = false): 'open' | 'login' {
-  return (hasToken && !isGuest) || isWhitelisted(path) ? 'open' : 'login';
+  // An unknown path shows the not-found page (with its way home) to everyone, logged in or not.
+  return (hasToken && !isGuest) || isWhitelisted(path) || !isKnownPath(path) ? 'open' : 'login';
 }

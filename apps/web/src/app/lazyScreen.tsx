@@ -1,8 +1,9 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@app/kit';
 import { LoadError } from '../components/EmptyState';
 import { PageLoading } from '../components/PageLoading';
 import { t } from '../locale/i18n';
+import { reloadFailedStyles } from './reloadFailedStyles';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -15,6 +16,17 @@ export class ChunkTimeoutError extends Error {
     this.name = 'ChunkTimeoutError';
   }
 }
+
+/** A screen's code could not be fetched (offline, server down): worth trying again by itself. */
+export class ChunkLoadError extends Error {
+  constructor(cause: unknown) {
+    super('chunk load failed', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/** How often a screen that failed to load tries again while online (the server may be restarting). */
+export const CHUNK_RETRY_MS = 3_000;
 
 /** Rejects a load that hangs, so it is reported (seed §8: by 120 s at the latest). */
 export function withTimeout<T>(p: Promise<T>, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
@@ -54,19 +66,33 @@ export class ScreenBoundary extends Component<BoundaryProps, { error: Error | nu
     const { error } = this.state;
     if (!error) return this.props.children;
     const timeout = error instanceof ChunkTimeoutError;
+    const retry = () => {
+      reloadFailedStyles();
+      this.props.onRetry();
+      this.setState({ error: null });
+    };
     return (
-      <div className="page page--default screen-error">
-        <LoadError
-          title={timeout ? t('error.chunkTimeout') : t('error.chunk')}
-          description={t('error.chunkDesc')}
-          onRetry={() => {
-            this.props.onRetry();
-            this.setState({ error: null });
-          }}
-        />
+      <div className="page page--default screen-error" data-testid="screen-error">
+        {(timeout || error instanceof ChunkLoadError) && <RetryByItself onRetry={retry} />}
+        <LoadError title={timeout ? t('error.chunkTimeout') : t('error.chunk')} description={t('error.chunkDesc')} onRetry={retry} />
       </div>
     );
   }
+}
+
+/** Tries a failed load again when the network returns, and every few seconds while online. */
+function RetryByItself({ onRetry }: { onRetry: () => void }) {
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    const timer = window.setInterval(() => {
+      if (navigator.onLine) onRetry();
+    }, CHUNK_RETRY_MS);
+    return () => {
+      window.removeEventListener('online', onRetry);
+      window.clearInterval(timer);
+    };
+  }, [onRetry]);
+  return null;
 }
 
 /**
@@ -74,7 +100,12 @@ export class ScreenBoundary extends Component<BoundaryProps, { error: Error | nu
  * with a retry that makes a fresh import (React caches a rejected lazy, so a new one is made).
  */
 export function lazyScreen(load: Loader): LazyScreen {
-  const make = () => lazy(() => withTimeout(load()));
+  const make = () =>
+    lazy(() =>
+      withTimeout(load()).catch((e: unknown) => {
+        throw e instanceof ChunkTimeoutError ? e : new ChunkLoadError(e);
+      }),
+    );
   let Lazy = make();
   function Screen() {
     const [, setAttempt] = useState(0);

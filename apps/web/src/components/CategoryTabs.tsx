@@ -1,6 +1,8 @@
 import { Tabs } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import './categoryTabs.css';
+import type { Names } from '@app/contract';
+import { useLocalName } from '../locale/serverText';
 
 const ALL = 'all';
 
@@ -17,11 +19,12 @@ export function CategoryTabs({
   className = '',
 }: {
   allLabel: string;
-  categories: { id: number; name: string }[] | undefined;
+  categories: { id: number; name: string; names?: Names }[] | undefined;
   className?: string;
 }) {
   const [, setParams] = useSearchParams();
   const active = useCategoryParam();
+  const local = useLocalName();
   return (
     <Tabs
       className={`live-tabs ${className}`}
@@ -29,7 +32,7 @@ export function CategoryTabs({
       onChange={(k) => setParams(k === ALL ? {} : { c: k }, { replace: true })}
       activeLineMode="fixed"
     >
-      {[{ id: ALL, name: allLabel }, ...(categories ?? []).map((c) => ({ id: String(c.id), name: c.name }))].map((c) => (
+      {[{ id: ALL, name: allLabel }, ...(categories ?? []).map((c) => ({ id: String(c.id), name: local(c) }))].map((c) => (
         <Tabs.Tab key={c.id} title={c.name} />
       ))}
     </Tabs>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { FileOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
 import { EmptyArt } from './EmptyArt';
 import { useTranslation } from 'react-i18next';

@@ -1,24 +1,37 @@
 import { Button, Popup, Skeleton } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
-import { formatCount } from '@app/kit';
+import type { ReactNode } from 'react';
+import { formatCount } from '../locale/count';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { UserAvatar } from './UserAvatar';
 import { useIsFollowing, useUserProfile } from '../state/queries/social';
+import { FanClubPanel } from './FanClubPanel';
+import { PkHistoryPanel } from './PkHistoryPanel';
 import { FollowButton } from './FollowButton';
+import { LiveAlertSwitch } from './LiveAlertSwitch';
+import { UserBadges } from './UserBadges';
+import { ProfileReplays } from './ProfileReplays';
 import './people.css';
 
-/** A user's card from the bottom: avatar, signature, counts, follow and message. */
-export function ProfileSheet({ userId, onClose }: { userId: number | null; onClose: () => void }) {
+/**
+ * A user's card from the bottom: avatar, signature, counts, follow and message; `children` adds what
+ * the place it opens from offers (a room's moderation, a report).
+ */
+export function ProfileSheet({ userId, onClose, children }: { userId: number | null; onClose: () => void; children?: ReactNode }) {
   return (
     <Popup visible={userId !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="profile-sheet" destroyOnClose>
-      {userId !== null && <ProfileBody userId={userId} onClose={onClose} />}
+      {userId !== null && (
+        <ProfileBody userId={userId} onClose={onClose}>
+          {children}
+        </ProfileBody>
+      )}
     </Popup>
   );
 }
 
-function ProfileBody({ userId, onClose }: { userId: number; onClose: () => void }) {
+function ProfileBody({ userId, onClose, children }: { userId: number; onClose: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const q = useUserProfile(userId);
@@ -40,7 +53,7 @@ function ProfileBody({ userId, onClose }: { userId: number; onClose: () => void 
         <UserAvatar src={p.avatar} size={72} className="profile-sheet__avatar" />
         <div className="profile-sheet__name">
           {p.nickname}
-          {p.vip_level > 0 && <span className="vip-chip">VIP{p.vip_level}</span>}
+          <UserBadges user={p} />
           {following && p.is_fan && <span className="friend-chip">{t('follow.friendsTag')}</span>}
         </div>
         <div className="profile-sheet__id">ID: {p.id}</div>
@@ -56,6 +69,14 @@ function ProfileBody({ userId, onClose }: { userId: number; onClose: () => void 
           <span>{t('follow.fansCount')}</span>
         </div>
       </div>
+      {p.is_anchor && (
+        <>
+          {!p.is_self && following && <LiveAlertSwitch anchorId={p.id} />}
+          <FanClubPanel anchorId={p.id} anchorName={p.nickname} compact />
+          <PkHistoryPanel anchorId={p.id} />
+          <ProfileReplays anchorId={p.id} onOpen={onClose} />
+        </>
+      )}
       {p.is_self ? (
         <div className="profile-sheet__self">{t('follow.self')}</div>
       ) : (
@@ -76,6 +97,7 @@ function ProfileBody({ userId, onClose }: { userId: number; onClose: () => void 
           </Button>
         </div>
       )}
+      {children}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ActionSheet } from 'antd-mobile';
-import type { ReportTargetType } from '@app/contract';
+import type { ReportTarget } from '@app/contract';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../lib/toast';
 import { useReport } from '../state/queries/report';
@@ -7,7 +7,7 @@ import { useReport } from '../state/queries/report';
 const REASONS = ['spam', 'porn', 'illegal', 'abuse', 'other'] as const;
 
 /** The report sheet: pick a reason, the item goes to the operators' queue (report/create). */
-export function ReportSheet({ target, onClose }: { target: { type: ReportTargetType; id: number } | null; onClose: () => void }) {
+export function ReportSheet({ target, onClose }: { target: { type: ReportTarget; id: number } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const report = useReport();
   return (

@@ -1,6 +1,7 @@
 import type { RoomBrief } from '@app/contract';
-import { formatCount } from '@app/kit';
+import { formatCount } from '../locale/count';
 import { EyeOutline, LockOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GuardedImage } from './GuardedImage';
@@ -20,8 +21,11 @@ export function LiveBars() {
   );
 }
 
-/** One room in the two-column grid: cover, LIVE badge, viewers, title, anchor. */
-export function RoomCard({ room }: { room: RoomBrief }) {
+/**
+ * One room in the two-column grid: cover, LIVE badge, viewers, title, anchor. A list may put a
+ * muted live picture over the cover (`media`) and hear of the tap first (`onOpen`: the list a swipe walks).
+ */
+export function RoomCard({ room, media, onOpen, className = '' }: { room: RoomBrief; media?: ReactNode; onOpen?: () => void; className?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // No cover uploaded: the anchor's avatar stands in, as the big apps do.
@@ -29,16 +33,18 @@ export function RoomCard({ room }: { room: RoomBrief }) {
   return (
     <button
       type="button"
-      className="room-card"
+      className={`room-card ${className}`}
       data-testid="room-card"
       data-room-id={room.id}
       onClick={() => {
+        onOpen?.();
         prefetchRoom(room);
         navigate(roomPath(room));
       }}
     >
       <span className="room-card__cover">
         {cover ? <GuardedImage className="room-card__img" src={cover} alt="" loading="lazy" /> : <span className="room-card__img room-card__img--blank" />}
+        {media}
         <span className="room-card__shade" />
         <span className="room-card__badges">
           {room.live ? (
@@ -54,10 +60,13 @@ export function RoomCard({ room }: { room: RoomBrief }) {
             </span>
           )}
         </span>
-        <span className="room-card__viewers">
-          <EyeOutline />
-          {formatCount(room.online)}
-        </span>
+        {/* A true count, shown once someone watches: a row of zeros reads as abandoned rooms. */}
+        {room.online > 0 && (
+          <span className="room-card__viewers" data-testid="room-viewers">
+            <EyeOutline />
+            {formatCount(room.online)}
+          </span>
+        )}
         <span className="room-card__meta">
           <span className="room-card__title">{room.title}</span>
           <span className="room-card__anchor">

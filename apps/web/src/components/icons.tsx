@@ -59,6 +59,16 @@ export function SwapIcon() {
   );
 }
 
+/** A keyboard: back to typing (the emoji panel's toggle while it is open). Sized like the antd-mobile icons. */
+export function KeyboardIcon() {
+  return (
+    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden>
+      <rect x="2.5" y="6" width="19" height="12" rx="2.5" />
+      <path d="M6.5 10h.01M10 10h.01M13.5 10h.01M17 10h.01M6.5 13.5h.01M17 13.5h.01M9.5 14h5" />
+    </svg>
+  );
+}
+
 /** WeChat-like mark (two speech bubbles). */
 export function WechatIcon() {
   return (

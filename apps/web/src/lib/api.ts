@@ -1,11 +1,11 @@
-import type { Api, RouteData, RouteInput, RouteName } from '@app/contract';
+import { CONSTRAINT_VALUE, Header, isSessionErrorCode, type Api, type RouteData, type RouteInput, type RouteName } from '@app/contract';
 import { HTTP_TIMEOUT_MS } from '@app/kit';
 import { t } from '../locale/i18n';
 import { ApiError, ClientCode } from './apiError';
-import { encryptionOn, seal } from './cipher';
-import { loadContract } from './contract';
+import { encryptionOn, seal, unsealAsync } from './cipher';
 import { getDeviceId } from './device';
 import { apiHeaders, fail, settle, type SettleContext } from './envelope';
+import { ROUTES } from './routeTable';
 import { sessionLink } from './sessionLink';
 
 /** Options of one call. */
@@ -14,6 +14,8 @@ export interface CallOptions {
   silent?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The token to send instead of the session's (logout revokes the token after the session let it go). */
+  token?: string;
 }
 
 type Input<N extends RouteName> = RouteInput<Api[N]>;
@@ -21,11 +23,13 @@ type Input<N extends RouteName> = RouteInput<Api[N]>;
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends X` holds when every field of X is optional
 type CallArgs<N extends RouteName> = {} extends Input<N> ? [input?: Input<N>, opts?: CallOptions] : [input: Input<N>, opts?: CallOptions];
 
+/** The contract's constants a call needs (plain values: importing them loads none of its schemas). */
+const CONTRACT = { Header, CONSTRAINT_VALUE, isSessionErrorCode } as const;
+
 /** Full path and method of a route (relative paths hang under API_BASE). */
-export async function routeOf(name: RouteName): Promise<{ method: string; url: string }> {
-  const { api, fullPath } = await loadContract();
-  const def = api[name];
-  return { method: def.method, url: fullPath(def) };
+export function routeOf(name: RouteName): { method: string; url: string } {
+  const [method, url] = ROUTES[name];
+  return { method, url };
 }
 
 function queryString(input: unknown, encrypt: boolean): string {
@@ -48,12 +52,11 @@ function queryString(input: unknown, encrypt: boolean): string {
 export async function call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<RouteData<Api[N]>> {
   const [input, opts = {}] = args as [unknown, CallOptions | undefined];
   const ctx: SettleContext = { silent: opts.silent === true };
-  const contract = await loadContract();
-  const { method, url } = await routeOf(name);
+  const { method, url } = routeOf(name);
   const encrypt = encryptionOn();
   const session = sessionLink().read();
-  const headers = apiHeaders(contract, {
-    token: session.token,
+  const headers = apiHeaders(CONTRACT, {
+    token: opts.token ?? session.token,
     device: getDeviceId(),
     referer: session.referer,
     encrypt,
@@ -90,10 +93,17 @@ export async function call<N extends RouteName>(name: N, ...args: CallArgs<N>): 
       : opts.signal?.aborted
         ? new ApiError(ClientCode.ABORTED, t('error.aborted'), 0)
         : new ApiError(ClientCode.NETWORK, t('error.network'), 0);
-    return fail(err, ctx);
+    // Offline: the banner says so, and queries wait for the network to try again; no toast.
+    return fail(err, err.code === ClientCode.NETWORK && globalThis.navigator?.onLine === false ? { ...ctx, silent: true } : ctx);
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
   }
-  return settle(contract, res.status, text, res.headers.get('Requested-Encrypt') === '1', ctx) as RouteData<Api[N]>;
+  let encrypted = res.headers.get('Requested-Encrypt') === '1';
+  if (encrypted) {
+    // Decrypted off the main thread; what is not our ciphertext is left to settle (it says so).
+    const plain = await unsealAsync(text.trim()).catch(() => null);
+    if (plain !== null) [text, encrypted] = [plain, false];
+  }
+  return settle(CONTRACT, res.status, text, encrypted, ctx) as RouteData<Api[N]>;
 }

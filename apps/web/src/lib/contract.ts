@@ -7,4 +7,9 @@ export type ContractModule = typeof import('@app/contract');
 
 let loading: Promise<ContractModule> | null = null;
 
-export const loadContract = (): Promise<ContractModule> => (loading ??= import('@app/contract'));
+export const loadContract = (): Promise<ContractModule> =>
+  (loading ??= import('@app/contract').catch((e: unknown) => {
+    // A chunk that failed (offline, server restarting) is fetched again by the next call.
+    loading = null;
+    throw e;
+  }));

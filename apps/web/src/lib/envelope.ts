@@ -1,4 +1,5 @@
 import { t } from '../locale/i18n';
+import { serverMessage } from '../locale/serverMessage';
 import { ApiError, ClientCode } from './apiError';
 import { unseal } from './cipher';
 import type { ContractModule } from './contract';
@@ -76,7 +77,7 @@ function invalidateSession(): void {
 
 function fieldsOf(data: unknown): { path: string; message: string }[] {
   const fields = (data as { fields?: unknown } | null)?.fields;
-  return Array.isArray(fields) ? (fields as { path: string; message: string }[]) : [];
+  return Array.isArray(fields) ? (fields as { path: string; message: string }[]).map((f) => ({ ...f, message: serverMessage(String(f.message)) })) : [];
 }
 
 /** Turns an HTTP answer into the call's data, or a rejected ApiError with the §8 side effects. */
@@ -89,7 +90,7 @@ export function settle(
 ): unknown {
   const body = readBody(text, encryptedHeader);
   const env = isEnvelope(body) ? body : null;
-  const msg = env ? String(env.msg ?? '') : '';
+  const msg = env ? serverMessage(String(env.msg ?? '')) : '';
 
   // Statuses 200..<500 are answers; anything else is a failed call whatever its body says.
   if (status < 200 || status >= 500) {

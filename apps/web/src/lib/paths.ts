@@ -26,6 +26,8 @@ export const PATHS = {
   shouyi: '/pages/user/shouyi',
   /** Withdraw gift earnings (not in the seed's route list; the wallet issue adds it). */
   withdraw: '/pages/user/withdraw',
+  /** The VIP user centre's tiers and levels (the user centre's VIP badge opens it). */
+  vip: '/pages/user/vip',
 
   room: '/pages/room/index',
   newroom: '/pages/room/newroom',
@@ -44,6 +46,10 @@ export const PATHS = {
   rank: '/pages/rank/index',
   notice: '/pages/index/notice',
   video: '/pages/index/video',
+  /** A live's replay in the vertical player (not a seed page). */
+  replay: '/pages/index/replay',
+  /** An anchor's own replays, to make private or delete (not a seed page). */
+  replays: '/pages/user/replays',
   uploadVd: '/pages/index/uploadVd',
   gamePlay: '/pages/game/game',
   chat: '/pages/chats/chat',

@@ -26,8 +26,15 @@ export async function uploadFile(file: Blob, opts: UploadOptions = {}): Promise<
   return postForm('uploadFile', form, opts);
 }
 
+/** Uploads a gift's Lottie animation (operators; multipart field `file`). */
+export async function uploadGiftAnimation(file: Blob, opts: Pick<UploadOptions, 'onProgress'> = {}): Promise<RouteData<Api['adminGiftAnimation']>> {
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'animation.json');
+  return postForm('adminGiftAnimation', form, opts);
+}
+
 /** Routes that take multipart/form-data. */
-type FormRoute = 'uploadFile' | 'uploadVideo';
+type FormRoute = 'uploadFile' | 'uploadVideo' | 'adminGiftAnimation';
 
 /**
  * Posts a multipart form to a route and settles its envelope like `call()` (never encrypted, see
@@ -39,7 +46,7 @@ export async function postForm<N extends FormRoute>(
   opts: Pick<UploadOptions, 'onProgress' | 'signal' | 'silent'> = {},
 ): Promise<RouteData<Api[N]>> {
   const contract = await loadContract();
-  const { url } = await routeOf(name);
+  const { url } = routeOf(name);
   const ctx = { silent: opts.silent === true };
   const session = sessionLink().read();
   const headers = apiHeaders(contract, {

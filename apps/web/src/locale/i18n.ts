@@ -12,13 +12,26 @@ const PACK_KEY = (lang: Lang) => `liveapp.langpack.${lang}`;
 
 export const isLang = (v: unknown): v is Lang => typeof v === 'string' && (LANGS as readonly string[]).includes(v);
 
-/** The language the user chose last (zh-CN until they choose). */
+/**
+ * The browser's language as one of ours: the first preferred language that is Chinese or English,
+ * zh-CN when none is.
+ */
+export function browserLang(prefs: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages): Lang {
+  for (const p of prefs) {
+    const base = p.toLowerCase().split('-')[0];
+    if (base === 'zh') return 'zh-CN';
+    if (base === 'en') return 'en';
+  }
+  return SOURCE_LANG;
+}
+
+/** The language the user chose last; before any choice, the browser's language. */
 export function storedLang(): Lang {
   try {
     const v = localStorage.getItem(LANG_KEY);
-    return isLang(v) ? v : SOURCE_LANG;
+    return isLang(v) ? v : browserLang();
   } catch {
-    return SOURCE_LANG;
+    return browserLang();
   }
 }
 

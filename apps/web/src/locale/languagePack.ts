@@ -5,10 +5,14 @@ async function antdLocale(lang: Lang) {
   return lang === 'en' ? (await import('antd-mobile/es/locales/en-US')).default : null;
 }
 
-let onAntdLocale: ((locale: Awaited<ReturnType<typeof antdLocale>>) => void) | null = null;
+type AntdLocale = Awaited<ReturnType<typeof antdLocale>>;
+let onAntdLocale: ((locale: AntdLocale) => void) | null = null;
+/** The last locale chosen: a listener that registers after the language loaded still gets it. */
+let antdCurrent: AntdLocale = null;
 /** The providers register here to switch antd-mobile's own texts with the app language. */
 export function onAntdLocaleChange(fn: typeof onAntdLocale): void {
   onAntdLocale = fn;
+  if (fn && antdCurrent) fn(antdCurrent);
 }
 
 function apply(lang: Lang, data: Record<string, unknown>): void {
@@ -33,7 +37,8 @@ export async function loadLanguage(lang: Lang, opts: { silent?: boolean } = {}):
   rememberLang(lang);
   if (currentLang() !== lang) await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
-  onAntdLocale?.(await antdLocale(lang));
+  antdCurrent = await antdLocale(lang);
+  onAntdLocale?.(antdCurrent);
 }
 
 /** At start: refresh the chosen language's pack in the background. */

@@ -7,6 +7,7 @@ import { bulletin } from './home.js';
 import { adminCatalogRoutes } from './adminCatalog.js';
 import { adminContentRoutes } from './adminContent.js';
 import { adminForumRoutes } from './adminForum.js';
+import { adminNamesRoutes } from './adminNames.js';
 import { adminOpsRoutes } from './adminOps.js';
 import { adminUserRoutes } from './adminUsers.js';
 
@@ -52,5 +53,6 @@ export const adminRoutes = {
   ...adminContentRoutes,
   ...adminOpsRoutes,
   ...adminCatalogRoutes,
+  ...adminNamesRoutes,
   ...adminForumRoutes,
 };

@@ -18,6 +18,7 @@ export const adminGift = z.object({
   url: z.string(),
   price: money,
   sort: z.number().int(),
+  vip_min: z.number().int().describe('lowest VIP tier that may send it (0: everyone)'),
   created_at: isoTime,
 });
 export type AdminGift = z.infer<typeof adminGift>;
@@ -66,8 +67,19 @@ export const adminCatalogRoutes = {
       url: assetUrl.or(z.literal('')).describe('animation file ("" for none)'),
       price: coinsInput('请填写价格').refine((n) => n > 0, '价格须大于0'),
       sort: z.number().int('排序须为整数').min(0).max(9999).default(0),
+      vip_min: z.number().int('VIP等级须为整数').min(0).max(6, 'VIP等级为0–6').default(0).describe('tier-only gift: lowest VIP tier that may send it'),
     }),
     data: z.object({ gift: adminGift, gift_version: z.number().int() }),
+  }),
+  adminGiftAnimation: defineRoute({
+    method: 'POST',
+    path: '/api/admin/gifts/animation',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Upload a gift\'s full-screen animation (multipart field "file": Lottie JSON, ≤ 100 KB); answers its address for the gift\'s url',
+    multipart: true,
+    body: z.strictObject({}),
+    data: z.object({ url: z.string(), size: z.number().int() }),
   }),
   adminGiftDelete: defineRoute({
     method: 'POST',

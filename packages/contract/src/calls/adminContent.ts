@@ -7,6 +7,9 @@ import { id, strict, userBrief } from './common.js';
 /** What can be reported and moderated. */
 export const reportTargetType = z.enum(['post', 'comment', 'video']);
 export type ReportTargetType = z.infer<typeof reportTargetType>;
+/** What a member can report: a piece of content, or a person (from their card in a room). */
+export const reportTarget = z.enum(['post', 'comment', 'video', 'user']);
+export type ReportTarget = z.infer<typeof reportTarget>;
 
 export const reportStatus = z.enum(['open', 'resolved', 'dismissed']);
 
@@ -27,8 +30,9 @@ export type ModeratedItem = z.infer<typeof moderatedItem>;
 
 export const report = z.object({
   id: z.number().int(),
-  target_type: reportTargetType,
+  target_type: reportTarget,
   target_id: z.number().int(),
+  target_user: userBrief.nullable().describe('the reported person (target_type user; null when gone)'),
   reporter: userBrief,
   reason: z.string(),
   status: reportStatus,
@@ -48,8 +52,8 @@ export const adminContentRoutes = {
     path: 'report/create',
     auth: 'member',
     tag: 'report',
-    summary: 'Report a post, comment or video to the operators (once per member and item; again answers the same)',
-    body: strict({ target_type: reportTargetType, target_id: id, reason: line().trim().min(1, '请选择或填写举报原因').max(200, '原因最多200字') }),
+    summary: 'Report a post, comment, video or person to the operators (once per member and item; again answers the same)',
+    body: strict({ target_type: reportTarget, target_id: id, reason: line().trim().min(1, '请选择或填写举报原因').max(200, '原因最多200字') }),
     data: z.object({ id: z.number().int() }),
   }),
   adminReports: defineRoute({
@@ -66,8 +70,8 @@ export const adminContentRoutes = {
     path: '/api/admin/reports/dismiss',
     auth: 'operator',
     tag: 'admin',
-    summary: 'Dismiss the open reports of an item (nothing wrong with it)',
-    body: strict(target),
+    summary: 'Dismiss the open reports of an item or person (nothing wrong with it)',
+    body: strict({ type: reportTarget, id }),
     data: z.object({ dismissed: z.number().int() }),
   }),
   adminContent: defineRoute({

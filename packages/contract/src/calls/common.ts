@@ -19,13 +19,20 @@ export const id = z.coerce.number().int().positive().max(INT4_MAX);
 /** A row id in a JSON body or socket payload (a number, not coerced). */
 export const idNumber = z.number().int().positive().max(INT4_MAX);
 
+/**
+ * A server-owned name in the languages other than zh-CN (the row's `name` is the zh-CN one), by
+ * language code: `{"en": "Rose"}`. The client shows the reader's language, else `name`.
+ */
+export const names = z.record(z.string(), z.string()).describe('the name in other languages by code ({"en": "Rose"}); `name` is zh-CN');
+export type Names = z.infer<typeof names>;
 /** Public view of a user, shown next to content. */
 export const userBrief = z.object({
   id: z.number().int(),
   uuid: z.string(),
   nickname: z.string(),
   avatar: z.string(),
-  vip_level: z.number().int(),
+  vip_level: z.number().int().describe('VIP tier from recharge totals (0: none)'),
+  level: z.number().int().describe('user level from coins spent'),
   is_anchor: z.boolean(),
 });
 export type UserBrief = z.infer<typeof userBrief>;
@@ -37,7 +44,6 @@ export const userInfo = userBrief.extend({
   signature: z.string(),
   gender: z.union([z.literal(0), z.literal(1), z.literal(2)]).describe('0 unknown, 1 male, 2 female'),
   birthday: z.string().nullable().describe('YYYY-MM-DD'),
-  level: z.number().int(),
   coin: z.number().int().describe('gold coins × 10000'),
   message_count: z.number().int().describe('unread system notices'),
   follow_count: z.number().int(),

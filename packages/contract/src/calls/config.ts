@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
+import { names } from './common.js';
 
 export const gift = z.object({
   gift_id: z.number().int(),
   name: z.string(),
+  names,
   sort: z.number().int(),
   icon: z.string(),
   url: z.string().describe('animation file (Lottie JSON or SVGA)'),
   price: z.number().int().describe('gold coins × 10000'),
+  vip_min: z.number().int().describe('lowest VIP tier that may send it (0: everyone)'),
 });
 export type Gift = z.infer<typeof gift>;
 

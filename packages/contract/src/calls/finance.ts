@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
 import { INT4_MAX, line, name, opaque } from '../text.js';
-import { id, idNumber, strict, userBrief } from './common.js';
+import { id, idNumber, names, strict, userBrief } from './common.js';
 
 /*
  * Wallet, recharge, gifts, gift earnings, exchange, withdrawals, check-in and rankings (issue 4).
@@ -89,6 +89,15 @@ export const moneyChangeTypes = line()
 export const walletAccount = z.enum(['coin', 'gift_pending', 'gift_earnings', 'frozen']);
 export type WalletAccount = z.infer<typeof walletAccount>;
 
+/**
+ * What a record's text is made of, by its type: check_in {day}; recharge / recharge_bonus {coins};
+ * gift / gift_fee {gift_id, gift, count}; video_buy / video_fee {title}; withdraw_freeze {platform,
+ * account}; withdraw_refund / adjust {reason}; game_in / game_out {game}. Names are zh-CN (gift),
+ * users' words (title, reason) as written.
+ */
+export const recordParams = z.record(z.string(), z.union([z.string(), z.number()]));
+export type RecordParams = z.infer<typeof recordParams>;
+
 /** One movement of one of the caller's balances (a ledger entry). */
 export const moneyChange = z.object({
   id: z.number().int(),
@@ -96,7 +105,8 @@ export const moneyChange = z.object({
   account: walletAccount,
   amount: z.number().int().describe('signed: + credited, − debited (× 10000)'),
   balance: money.describe('that balance right after this movement'),
-  remark: z.string().describe('what it was, ready to show (gift × count and the other party, package name, …)'),
+  remark: z.string().describe("what it was, in zh-CN (gift × count, package name, …); clients render `type` + `params` in the reader's language"),
+  params: recordParams,
   ref: z.string().describe('the order number / record id it belongs to ("" when none)'),
   created_at: isoTime,
 });
@@ -106,10 +116,12 @@ export type MoneyChange = z.infer<typeof moneyChange>;
 export const rechargePackage = z.object({
   id: z.number().int(),
   name: z.string().describe('e.g. "60金币"'),
+  names,
   price_fen: z.number().int().describe('what the payer pays, CNY fen'),
   amount: money.describe('coins credited (× 10000)'),
   bonus: money.describe('extra coins credited on top (× 10000), 0 when none'),
   tag: z.string().describe('badge text such as "热门" / "超值", "" when none'),
+  tag_names: names.describe('the badge text in other languages'),
 });
 export type RechargePackage = z.infer<typeof rechargePackage>;
 
@@ -148,6 +160,7 @@ export const giftRecord = z.object({
   earning: money.describe("receiver's share of total (gift_anchor_share_bp)"),
   combo: z.number().int().describe('1 for a new send; n for the n-th send of the same gift to the same receiver in a row (within a few seconds)'),
   room_id: z.number().int().describe('the live room it was sent in, 0 when none'),
+  big: z.boolean().describe('worth the full-screen animation (total ≥ GIFT_BIG_EFFECT_COINS)'),
   sender: userBrief,
   receiver: userBrief,
   created_at: isoTime,

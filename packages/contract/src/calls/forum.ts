@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
 import { line, opaque, text as multiline } from '../text.js';
-import { id, idNumber, strict, userBrief } from './common.js';
+import { id, idNumber, names, strict, userBrief } from './common.js';
 
 /** Limits of the forum (docs/decisions/0024-what-a-forum-post-holds.md, 0029-comments-threaded-one-level.md). */
 export const FORUM_LIMITS = {
@@ -13,7 +13,7 @@ export const FORUM_LIMITS = {
   SEARCH_MAX: 40,
 } as const;
 
-export const forumCate = z.object({ id: z.number().int(), name: z.string(), sort: z.number().int() });
+export const forumCate = z.object({ id: z.number().int(), name: z.string(), names, sort: z.number().int() });
 export type ForumCate = z.infer<typeof forumCate>;
 
 export const postTag = z.object({

@@ -3,10 +3,30 @@ import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
 import { idNumber, strict } from './common.js';
 
+/**
+ * A notice the server writes from a template: the client renders `kind` with `params` in the
+ * reader's language. "" for a notice an operator wrote (its words are shown as written).
+ */
+export const noticeKind = z.enum([
+  '',
+  'welcome',
+  'newcomer_gift',
+  'security_tip',
+  'anchor_approved',
+  'anchor_rejected', // {reason}
+  'room_closed', // {title, reason}
+  'content_removed', // {target: post | comment | video, action: hidden | deleted}
+  'banned', // {scope: chat | post | live | login, reason, until (ISO time)}
+  'go_live', // {name: the anchor's nickname, title: the room's title}
+]);
+export type NoticeKind = z.infer<typeof noticeKind>;
+
 export const notice = z.object({
   id: z.number().int(),
   type: z.enum(['system', 'activity', 'account']),
-  title: z.string(),
+  kind: noticeKind,
+  params: z.record(z.string(), z.string()).describe("the template's values, by kind (see noticeKind)"),
+  title: z.string().describe("zh-CN text (the template rendered in zh-CN, or the operator's words)"),
   content: z.string(),
   is_read: z.boolean(),
   created_at: isoTime,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
 import { line, name, opaque, text } from '../text.js';
-import { id, mobile, strict, userBrief } from './common.js';
+import { id, mobile, names, strict, userBrief } from './common.js';
 
 // ---- constants -------------------------------------------------------------------------------------
 
@@ -53,7 +53,7 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
 /** Settings in a request: every field optional. */
 export const roomSettingsPatch = roomSettings.partial().strict();
 
-export const roomCategory = z.object({ id: z.number().int(), name: z.string(), sort: z.number().int() });
+export const roomCategory = z.object({ id: z.number().int(), name: z.string(), names, sort: z.number().int() });
 export type RoomCategory = z.infer<typeof roomCategory>;
 
 /** One mic seat (index 1…mic_seats). */
@@ -136,6 +136,13 @@ export const mediaCredentials = z.object({
   seat: z.string().nullable().describe('publish: the seat this token publishes to'),
   seats: z.array(z.string()).describe('play: seats to ask for, in slot order (anchor first)'),
   max_bitrate: z.number().int().describe('publish: video bitrate cap, bit/s'),
+  hls_url: z
+    .string()
+    .nullable()
+    .describe(
+      "play: the room's live HLS playlist (storage or CDN URL, no token needed), played when WebRTC is full or cannot connect; null when the room has no HLS egress",
+    ),
+  hls_only: z.boolean().describe('play: an operator sent this room to HLS: plain viewers play hls_url at once'),
 });
 export type MediaCredentials = z.infer<typeof mediaCredentials>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { isoTime, pageOf, pageQuery } from '../envelope.js';
 import { line, name, opaque } from '../text.js';
-import { id, strict, userBrief } from './common.js';
+import { id, names, strict, userBrief } from './common.js';
 import { money, requestId } from './finance.js';
 import { roomBrief } from './room.js';
 
@@ -13,7 +13,7 @@ export const VIDEO_TITLE_MAX = 60;
 /** Highest price of a paid video, whole gold coins. */
 export const VIDEO_PRICE_MAX_COINS = 9999;
 
-export const videoCategory = z.object({ id: z.number().int(), name: z.string(), sort: z.number().int() });
+export const videoCategory = z.object({ id: z.number().int(), name: z.string(), names, sort: z.number().int() });
 export type VideoCategory = z.infer<typeof videoCategory>;
 
 /** One video in a list: what the two-column grid shows. */

@@ -1,7 +1,8 @@
 /**
  * The demo publisher: makes each demo room live with real moving video and sound, so a newcomer
- * running `npm start` sees rooms that play. Per room, ffmpeg generates a test pattern (testsrc2, a
- * hue of its own) and a beeping tone, encodes VP8 + Opus and sends plain RTP to two loopback UDP
+ * running `npm start` sees rooms that play. Per room, ffmpeg generates a portrait test pattern
+ * (testsrc2 360×640, a hue of its own) and a beeping tone, encodes H.264 (VP8 where ffmpeg lacks
+ * libx264) and Opus, and sends plain RTP to two loopback UDP
  * ports; an in-process werift peer connection reads those packets and publishes them into the SFU's
  * 'anchor' seat exactly as a WHIP publisher would (offer → sfu.publish → answer), so viewers, events
  * and limits see an ordinary anchor.
@@ -61,6 +62,69 @@ export interface DemoPublisher {
 /** Whether a program starts here (ffmpeg -version). */
 const runs = (program: string): Promise<boolean> => new Promise((resolve) => execFile(program, ['-version'], { timeout: 10_000 }, (err) => resolve(!err)));
 
+/** The demo streams' video codec: H.264 (what the web client and OBS publish, which the HLS egress remuxes) when ffmpeg has libx264, else VP8. */
+export type DemoCodec = 'H264' | 'VP8';
+const demoCodec = (program: string): Promise<DemoCodec> =>
+  new Promise((resolve) =>
+    execFile(program, ['-hide_banner', '-encoders'], { timeout: 10_000 }, (err, stdout) => resolve(!err && /\blibx264\b/.test(stdout) ? 'H264' : 'VP8')),
+  );
+
+const H264_FMTP = 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f';
+
+/** ffmpeg's video encoder arguments per codec: one keyframe a second (-g 20 at 20 fps), SPS/PPS with each. */
+const VIDEO_ARGS: Record<DemoCodec, string[]> = {
+  H264: [
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'zerolatency',
+    '-profile:v',
+    'baseline',
+    '-level',
+    '3.1',
+    '-pix_fmt',
+    'yuv420p',
+    '-x264-params',
+    'repeat-headers=1:sliced-threads=0',
+    '-threads',
+    '1',
+    '-b:v',
+    '400k',
+    '-maxrate',
+    '400k',
+    '-bufsize',
+    '400k',
+    '-g',
+    '20',
+    '-keyint_min',
+    '20',
+    '-sc_threshold',
+    '0',
+  ],
+  VP8: [
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '16',
+    '-threads',
+    '1',
+    '-b:v',
+    '400k',
+    '-g',
+    '20',
+    '-keyint_min',
+    '20',
+    '-auto-alt-ref',
+    '0',
+    '-error-resilient',
+    '1',
+  ],
+};
+
 /** Whether the demo publisher runs: DEMO_PUBLISHER=on/off, or `auto` (on unless NODE_ENV=test). */
 export function demoPublisherEnabled(mode: RoomConfig['demoPublisher'], nodeEnv: string): boolean {
   return mode === 'on' || (mode === 'auto' && nodeEnv !== 'test');
@@ -74,10 +138,11 @@ export async function startDemoPublisher(opts: DemoPublisherOptions): Promise<De
     return undefined;
   }
   const rooms = await openDemoRooms(opts.db);
-  const streams = rooms.map((room) => new DemoStream(room, opts.sfu, opts.log, opts.ffmpeg));
+  const codec = await demoCodec(opts.ffmpeg);
+  const streams = rooms.map((room) => new DemoStream(room, opts.sfu, opts.log, opts.ffmpeg, codec));
   // One after another: werift peers negotiating at the same moment in one process stalled here.
   for (const s of streams) await s.start();
-  opts.log.info({ rooms: rooms.map((r) => r.roomId) }, 'demo publisher: demo rooms are live');
+  opts.log.info({ rooms: rooms.map((r) => r.roomId), codec }, 'demo publisher: demo rooms are live');
   return {
     roomIds: rooms.map((r) => r.roomId),
     stop: async () => {
@@ -100,6 +165,7 @@ class DemoStream {
     private readonly sfu: Sfu,
     private readonly log: FastifyBaseLogger,
     private readonly program: string,
+    private readonly codec: DemoCodec,
   ) {
     // The session can end under us (room closed by an operator, idle after a hiccup): start again.
     this.offSfu = sfu.on('publisher-down', (e) => {
@@ -116,7 +182,11 @@ class DemoStream {
       const [vPort, aPort] = await Promise.all([this.listen(video), this.listen(audio)]);
       const pc = new RTCPeerConnection({
         codecs: {
-          video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [useNACK(), usePLI()] })],
+          video: [
+            this.codec === 'H264'
+              ? new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, rtcpFeedback: [useNACK(), usePLI()], parameters: H264_FMTP })
+              : new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [useNACK(), usePLI()] }),
+          ],
           audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
         },
         iceServers: [],
@@ -188,31 +258,14 @@ class DemoStream {
       '-f',
       'lavfi',
       '-i',
-      `testsrc2=size=640x360:rate=20,hue=h=${hue}`,
+      `testsrc2=size=360x640:rate=20,hue=h=${hue}`,
       '-f',
       'lavfi',
       '-i',
       `sine=frequency=${tone}:beep_factor=2:sample_rate=48000`,
       '-map',
       '0:v',
-      '-c:v',
-      'libvpx',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '16',
-      '-threads',
-      '1',
-      '-b:v',
-      '400k',
-      '-g',
-      '20',
-      '-keyint_min',
-      '20',
-      '-auto-alt-ref',
-      '0',
-      '-error-resilient',
-      '1',
+      ...VIDEO_ARGS[this.codec],
       '-f',
       'rtp',
       '-payload_type',

@@ -44,6 +44,10 @@ export function adminRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.adminGiftDelete, o, ({ body }) => admin.catalog.deleteGift(body.id));
   serve(app, api.adminPackages, o, () => admin.catalog.packages());
   serve(app, api.adminPackageSave, o, ({ body }) => admin.catalog.savePackage(body));
+  serve(app, api.adminNames, o, () => admin.names.list());
+  serve(app, api.adminNameSave, o, ({ body }) => admin.names.save(body));
+  serve(app, api.adminNoticeTemplates, o, () => admin.names.noticeTemplates());
+  serve(app, api.adminNoticeTemplateSave, o, ({ body }) => admin.names.saveNoticeTemplate(body));
   serve(app, api.adminWithdrawRules, o, () => admin.money.withdrawRules());
   serve(app, api.adminWithdrawRulesSave, o, ({ body }) => admin.money.saveWithdrawRules(body));
 

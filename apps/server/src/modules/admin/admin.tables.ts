@@ -19,7 +19,7 @@ export interface SensitiveWordsTable {
 export interface ReportsTable {
   id: Generated<number>;
   reporter_id: number;
-  target_type: 'post' | 'comment' | 'video';
+  target_type: 'post' | 'comment' | 'video' | 'user';
   target_id: number;
   reason: string;
   status: 'open' | 'resolved' | 'dismissed';

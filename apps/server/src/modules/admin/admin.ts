@@ -8,6 +8,7 @@ import type { RoomService } from '../room/room.service.js';
 import type { Video } from '../video/video.js';
 import { AdminCatalogService } from './adminCatalog.service.js';
 import { AdminForumService } from './adminForum.service.js';
+import { AdminNamesService } from './adminNames.service.js';
 import { AdminMoneyService } from './adminMoney.service.js';
 import { AdminRoomService } from './adminRoom.service.js';
 import { AdminUserService } from './adminUser.service.js';
@@ -36,6 +37,7 @@ export function createAdmin(
     rooms: new AdminRoomService(s.room, s.message),
     catalog: new AdminCatalogService(deps),
     forum: new AdminForumService(deps),
+    names: new AdminNamesService(deps),
     audit: (q: Parameters<typeof auditPage>[1]) => auditPage(deps.db.kysely, q),
   };
 }

@@ -3,8 +3,8 @@ import type { Conn } from '../../db/database.js';
 import type { GiftsTable, RechargePackagesTable } from '../../db/schema.js';
 import { SETTING_DEFAULTS } from '../config/settings.js';
 
-type GiftFields = Omit<GiftsTable, 'id' | 'created_at'>;
-type PackageFields = Omit<RechargePackagesTable, 'id' | 'created_at'>;
+type GiftFields = Omit<GiftsTable, 'id' | 'created_at' | 'names'>;
+type PackageFields = Omit<RechargePackagesTable, 'id' | 'created_at' | 'names' | 'tag_names'>;
 
 /** SQL of the console's catalogue: gifts, the gift version, recharge packages. */
 export const adminCatalogRepository = {

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type AdminGift, type AdminPackage, type Api, type RouteBody } from '@app/contract';
 import type { GiftRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
+import { readMultipart } from '../upload/multipart.js';
 import { adminCatalogRepository as repo } from './adminCatalog.repository.js';
+import { checkLottie } from './giftAnimation.js';
 
 type PackageRow = Awaited<ReturnType<typeof repo.packages>>[number];
 
@@ -14,6 +18,7 @@ const giftView = (g: GiftRow): AdminGift => ({
   url: g.url,
   price: Number(g.price),
   sort: g.sort,
+  vip_min: g.vip_min,
   created_at: g.created_at,
 });
 const packageView = (p: PackageRow): AdminPackage => ({
@@ -50,6 +55,15 @@ export class AdminCatalogService {
       if (!row) throw new BizError(ErrorCode.GIFT_NOT_FOUND);
       return { gift: giftView(row), gift_version: await repo.bumpGiftVersion(trx) };
     });
+  }
+
+  /** Stores an uploaded Lottie animation (checked) and answers its address for a gift's url. */
+  async uploadAnimation(req: FastifyRequest): Promise<{ url: string; size: number }> {
+    const { file } = await readMultipart(req, '动画');
+    const json = checkLottie(file);
+    const key = `gifts/fx/${randomUUID()}.json`;
+    await this.deps.storage.put(key, json, 'application/json');
+    return { url: this.deps.storage.url(key), size: json.length };
   }
 
   async deleteGift(id: number) {

@@ -52,12 +52,15 @@ export class AdminContentService {
     if (userId === null) return;
     const noun = type === 'post' ? '帖子' : type === 'comment' ? '评论' : '视频';
     const verb = what === 'hidden' ? '已被隐藏' : '已被删除';
-    await this.messages.send({
-      user_id: userId,
-      type: 'system',
-      title: `你的${noun}${verb}`,
-      content: `你发布的一条${noun}因违反社区规范${verb}。如有疑问，请联系客服。`,
-    });
+    await this.messages.send(
+      {
+        user_id: userId,
+        type: 'system',
+        title: `你的${noun}${verb}`,
+        content: `你发布的一条${noun}因违反社区规范${verb}。如有疑问，请联系客服。`,
+      },
+      { kind: 'content_removed', params: { target: type, action: what } },
+    );
   }
 
   private get db() {
@@ -65,7 +68,11 @@ export class AdminContentService {
   }
 
   async report(auth: Auth, input: RouteBody<Api['reportCreate']>) {
-    if ((await this.authorOf(input.target_type, input.target_id)) === null) throw gone(input.target_type); // hidden ones can be reported too
+    if (input.target_type === 'user') {
+      // A person (reported from their card in a room): a member other than oneself.
+      if (input.target_id === auth.user.id) throw new BizError(ErrorCode.VALIDATION, 'target_id: 不能举报自己');
+      if (!(await briefsOf(this.db, [input.target_id])).has(input.target_id)) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
+    } else if ((await this.authorOf(input.target_type, input.target_id)) === null) throw gone(input.target_type); // hidden ones can be reported too
     const id = await repo.report(this.db, {
       reporter_id: auth.user.id,
       target_type: input.target_type,
@@ -87,10 +94,7 @@ export class AdminContentService {
     }
     const videoIds = rows.filter((r) => r.target_type === 'video').map((r) => r.target_id);
     for (const item of await this.videoItems(await repo.videosByIds(this.db, videoIds))) items.set(`video:${item.id}`, item);
-    const reporters = await briefsOf(
-      this.db,
-      rows.map((r) => r.reporter_id),
-    );
+    const reporters = await briefsOf(this.db, [...rows.map((r) => r.reporter_id), ...rows.filter((r) => r.target_type === 'user').map((r) => r.target_id)]);
     const list = rows.flatMap((r) => {
       const reporter = reporters.get(r.reporter_id);
       if (!reporter) return [];
@@ -99,6 +103,7 @@ export class AdminContentService {
           id: r.id,
           target_type: r.target_type,
           target_id: r.target_id,
+          target_user: r.target_type === 'user' ? (reporters.get(r.target_id) ?? null) : null,
           reporter,
           reason: r.reason,
           status: r.status,

@@ -1,7 +1,8 @@
 import type { Conn } from '../../db/database.js';
 import type { ForumActivitiesTable, ForumAdLinksTable, ForumCategoriesTable, ForumTagsTable } from '../forum/forum.tables.js';
 
-type Fields<T> = Omit<T, 'id' | 'created_at'>;
+// Names in other languages are edited on their own (adminNames).
+type Fields<T> = Omit<T, 'id' | 'created_at' | 'names'>;
 
 /** SQL of the console's community catalogue (the forum's tables; the forum module reads them). */
 export const adminForumRepository = {

@@ -93,6 +93,7 @@ export class AdminMoneyService {
               amount: input.amount,
               ref: `op:${op.user.id}`,
               remark: `运营调整：${input.reason}`.slice(0, 200),
+              params: { reason: input.reason },
             },
           ],
           nowIso(),

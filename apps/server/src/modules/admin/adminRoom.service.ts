@@ -17,12 +17,15 @@ export class AdminRoomService {
     const room = await this.rooms.room(roomId);
     const closed = await this.rooms.closeRoom(room.id, 'operator');
     if (closed)
-      await this.messages.send({
-        user_id: room.anchor_id,
-        type: 'account',
-        title: '你的直播已被关闭',
-        content: `运营关闭了你的直播「${room.title}」。原因：${reason}`,
-      });
+      await this.messages.send(
+        {
+          user_id: room.anchor_id,
+          type: 'account',
+          title: '你的直播已被关闭',
+          content: `运营关闭了你的直播「${room.title}」。原因：${reason}`,
+        },
+        { kind: 'room_closed', params: { title: room.title, reason } },
+      );
     return { closed };
   }
 }

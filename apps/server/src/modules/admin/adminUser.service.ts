@@ -67,12 +67,15 @@ export class AdminUserService {
       if (room?.status === 'open') await this.rooms.closeRoom(room.id, 'operator');
     }
     // The member hears why and until when (a login ban: when they can log in again).
-    await this.messages.send({
-      user_id: user.id,
-      type: 'account',
-      title: BAN_TITLE[input.scope],
-      content: `原因：${input.reason}。解除时间：${formatDateCN(until, 'YYYY-MM-DD HH:mm')}（北京时间）。`,
-    });
+    await this.messages.send(
+      {
+        user_id: user.id,
+        type: 'account',
+        title: BAN_TITLE[input.scope],
+        content: `原因：${input.reason}。解除时间：${formatDateCN(until, 'YYYY-MM-DD HH:mm')}（北京时间）。`,
+      },
+      { kind: 'banned', params: { scope: input.scope, reason: input.reason, until } },
+    );
     return this.one(user.id);
   }
 

@@ -87,12 +87,15 @@ export class AnchorService {
   async review(reviewer: Auth, userId: number, decision: 'approved' | 'rejected', reason: string | null): Promise<AnchorApplicationAdmin> {
     const row = await reviewApplication(this.db, userId, decision, reason, reviewer.user.id);
     // The applicant hears of it in their notices (pushed live through the hall).
-    await this.messages.send({
-      user_id: userId,
-      type: 'account',
-      title: decision === 'approved' ? '主播申请已通过' : '主播申请未通过',
-      content: decision === 'approved' ? '恭喜，您已成为主播，现在可以去开播了！' : `很抱歉，您的主播申请未通过。原因：${reason ?? ''}`,
-    });
+    await this.messages.send(
+      {
+        user_id: userId,
+        type: 'account',
+        title: decision === 'approved' ? '主播申请已通过' : '主播申请未通过',
+        content: decision === 'approved' ? '恭喜，您已成为主播，现在可以去开播了！' : `很抱歉，您的主播申请未通过。原因：${reason ?? ''}`,
+      },
+      decision === 'approved' ? { kind: 'anchor_approved' } : { kind: 'anchor_rejected', params: { reason: reason ?? '' } },
+    );
     return (await this.adminViews([row]))[0]!;
   }
 

@@ -110,6 +110,18 @@ export const chatRepository = {
     return Number(r.n);
   },
 
+  /** The same for many users at once (a notice to many: one query, not one per user). */
+  unreadTotals: async (db: Conn, userIds: readonly number[]): Promise<Map<number, number>> => {
+    const rows = await db
+      .selectFrom('chat_members')
+      .select(['user_id', (eb) => eb.fn.sum<number | null>('unread').as('n')])
+      .where('user_id', 'in', [...userIds])
+      .where('muted', '=', 0)
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, Number(r.n ?? 0)]));
+  },
+
   /** Unread private messages of a user's unmuted conversations (the hall's badge). */
   unreadTotal: async (db: Conn, userId: number): Promise<number> => {
     const r = await db

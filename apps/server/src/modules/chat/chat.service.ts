@@ -35,7 +35,7 @@ export class ChatService {
     private readonly social: SocialService,
     private readonly message: MessageService,
   ) {
-    message.countUnread((userId) => repo.unreadTotal(this.db, userId));
+    message.countUnread((userIds) => repo.unreadTotals(this.db, userIds));
   }
 
   private get db() {

@@ -4,7 +4,9 @@ import { catalogs, type Lang } from '@app/locale';
 import { MONEY_UNIT } from '@app/kit';
 import type { Deps } from '../../deps.js';
 import { configRepository as repo } from './config.repository.js';
+import { NOTICE_TEMPLATES_KEY, parseOverrides, withTemplates } from './noticeTemplates.js';
 import { flag, setting } from './settings.js';
+import { parseNames } from '../../db/names.js';
 
 const LANGUAGES = [
   { code: 'zh-CN', name: '简体中文' },
@@ -31,7 +33,16 @@ export class ConfigService {
     const db = this.deps.db.kysely;
     const [all, gifts] = await Promise.all([repo.settings(db), repo.gifts(db)]);
     return {
-      gift: gifts.map((g) => ({ gift_id: g.id, name: g.name, sort: g.sort, icon: this.abs(g.icon), url: this.abs(g.url), price: Number(g.price) })),
+      gift: gifts.map((g) => ({
+        gift_id: g.id,
+        name: g.name,
+        names: parseNames(g.names),
+        sort: g.sort,
+        icon: this.abs(g.icon),
+        url: this.abs(g.url),
+        price: Number(g.price),
+        vip_min: g.vip_min,
+      })),
       remote_gift: this.abs('/static/gifts/'),
       app_version: {
         version: setting(all, 'app_version'),
@@ -53,8 +64,20 @@ export class ConfigService {
     return { currency: { code: 'COIN', name: CURRENCY[lang].name, symbol: '', unit: MONEY_UNIT, decimals: 2 } };
   }
 
-  languagePack(lang: Lang) {
-    return { lang, version: versions.get(lang) ?? '0', data: catalogs[lang] as Record<string, unknown> };
+  /** The UI catalog of a language, with the operators' rewording of notice templates laid over it (its version changes with them). */
+  async languagePack(lang: Lang) {
+    const raw = (await repo.settings(this.deps.db.kysely)).get(NOTICE_TEMPLATES_KEY);
+    const overrides = parseOverrides(raw);
+    const own = overrides[lang];
+    const base = versions.get(lang) ?? '0';
+    const version =
+      own && Object.keys(own).length > 0
+        ? createHash('sha256')
+            .update(`${base}:${JSON.stringify(own)}`)
+            .digest('hex')
+            .slice(0, 12)
+        : base;
+    return { lang, version, data: withTemplates(lang, overrides) };
   }
 
   /** Sets the section flags (operator call); returns both. */

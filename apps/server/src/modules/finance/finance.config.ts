@@ -29,6 +29,12 @@ export interface FinanceConfig {
   payCallbackWindowS: number;
   /** Check-in reward by streak day (1…n, then again from 1), money units. */
   checkInRewards: number[];
+  /** Demo members sending gifts over a fresh demo database's first minutes (with SEED_DEMO; `auto`: unless NODE_ENV=test). */
+  demoGifts: 'auto' | 'on' | 'off';
+  /** A send worth at least this (money units) plays the full-screen animation in the room. */
+  giftBigEffect: number;
+  /** What joining a fan club costs (a gift to the anchor), money units. */
+  fanClubJoinPrice: number;
 }
 
 const coins = (s: string): number | { error: string } => {
@@ -62,6 +68,13 @@ export const financeSettings = section(
       'Check-in reward in gold coins for streak day 1, 2, … (then again from day 1)',
       coins,
     ),
+    DEMO_GIFTS: oneOf(
+      ['auto', 'on', 'off'],
+      'auto',
+      "`off` stops the demo members sending gifts over a fresh demo database's first minutes (`auto`: on unless NODE_ENV=test)",
+    ),
+    GIFT_BIG_EFFECT_COINS: int(500, 'A gift send worth at least this many gold coins plays its full-screen animation in the room', { min: 1, max: 1_000_000 }),
+    FAN_CLUB_JOIN_COINS: int(1, "Gold coins a fan club's join gift costs (goes to the anchor like a gift)", { min: 1, max: 100_000 }),
   },
   (v, fail): FinanceConfig => {
     if (v.CHECK_IN_REWARDS.length === 0 || v.CHECK_IN_REWARDS.length > 31) fail('CHECK_IN_REWARDS', 'CHECK_IN_REWARDS must list 1–31 rewards');
@@ -75,6 +88,9 @@ export const financeSettings = section(
       paySandboxInProduction: v.PAY_SANDBOX_IN_PRODUCTION,
       payCallbackWindowS: v.PAY_CALLBACK_WINDOW_S,
       checkInRewards: v.CHECK_IN_REWARDS,
+      demoGifts: v.DEMO_GIFTS,
+      giftBigEffect: v.GIFT_BIG_EFFECT_COINS * MONEY_UNIT,
+      fanClubJoinPrice: v.FAN_CLUB_JOIN_COINS * MONEY_UNIT,
     };
   },
 );

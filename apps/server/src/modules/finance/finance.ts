@@ -6,6 +6,7 @@ import type { FinanceConfig } from './finance.config.js';
 import { GiftService } from './gift/gift.service.js';
 import { checkLedger } from './ledger/invariants.js';
 import { Ledger } from './ledger/ledger.js';
+import { LevelsService } from './levels/levels.service.js';
 import { WalletService } from './ledger/wallet.service.js';
 import { RankService } from './rank/rank.service.js';
 import { SandboxProvider } from './recharge/paymentProvider.js';
@@ -42,6 +43,7 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
     withdraw: new WithdrawService(deps.db, ledger, config),
     checkIn: new CheckInService(deps, ledger, config),
     rank,
+    levels: new LevelsService(deps),
     /** Every ledger invariant, checked over the whole database. */
     check: () => checkLedger(deps.db.kysely),
   };

@@ -7,6 +7,7 @@ import { briefsOf } from '../room/userBriefs.js';
 import { catalogRepository } from './catalog.repository.js';
 import { activityView, postViews, tagView } from './forum.view.js';
 import { postRepository } from './post.repository.js';
+import { parseNames } from '../../db/names.js';
 
 const HOT_SEARCHES = 10;
 
@@ -19,7 +20,7 @@ export class ForumCatalogService {
   }
 
   async categories() {
-    return { list: (await catalogRepository.categories(this.db)).map((c) => ({ id: c.id, name: c.name, sort: c.sort })) };
+    return { list: (await catalogRepository.categories(this.db)).map((c) => ({ id: c.id, name: c.name, names: parseNames(c.names), sort: c.sort })) };
   }
 
   async tags(q: RouteQuery<Api['forumTags']>) {

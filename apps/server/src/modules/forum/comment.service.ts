@@ -19,7 +19,7 @@ export class CommentService {
     private readonly deps: Deps,
     private readonly message: MessageService,
   ) {
-    message.countUnread((userId) => inboxRepository.unreadCount(this.db, userId));
+    message.countUnread((userIds) => inboxRepository.unreadCounts(this.db, userIds));
   }
 
   private get db() {
@@ -140,7 +140,7 @@ export class CommentService {
     const list = rows.map((r) => ({
       id: r.id,
       kind: r.kind,
-      from: briefs.get(r.from_user_id) ?? { id: r.from_user_id, uuid: '', nickname: '已注销用户', avatar: '', vip_level: 0, is_anchor: false },
+      from: briefs.get(r.from_user_id) ?? { id: r.from_user_id, uuid: '', nickname: '已注销用户', avatar: '', vip_level: 0, level: 0, is_anchor: false },
       post_id: r.post_id,
       post_excerpt: excerpt(r.post_content),
       comment_id: r.comment_id,

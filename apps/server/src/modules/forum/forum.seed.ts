@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { DAY, HOUR, MINUTE, isoIn } from '../../db/time.js';
+import { defaultNames } from '../../db/defaultNames.js';
 import { hashPassword } from '../auth/password.js';
 import { seedDemoMember } from '../user/user.seed.js';
 
@@ -19,7 +20,8 @@ const TAGS = [
   { name: '晚霞收集者', cover: 'tag-sunset', description: '每一片晚霞都值得被记录', hot: 0 },
 ];
 
-const USERS = [
+/** The community's demo members (they also send the demo gifts: finance/gift/demoGifts.ts). */
+export const DEMO_FORUM_MEMBERS = [
   { mobile: '13800000021', nickname: '桃子汽水', avatar: 'avatar-1', gender: 2 },
   { mobile: '13800000022', nickname: '阿泽不熬夜', avatar: 'avatar-2', gender: 1 },
   { mobile: '13800000023', nickname: '橘猫饲养员', avatar: 'avatar-3', gender: 2 },
@@ -172,7 +174,11 @@ export async function seedDemoForum(db: Db): Promise<boolean> {
     const created = isoIn(-90 * DAY);
     const cates = new Map<string, number>();
     for (const [i, name] of CATEGORIES.entries()) {
-      const r = await trx.insertInto('forum_categories').values({ name, sort: i }).returning('id').executeTakeFirstOrThrow();
+      const r = await trx
+        .insertInto('forum_categories')
+        .values({ name, names: defaultNames(name), sort: i })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       cates.set(name, r.id);
     }
     const tags = new Map<string, number>();
@@ -236,7 +242,7 @@ export async function seedDemoForum(db: Db): Promise<boolean> {
       .execute();
 
     const ids: number[] = [];
-    for (const u of USERS) {
+    for (const u of DEMO_FORUM_MEMBERS) {
       const { user } = await seedDemoMember(trx, {
         mobile: u.mobile,
         password_hash,
@@ -244,7 +250,6 @@ export async function seedDemoForum(db: Db): Promise<boolean> {
         avatar: A(u.avatar),
         gender: u.gender,
         signature: '社区常驻用户',
-        level: 6,
         created_at: created,
       });
       ids.push(user.id);

@@ -7,6 +7,8 @@ import type { Generated, Selectable } from 'kysely';
 export interface ForumCategoriesTable {
   id: Generated<number>;
   name: string;
+  /** the name in other languages, JSON (db/names.ts) */
+  names: Generated<string>;
   sort: number;
 }
 export interface ForumTagsTable {

@@ -4,7 +4,7 @@ import { briefsOf } from '../room/userBriefs.js';
 import type { ActivityRow, CommentRow, PostRow, TagRow } from './forum.tables.js';
 import { postRepository } from './post.repository.js';
 
-const GONE: UserBrief = { id: 0, uuid: '', nickname: '已注销用户', avatar: '', vip_level: 0, is_anchor: false };
+const GONE: UserBrief = { id: 0, uuid: '', nickname: '已注销用户', avatar: '', vip_level: 0, level: 0, is_anchor: false };
 const briefOr = (m: Map<number, UserBrief>, id: number) => m.get(id) ?? { ...GONE, id };
 
 function parseImages(json: string): string[] {

@@ -21,6 +21,18 @@ export const inboxRepository = {
       ).n,
     ),
 
+  /** Unread comments of many users at once (a notice to many): one query. */
+  unreadCounts: async (db: Conn, userIds: readonly number[]): Promise<Map<number, number>> => {
+    const rows = await db
+      .selectFrom('forum_inbox')
+      .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('user_id', 'in', [...userIds])
+      .where('read_at', 'is', null)
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+  },
+
   page: async (db: Conn, userId: number, page: number, size: number) => {
     const base = db
       .selectFrom('forum_inbox')

@@ -105,7 +105,16 @@ export class GameService {
     const [from, to] = route[op.kind];
     // The record's remark names the game (the record's type already says which way the coins went).
     const name = op.game ? (await repo.byCode(db, op.game))?.name : undefined;
-    const spec: TransferSpec = { key, kind: KIND[op.kind], from, to, amount: op.amount, ref: `U${op.user_id}`, remark: name ?? REMARK[op.kind] };
+    const spec: TransferSpec = {
+      key,
+      kind: KIND[op.kind],
+      from,
+      to,
+      amount: op.amount,
+      ref: `U${op.user_id}`,
+      remark: name ?? REMARK[op.kind],
+      params: op.game ? { game: op.game } : {},
+    };
     try {
       await this.deps.db.tx((conn) => ledger.post(conn, [spec]));
     } catch (err) {

@@ -1,4 +1,4 @@
-import { ErrorCode, type UnreadCount, type Api, type RouteBody } from '@app/contract';
+import { ErrorCode, type Notice, type Api, type RouteBody, type NoticeKind } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
@@ -7,10 +7,16 @@ import { pushNotice } from './message.events.js';
 import { noticeRepository as repo } from './notice.repository.js';
 import { toNotice } from './notice.view.js';
 
-/** Counts one kind of a user's unread items for the hall's badge (private messages, forum comments). */
-export type UnreadSource = (userId: number) => Promise<number>;
+/** Counts one kind of unread items of users for the hall's badge (private messages, forum comments): user id → count, missing = 0. */
+export type UnreadSource = (userIds: readonly number[]) => Promise<Map<number, number>>;
+
+/** Users per counting query (an IN list well under SQLite's bound-parameter limit). */
+const COUNT_CHUNK = 500;
 
 /** System notices: listing, reading, sending, and the hall's unread count. */
+/** A notice written from a template: clients render its kind with the values in the reader's language. */
+type NoticeTemplate = { kind: NoticeKind; params?: Record<string, string> };
+
 export class MessageService {
   private readonly unreadSources: UnreadSource[] = [];
 
@@ -43,40 +49,77 @@ export class MessageService {
 
   /** The hall's badge: unread notices + every added source (unread private messages of unmuted conversations, unread forum comments on my posts and replies to me). */
   async unreadTotal(userId: number): Promise<number> {
-    const counts = await Promise.all([repo.unreadCount(this.db, userId), ...this.unreadSources.map((count) => count(userId))]);
+    const counts = await Promise.all([repo.unreadCount(this.db, userId), ...this.unreadSources.map(async (count) => (await count([userId])).get(userId) ?? 0)]);
     return counts.reduce((a, b) => a + b, 0);
   }
 
-  /**
-   * The hall's `rGetUnreadCount`. `total` = unread notices + unread private messages (unmuted) + unread forum comments.
-   * `isNew` = an unread notice arrived since the user last asked: the newest unread id is above the
-   * `notice_seen_id` recorded at the previous ask. Asking records the newest id, so a client that
-   * asks twice hears `isNew: true` once; pushes after a new notice always carry `isNew: true`.
-   */
-  async unreadForHall(userId: number): Promise<UnreadCount> {
-    const [total, maxId, user] = await Promise.all([this.unreadTotal(userId), repo.maxUnreadId(this.db, userId), users.byId(this.db, userId)]);
-    const seen = user?.notice_seen_id ?? 0;
-    if (maxId > seen) await users.update(this.db, userId, { notice_seen_id: maxId });
-    return { total, isNew: maxId > seen };
+  /** The badge of many users: one query per kind of unread item, whatever the number of users. */
+  private async unreadTotals(userIds: readonly number[]): Promise<Map<number, number>> {
+    const totals = new Map<number, number>();
+    for (let i = 0; i < userIds.length; i += COUNT_CHUNK) {
+      const chunk = userIds.slice(i, i + COUNT_CHUNK);
+      const maps = await Promise.all([repo.unreadCounts(this.db, chunk), ...this.unreadSources.map((count) => count(chunk))]);
+      for (const m of maps) for (const [userId, n] of m) totals.set(userId, (totals.get(userId) ?? 0) + n);
+    }
+    return totals;
   }
 
-  /** Sends a notice to one user or every member; each recipient's sockets hear it at once. */
-  async send(input: RouteBody<Api['adminSendNotice']>) {
-    if (input.user_id !== undefined && !(await users.byId(this.db, input.user_id))) {
-      throw new BizError(ErrorCode.NOT_FOUND, 'user_id: 用户不存在');
+  /**
+   * For the hall's `rGetUnreadCount`: `total` = unread notices + unread private messages (unmuted) +
+   * unread forum comments, and the newest unread notice id. The hall socket compares that id with
+   * the one it last answered (`isNew`, true once per new notice per connection); nothing is written:
+   * asking is a read. Pushes after a new notice always carry `isNew: true`.
+   */
+  async unreadForHall(userId: number): Promise<{ total: number; newest: number }> {
+    const [total, newest] = await Promise.all([this.unreadTotal(userId), repo.maxUnreadId(this.db, userId)]);
+    return { total, newest };
+  }
+
+  /**
+   * Sends a notice to one user or every member; each recipient's sockets hear it at once. To one
+   * user: the notice and their new unread total. To everyone: each member's copy is stored, then
+   * one broadcast tells every socket (clients add one to their badge), instead of a count query
+   * and two pushes per member. A notice written from a template carries its kind and values, so
+   * clients render it in their language.
+   */
+  async send(input: RouteBody<Api['adminSendNotice']>, template?: NoticeTemplate) {
+    if (input.user_id !== undefined) {
+      if (!(await users.byId(this.db, input.user_id))) throw new BizError(ErrorCode.NOT_FOUND, 'user_id: 用户不存在');
+      return { sent: await this.notify([input.user_id], input, template) };
     }
-    const recipients = input.user_id !== undefined ? [input.user_id] : await users.memberIds(this.db);
-    const created_at = nowIso();
-    // Chunks keep each INSERT under SQLite's bound-parameter limit.
+    const fields = { type: input.type, title: input.title, content: input.content, created_at: nowIso() };
+    const stored = { ...fields, kind: template?.kind ?? '', params: JSON.stringify(template?.params ?? {}) };
+    const sent = await repo.insertFor(this.db, users.memberIds(this.db), stored);
+    this.deps.hall.toAll('newMessage', { kind: 'announcement', notice: { ...fields, kind: template?.kind ?? '', params: template?.params ?? {} } });
+    return { sent };
+  }
+
+  /**
+   * Writes one notice to each recipient and pushes it, with their unread total, to their hall
+   * sockets; answers how many were written. The totals are counted for all recipients at once
+   * (a go-live alert to thousands of followers: a few queries, not a few per follower).
+   */
+  async notify(recipients: readonly number[], n: Pick<Notice, 'type' | 'title' | 'content'>, template?: NoticeTemplate): Promise<number> {
+    const stored = {
+      type: n.type,
+      title: n.title,
+      content: n.content,
+      created_at: nowIso(),
+      kind: template?.kind ?? '',
+      params: JSON.stringify(template?.params ?? {}),
+    };
     const rows = [];
+    // Chunks keep each INSERT under SQLite's bound-parameter limit.
     for (let i = 0; i < recipients.length; i += 500) {
-      const chunk = recipients.slice(i, i + 500).map((user_id) => ({ user_id, type: input.type, title: input.title, content: input.content, created_at }));
-      rows.push(...(await repo.insertMany(this.db, chunk)));
+      rows.push(
+        ...(await repo.insertMany(
+          this.db,
+          recipients.slice(i, i + 500).map((user_id) => ({ user_id, ...stored })),
+        )),
+      );
     }
-    for (const row of rows) {
-      const total = await this.unreadTotal(row.user_id);
-      pushNotice(this.deps.hall, row.user_id, toNotice(row), { total, isNew: true });
-    }
-    return { sent: rows.length };
+    const totals = await this.unreadTotals(rows.map((r) => r.user_id));
+    for (const row of rows) pushNotice(this.deps.hall, row.user_id, toNotice(row), { total: totals.get(row.user_id) ?? 0, isNew: true });
+    return rows.length;
   }
 }

@@ -1,8 +1,9 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import { runCompiled } from '../../db/compiled.js';
-import type { NoticeRow } from '../../db/schema.js';
+import type { Database, NoticeRow } from '../../db/schema.js';
 
-type NewNotice = Pick<NoticeRow, 'user_id' | 'type' | 'title' | 'content' | 'created_at'>;
+type NewNotice = Pick<NoticeRow, 'user_id' | 'type' | 'title' | 'content' | 'created_at'> & { kind?: string; params?: string };
 
 /** SQL for system notices. */
 export const noticeRepository = {
@@ -17,6 +18,18 @@ export const noticeRepository = {
         .compile(),
     );
     return Number(rows[0]?.n ?? 0);
+  },
+
+  /** Unread notices of many users at once (a notice to many): one query. */
+  unreadCounts: async (db: Conn, userIds: readonly number[]): Promise<Map<number, number>> => {
+    const rows = await db
+      .selectFrom('notices')
+      .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('user_id', 'in', [...userIds])
+      .where('read_at', 'is', null)
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
   },
 
   /** Highest unread notice id, 0 when none (compared with users.notice_seen_id for `isNew`). */
@@ -58,4 +71,30 @@ export const noticeRepository = {
 
   insertMany: async (db: Conn, rows: NewNotice[]): Promise<NoticeRow[]> =>
     rows.length === 0 ? [] : db.insertInto('notices').values(rows).returningAll().execute(),
+
+  /**
+   * One notice to each user the query names, in one INSERT … SELECT (a notice to every member:
+   * nothing per member crosses into the server): how many were written.
+   */
+  insertFor: async (db: Conn, recipients: SelectQueryBuilder<Database, 'users', { id: number }>, n: Omit<NewNotice, 'user_id'>): Promise<number> => {
+    const text = (v: string) => sql<string>`cast(${v} as text)`;
+    const r = await db
+      .insertInto('notices')
+      .columns(['user_id', 'type', 'title', 'content', 'created_at', 'kind', 'params'])
+      .expression(
+        db
+          .selectFrom(recipients.as('r'))
+          .select([
+            'r.id',
+            text(n.type).as('type'),
+            text(n.title).as('title'),
+            text(n.content).as('content'),
+            text(n.created_at).as('created_at'),
+            text(n.kind ?? '').as('kind'),
+            text(n.params ?? '{}').as('params'),
+          ]),
+      )
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0);
+  },
 };

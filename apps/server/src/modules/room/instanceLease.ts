@@ -14,22 +14,35 @@ export class InstanceLease {
   private timer: NodeJS.Timeout | null = null;
   /** Resolves once the lease is written (the sweep waits for it). */
   readonly ready: Promise<void>;
+  /** The origin of this instance's media routes while it bridges Janus rooms' signalling; written with each refresh. */
+  private mediaUrl: string | null = null;
+  private readonly refresh: () => Promise<void>;
 
   constructor(
     private readonly db: () => Conn,
     readonly leaseMs: number,
     onError: (err: unknown) => void,
   ) {
-    const refresh = async () => {
+    this.refresh = async () => {
       try {
-        await repo.touch(this.db(), this.id, new Date().toISOString());
+        await repo.touch(this.db(), this.id, new Date().toISOString(), this.mediaUrl);
       } catch (err) {
         onError(err);
       }
     };
-    this.ready = refresh();
-    this.timer = setInterval(() => void refresh(), Math.max(250, Math.floor(leaseMs / 3)));
+    this.ready = this.refresh();
+    this.timer = setInterval(() => void this.refresh(), Math.max(250, Math.floor(leaseMs / 3)));
     this.timer.unref();
+  }
+
+  /**
+   * This instance bridges Janus rooms at `url` (the media role on Janus): said in its lease now and
+   * with every refresh, so rooms are placed on it, and placed again elsewhere when its lease runs out.
+   */
+  async bridge(url: string): Promise<void> {
+    this.mediaUrl = url;
+    await this.ready;
+    await this.refresh();
   }
 
   /** Instances alive now (this one included). */

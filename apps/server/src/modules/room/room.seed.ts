@@ -92,7 +92,6 @@ export async function seedDemoRooms(db: Db): Promise<boolean> {
         nickname: a.nickname,
         signature: '每晚八点准时开播，记得关注我哦～',
         gender: a.gender,
-        level: 12,
         created_at: isoIn(-60 * DAY),
       });
       const at = isoIn(-50 * DAY);
@@ -123,7 +122,7 @@ export async function seedDemoRooms(db: Db): Promise<boolean> {
         kind: a.kind,
         password_hash: null,
         mic_seats: a.kind === 'chat' ? 8 : 3,
-        settings: JSON.stringify({ ...DEFAULT_ROOM_SETTINGS, vertical: false }),
+        settings: JSON.stringify({ ...DEFAULT_ROOM_SETTINGS, vertical: true }),
         status: 'closed',
         anchor_live: 0,
         anchor_left_at: null,

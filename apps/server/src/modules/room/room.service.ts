@@ -22,12 +22,14 @@ import type { Auth } from '../auth/session.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
 import { moderation } from '../moderation/moderation.service.js';
 import { InstanceLease } from './instanceLease.js';
+import { MediaNodes } from './mediaNodes.js';
 import type { RoomConfig } from './room.config.js';
 import { roomRepository as repo } from './room.repository.js';
 import type { RoomRow } from './room.tables.js';
 import { RoomViews } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 import { briefsOf } from './userBriefs.js';
+import { parseNames } from '../../db/names.js';
 
 export type OpenInput = RouteBody<Api['roomOpen']>;
 
@@ -51,6 +53,10 @@ export class RoomService {
   private readonly timers = new Map<number, () => void>();
   /** This process's lease: rooms whose anchor stream lived on an instance without one are found by the sweep. */
   readonly lease: InstanceLease;
+  /** Told when an anchor goes live (a closed room opened); upper modules (go-live alerts) hook in here. */
+  private readonly openedListeners: ((room: RoomRow) => Promise<void>)[] = [];
+  /** The media nodes and rooms' placement on them (room/media hands out the node's URL). */
+  readonly mediaNodes: MediaNodes;
 
   constructor(
     private readonly deps: Deps,
@@ -63,6 +69,7 @@ export class RoomService {
       config.instanceLeaseMs,
       (err) => deps.log.warn({ err }, 'instance lease refresh failed'),
     );
+    this.mediaNodes = new MediaNodes(deps, this.lease, config.instanceLeaseMs);
   }
 
   /**
@@ -80,8 +87,17 @@ export class RoomService {
     return this.deps.db.kysely;
   }
 
+  /** Subscribes to go-live: runs after the open is answered; its errors are logged, never undo the open. */
+  onOpened(listener: (room: RoomRow) => Promise<void>): void {
+    this.openedListeners.push(listener);
+  }
+
+  private opened(room: RoomRow): void {
+    for (const l of this.openedListeners) l(room).catch((err: unknown) => this.deps.log.error({ err, room: room.id }, 'room opened listener failed'));
+  }
+
   async categories(): Promise<{ list: RoomCategory[] }> {
-    return { list: await repo.categories(this.db) };
+    return { list: (await repo.categories(this.db)).map((c) => ({ ...c, names: parseNames(c.names) })) };
   }
 
   /** A room by id, or NOT_FOUND. */
@@ -123,6 +139,10 @@ export class RoomService {
       status: 'open' as const,
       anchor_live: 0,
       anchor_instance: null,
+      // Placed on a media node just below, once the row exists.
+      media_node: null,
+      media_url: null,
+      media_bridge: null,
       // Not here yet: the grace period runs until the anchor joins the channel or publishes.
       anchor_left_at: now,
       started_at: now,
@@ -140,7 +160,9 @@ export class RoomService {
     }
     await members.resetSeats(this.db, room.id, micSeats);
     await members.clearLive(this.db, room.id);
+    await this.mediaNodes.placement(room.id);
     this.schedule(room.id, this.config.graceMs);
+    this.opened(room);
     return this.views.info(this.db, room, me.id);
   }
 
@@ -344,6 +366,7 @@ export class RoomService {
   async dispose(): Promise<void> {
     for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
+    await this.mediaNodes.stop().catch((err: unknown) => this.deps.log.warn({ err }, 'media node release failed'));
     await this.lease.stop().catch((err: unknown) => this.deps.log.warn({ err }, 'instance lease release failed'));
   }
 }

@@ -21,6 +21,8 @@ export interface AnchorApplicationsTable {
 export interface RoomCategoriesTable {
   id: Generated<number>;
   name: string;
+  /** the name in other languages, JSON (db/names.ts) */
+  names: Generated<string>;
   sort: number;
 }
 
@@ -45,6 +47,12 @@ export interface RoomsTable {
   anchor_instance: string | null;
   /** Set while neither the anchor's socket nor their stream is there: the grace period runs from it. */
   anchor_left_at: string | null;
+  /** The media node serving the room (0015: `media_nodes.id`), placed when it opens; null: not placed. */
+  media_node: string | null;
+  /** The origin the room's clients send WHIP/WHEP to (the node's, or for Janus the API instance bridging to it). */
+  media_url: string | null;
+  /** A room on a Janus node (0021): the instance (`server_instances.id`) whose URL media_url is; null otherwise. */
+  media_bridge: string | null;
   started_at: string | null;
   closed_at: string | null;
   created_at: string;
@@ -78,6 +86,8 @@ export interface ServerInstancesTable {
   id: string;
   started_at: string;
   seen_at: string;
+  /** With the media role on Janus (0021): the origin its WHIP/WHEP routes answer at (it bridges rooms' signalling); else null. */
+  media_url: string | null;
 }
 
 export interface RoomMicQueueTable {
@@ -85,6 +95,19 @@ export interface RoomMicQueueTable {
   user_id: number;
   seat: number | null;
   created_at: string;
+}
+
+/** One row per media node (0015): an instance's embedded SFU or a Janus node, refreshed while it serves. */
+export interface MediaNodesTable {
+  id: string;
+  kind: 'embedded' | 'janus';
+  /** Embedded: the origin clients reach its WHIP/WHEP at ('' = relative); Janus: its WebSocket API. */
+  url: string;
+  viewers: number;
+  rooms: number;
+  /** Viewers it feeds at most (MEDIA_MAX_VIEWERS, JANUS_NODE_VIEWERS). */
+  capacity: number;
+  seen_at: string;
 }
 
 declare module '../../db/schema.js' {
@@ -96,6 +119,7 @@ declare module '../../db/schema.js' {
     room_seats: RoomSeatsTable;
     room_mic_queue: RoomMicQueueTable;
     server_instances: ServerInstancesTable;
+    media_nodes: MediaNodesTable;
   }
 }
 
@@ -103,4 +127,5 @@ export type AnchorApplicationRow = Selectable<AnchorApplicationsTable>;
 export type RoomRow = Selectable<RoomsTable>;
 export type NewRoom = Insertable<RoomsTable>;
 export type RoomMemberRow = Selectable<RoomMembersTable>;
+export type MediaNodeRow = Selectable<MediaNodesTable>;
 export type RoomSeatRow = Selectable<RoomSeatsTable>;

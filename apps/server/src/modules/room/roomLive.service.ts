@@ -1,3 +1,4 @@
+import { vipHas } from '@app/kit';
 import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
@@ -13,6 +14,7 @@ import {
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
+import { fanBadges } from '../fanclub/fanBadges.js';
 import { moderation } from '../moderation/moderation.service.js';
 import type { UserRow } from '../../db/schema.js';
 import type { RoomService } from './room.service.js';
@@ -91,7 +93,13 @@ export class RoomLiveService {
       this.out.recent(room.id),
       this.queue(room.id),
     ]);
-    this.out.toRoom(room.id, 'enter', { room_id: room.id, user: { ...actor.brief, auth: info.my_auth } });
+    // Entrance banners for notable members only (the room's staff and co-hosts, the anchor's
+    // followers, VIPs whose tier has the entrance perk); everyone else shows up in the next
+    // `online` update's latest arrivals. A join then costs the same in a room of ten or of ten thousand.
+    if (info.my_auth <= RoomAuth.COHOST || info.my_following || vipHas(actor.brief.vip_level, 'entrance'))
+      this.out.entrance(room.id, { ...actor.brief, auth: info.my_auth });
+    // A fan club member's day watched (once per China-time day).
+    await fanBadges.watched(this.db, room.anchor_id, actor.user.id);
     this.out.onlineChanged(room.id);
     return { room: { ...info, online: counts.get(room.id) ?? 0 }, online: counts.get(room.id) ?? 0, recent: recent.slice(0, RECENT), queue };
   }
@@ -119,11 +127,12 @@ export class RoomLiveService {
     const room = await this.openRoom(roomId);
     const member = await members.member(this.db, roomId, actor.user.id);
     if (member?.muted && room.anchor_id !== actor.user.id) throw new BizError(ErrorCode.ROOM_MUTED);
-    const seat = await members.seatOf(this.db, roomId, actor.user.id);
+    const [seat, fan] = await Promise.all([members.seatOf(this.db, roomId, actor.user.id), fanBadges.badgeOf(this.db, room.anchor_id, actor.user.id)]);
     const msg: RoomChat = {
       room_id: roomId,
       id: randomUUID(),
       user: { ...actor.brief, auth: levelOf(room, actor.user.id, member, seat) },
+      fan,
       text,
       danmaku,
       at: nowIso(),
@@ -165,7 +174,6 @@ export class RoomLiveService {
     // A kicked admin loses the role: coming back as a viewer is the owner's call.
     await members.setFlags(this.db, roomId, userId, { banned_until: until, is_admin: 0 }, nowIso());
     const member = await members.member(this.db, roomId, userId);
-    this.out.toMember(roomId, userId, 'kicked', { room_id: roomId, until, by: actor.brief });
     this.out.toRoom(roomId, 'moderation', {
       room_id: roomId,
       action: 'kick',
@@ -175,7 +183,7 @@ export class RoomLiveService {
       muted: member?.muted === 1,
       until,
     });
-    await this.out.removeMember(roomId, userId);
+    await this.out.removeMember(roomId, userId, { room_id: roomId, until, by: actor.brief });
     await this.left(roomId, userId);
     return null;
   }

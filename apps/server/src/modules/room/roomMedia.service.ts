@@ -6,8 +6,10 @@ import type { MediaAuthorize } from '../../media/index.js';
 import type { Auth } from '../auth/session.service.js';
 import { MediaTokens, type MediaGrant } from './mediaToken.js';
 import type { SessionService } from '../auth/session.service.js';
+import type { LiveService } from '../live/live.service.js';
 import type { RoomService } from './room.service.js';
 import { roomRepository } from './room.repository.js';
+import type { RoomRow } from './room.tables.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 
 const SEAT_RE = /^seat-([1-8])$/;
@@ -25,6 +27,7 @@ export class RoomMediaService {
     private readonly deps: Deps,
     private readonly rooms: RoomService,
     private readonly sessions: SessionService,
+    private readonly live: LiveService,
   ) {
     this.tokens = new MediaTokens(rooms.config.mediaTokenSecret);
     // The SFU caps publishers with REMB at this rate; clients are told so they set maxBitrate too.
@@ -37,8 +40,9 @@ export class RoomMediaService {
     return this.deps.db.kysely;
   }
 
-  private url(path: string): string {
-    return `${this.deps.config.publicUrl}${path}`;
+  /** A media URL on the node that serves the room (room.service places it), whichever instance answers. */
+  private async url(roomId: number, path: string): Promise<string> {
+    return `${(await this.rooms.mediaNodes.placement(roomId)).url}${path}`;
   }
 
   async credentials(auth: Auth, input: RouteBody<Api['roomMedia']>): Promise<MediaCredentials> {
@@ -51,7 +55,17 @@ export class RoomMediaService {
       if (room.anchor_id !== me && !(await this.deps.rooms.isPresent(room.id, me))) throw new BizError(ErrorCode.ROOM_NOT_JOINED);
       const seats = [ANCHOR_SEAT, ...Array.from({ length: room.mic_seats }, (_, i) => seatId(i + 1))];
       const token = this.tokens.sign({ kind: 'play', userId: me, sid: auth.session.id, roomId: room.id, seat: null, live: room.started_at, exp });
-      return { kind: 'play', url: this.url(`/api/media/whep/${room.id}`), token, expires_at, seat: null, seats, max_bitrate: this.maxBitrate };
+      const hls = await this.live.play(room.id);
+      return {
+        kind: 'play',
+        url: await this.url(room.id, `/api/media/whep/${room.id}`),
+        token,
+        expires_at,
+        seat: null,
+        seats,
+        max_bitrate: this.maxBitrate,
+        ...hls,
+      };
     }
     let seat = input.seat;
     if (room.anchor_id === me) {
@@ -66,12 +80,35 @@ export class RoomMediaService {
     const token = this.tokens.sign({ kind: 'publish', userId: me, sid: auth.session.id, roomId: room.id, seat, live: room.started_at, exp });
     return {
       kind: 'publish',
-      url: this.url(`/api/media/whip/${room.id}/${seat}`),
+      url: await this.url(room.id, `/api/media/whip/${room.id}/${seat}`),
       token,
       expires_at,
       seat,
       seats: [seat],
       max_bitrate: this.maxBitrate,
+      hls_url: null,
+      hls_only: false,
+    };
+  }
+
+  /**
+   * WHEP credentials for another room's anchor seat only, without joining that room's channel: a PK
+   * battle links two rooms and each room's viewers play the other anchor (the pk module checks the link).
+   */
+  async linkedAnchorPlay(auth: Auth, room: RoomRow): Promise<MediaCredentials> {
+    if (room.status !== 'open' || !room.started_at) throw new BizError(ErrorCode.ROOM_CLOSED);
+    const exp = Math.floor(Date.now() / 1000) + this.rooms.config.mediaTokenTtlSeconds;
+    const token = this.tokens.sign({ kind: 'play', userId: auth.user.id, sid: auth.session.id, roomId: room.id, seat: null, live: room.started_at, exp });
+    return {
+      kind: 'play',
+      url: await this.url(room.id, `/api/media/whep/${room.id}`),
+      token,
+      expires_at: new Date(exp * 1000).toISOString(),
+      seat: null,
+      seats: [ANCHOR_SEAT],
+      max_bitrate: this.maxBitrate,
+      hls_url: null,
+      hls_only: false,
     };
   }
 

@@ -2,7 +2,7 @@ import type { UserBrief } from '@app/contract';
 import type { Conn } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 
-type BriefRow = Pick<UserRow, 'id' | 'uuid' | 'nickname' | 'avatar' | 'vip_level'> & { is_anchor: number | null };
+type BriefRow = Pick<UserRow, 'id' | 'uuid' | 'nickname' | 'avatar' | 'vip_level' | 'level'> & { is_anchor: number | null };
 
 export const toBrief = (u: BriefRow): UserBrief => ({
   id: u.id,
@@ -10,6 +10,7 @@ export const toBrief = (u: BriefRow): UserBrief => ({
   nickname: u.nickname,
   avatar: u.avatar,
   vip_level: u.vip_level,
+  level: u.level,
   is_anchor: Number(u.is_anchor ?? 0) > 0,
 });
 
@@ -21,7 +22,7 @@ export async function briefsOf(db: Conn, ids: Iterable<number>): Promise<Map<num
   const rows = await db
     .selectFrom('users')
     .leftJoin('anchor_applications as a', (j) => j.onRef('a.user_id', '=', 'users.id').on('a.status', '=', 'approved'))
-    .select(['users.id', 'users.uuid', 'users.nickname', 'users.avatar', 'users.vip_level', 'a.id as is_anchor'])
+    .select(['users.id', 'users.uuid', 'users.nickname', 'users.avatar', 'users.vip_level', 'users.level', 'a.id as is_anchor'])
     .where('users.id', 'in', unique)
     .execute();
   for (const r of rows) out.set(r.id, toBrief(r));

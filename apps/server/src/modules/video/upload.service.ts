@@ -136,9 +136,11 @@ export class VideoUploadService {
         await this.sources.remove(row.upload_id);
         throw new BizError(code, msg);
       };
+      // Awaited here, inside the try: a bare `return refuse(…)` leaves its rejection unobserved while
+      // the finally's clean-up runs (an unhandled rejection that would stop the process).
       if (size > this.config.maxUploadBytes || size !== total)
-        return refuse(ErrorCode.UPLOAD_TOO_LARGE, `file: 文件大小（${size} 字节）与声明的 ${total} 字节不符或超出上限`);
-      if (!looksLikeVideo(head)) return refuse(ErrorCode.UPLOAD_BAD_FILE, 'file: 不是视频文件（支持 MP4、MOV、WebM、MKV、AVI、FLV、TS）');
+        return await refuse(ErrorCode.UPLOAD_TOO_LARGE, `file: 文件大小（${size} 字节）与声明的 ${total} 字节不符或超出上限`);
+      if (!looksLikeVideo(head)) return await refuse(ErrorCode.UPLOAD_BAD_FILE, 'file: 不是视频文件（支持 MP4、MOV、WebM、MKV、AVI、FLV、TS）');
       if (!(await repo.advance(db, row.id, 0, total, nowIso())))
         return { upload_id: uploadId, received: total, total, resource: await this.view((await repo.resource(db, row.id))!) };
       return { upload_id: uploadId, received: total, total, resource: await this.view(await this.finish(row, file)) };

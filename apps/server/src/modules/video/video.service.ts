@@ -25,6 +25,7 @@ import { isOwnUpload } from '../upload/ownUpload.js';
 import type { VideoConfig } from './video.config.js';
 import { videoRepository as repo, type ListedVideo } from './video.repository.js';
 import { toCard, toResource } from './video.view.js';
+import { parseNames } from '../../db/names.js';
 
 /** What the home page needs from the rooms feature: the rooms on air. */
 export interface RoomLister {
@@ -45,7 +46,7 @@ export class VideoService {
   ) {}
 
   async categories(): Promise<{ list: VideoCategory[] }> {
-    return { list: await repo.categories(this.deps.db.kysely) };
+    return { list: (await repo.categories(this.deps.db.kysely)).map((c) => ({ ...c, names: parseNames(c.names) })) };
   }
 
   async list(q: RouteQuery<Api['videoList']>): Promise<Page<VideoCard>> {
@@ -146,8 +147,21 @@ export class VideoService {
         await ledger.post(
           conn,
           [
-            { key, kind: 'video_buy', from: from.coin, to: to.gift_pending, amount: price, ref, remark },
-            ...(fee > 0 ? [{ key: `${key}:fee`, kind: 'video_fee' as const, from: to.gift_pending, to: platform.revenue, amount: fee, ref, remark }] : []),
+            { key, kind: 'video_buy', from: from.coin, to: to.gift_pending, amount: price, ref, remark, params: { title: v.title } },
+            ...(fee > 0
+              ? [
+                  {
+                    key: `${key}:fee`,
+                    kind: 'video_fee' as const,
+                    from: to.gift_pending,
+                    to: platform.revenue,
+                    amount: fee,
+                    ref,
+                    remark,
+                    params: { title: v.title },
+                  },
+                ]
+              : []),
           ],
           now,
         );

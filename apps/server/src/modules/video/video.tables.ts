@@ -8,6 +8,8 @@ import type { VideoResourceStatus } from '@app/contract';
 export interface VideoCategoriesTable {
   id: Generated<number>;
   name: string;
+  /** the name in other languages, JSON (db/names.ts) */
+  names: Generated<string>;
   sort: number;
 }
 

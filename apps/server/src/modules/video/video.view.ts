@@ -2,7 +2,7 @@ import type { UserBrief, VideoCard, VideoResource } from '@app/contract';
 import type { ListedVideo } from './video.repository.js';
 import type { VideoResourceRow, VideoRow } from './video.tables.js';
 
-const GONE: UserBrief = { id: 0, uuid: '', nickname: '已注销用户', avatar: '', vip_level: 0, is_anchor: false };
+const GONE: UserBrief = { id: 0, uuid: '', nickname: '已注销用户', avatar: '', vip_level: 0, level: 0, is_anchor: false };
 
 /** A published video as a list card: its own cover, else the poster frame. */
 export const toCard = (v: ListedVideo, users: Map<number, UserBrief>): VideoCard => ({

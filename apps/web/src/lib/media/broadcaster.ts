@@ -40,8 +40,13 @@ export interface BroadcastTarget {
 export interface BroadcasterOptions {
   target: () => Promise<BroadcastTarget>;
   maxBitrate: number;
-  /** Attempts before giving up; each waits a little longer (1 s, 2 s, 4 s…). */
-  maxRetries?: number;
+  /**
+   * How long a lost connection is retried before giving up (default 60 s, the room's default grace
+   * period: as long as the room waits for its anchor). Each attempt waits a little longer (1 s, 2 s,
+   * 4 s, then every 5 s) and asks `target` again: a room that moved because its media instance died
+   * is found at its new URL even when its `media` event was missed.
+   */
+  retryForMs?: number;
 }
 
 /** Publishes camera + microphone over WHIP and swaps what is sent without renegotiating. */
@@ -52,6 +57,8 @@ export class Broadcaster {
   private screenTrack: MediaStreamTrack | null = null;
   private session: MediaSession | null = null;
   private retries = 0;
+  /** When the current run of failed attempts began (0: none). */
+  private failingSince = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private generation = 0;
   private readonly listeners = new Set<() => void>();
@@ -95,6 +102,24 @@ export class Broadcaster {
     const mic = this.stream.getAudioTracks();
     this.set({ preview: this.previewOf(this.cameraTrack), micLevel: mic.length ? new MediaStream(mic) : null });
     await this.connect(gen, 'connecting');
+  }
+
+  /**
+   * Publishes the same tracks again at once with fresh credentials: the room moved to another media
+   * node (the room channel's `media` event), so the current session's node is gone.
+   */
+  republish(): void {
+    // After giving up too: the move is news the failed attempts did not have.
+    if (!this.stream || this.snap.status === 'stopped') return;
+    const gen = ++this.generation;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const old = this.session;
+    this.session = null;
+    void old?.stop();
+    this.retries = 0;
+    this.failingSince = 0;
+    void this.connect(gen, 'reconnecting');
   }
 
   /** Ends the broadcast: DELETE the session, stop every device. Idempotent. */
@@ -226,6 +251,7 @@ export class Broadcaster {
       const s = pc.connectionState;
       if (s === 'connected') {
         this.retries = 0;
+        this.failingSince = 0;
         this.set({ status: 'live', error: null });
         // sendEncodings set the cap at creation; setting it again once live covers browsers that
         // only honour setParameters after negotiation.
@@ -242,8 +268,9 @@ export class Broadcaster {
   }
 
   private scheduleRetry(gen: number, error: string): void {
-    const max = this.opts.maxRetries ?? 5;
-    if (this.retries >= max) return this.set({ status: 'failed', error });
+    const now = Date.now();
+    if (this.failingSince === 0) this.failingSince = now;
+    if (now - this.failingSince >= (this.opts.retryForMs ?? 60_000)) return this.set({ status: 'failed', error });
     const delay = Math.min(1000 * 2 ** this.retries, 5000);
     this.retries++;
     this.set({ status: 'reconnecting', error });

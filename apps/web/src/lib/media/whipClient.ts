@@ -165,7 +165,7 @@ export function preparePlay(seats: string[] | number, iceTimeoutMs?: number): Pr
     (pc as MiniPeerConnection).addTransceiver('audio' as never, { direction: 'recvonly' } as never);
     (pc as MiniPeerConnection).addTransceiver('video' as never, { direction: 'recvonly' } as never);
   }
-  const ready = makeOffer(pc as MiniPeerConnection, iceTimeoutMs);
+  const ready = makeOffer(pc as MiniPeerConnection, iceTimeoutMs, withStaticPayloadTypes);
   // A failure surfaces in playPrepared; this keeps an abandoned one from being reported as unhandled.
   ready.catch(() => undefined);
   return { pc, seats: named, streams, ready };
@@ -193,8 +193,9 @@ async function negotiate(pc: PeerConnection, url: string, token: string, iceTime
   return exchange(pc, url, token);
 }
 
-async function makeOffer(p: MiniPeerConnection, iceTimeoutMs = 3000): Promise<void> {
-  await p.setLocalDescription((await p.createOffer()) as never);
+async function makeOffer(p: MiniPeerConnection, iceTimeoutMs = 3000, edit: (sdp: string) => string = (s) => s): Promise<void> {
+  const offer = await p.createOffer();
+  await p.setLocalDescription({ type: offer.type, sdp: edit(offer.sdp ?? '') } as never);
   await iceGatheringComplete(p, iceTimeoutMs);
 }
 
@@ -299,4 +300,55 @@ function absolute(url: string): string {
 
 function withQuery(url: string, key: string, value: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
+}
+
+/**
+ * Payload types of a WHEP offer moved to the numbers Janus 1.1 sends (VP8 96, H.264 107, Opus 111):
+ * its VideoRoom rewrites every stream it forwards to those fixed numbers and ignores the numbers a
+ * viewer's answer names, so a viewer must receive each codec on them (decision: the Janus engine).
+ * A swap within one's own offer; the embedded engine forwards in whatever numbers a viewer offers.
+ */
+const STATIC_PTS: { kind: 'audio' | 'video'; pt: number; match: (name: string, fmtp: string) => boolean }[] = [
+  { kind: 'audio', pt: 111, match: (n) => n === 'opus' },
+  { kind: 'video', pt: 96, match: (n) => n === 'vp8' },
+  // Constrained Baseline first; any packetization-mode 1 H.264 otherwise (the decoder takes every profile).
+  { kind: 'video', pt: 107, match: (n, f) => n === 'h264' && /packetization-mode=1/.test(f) && /profile-level-id=42e0/i.test(f) },
+  { kind: 'video', pt: 107, match: (n, f) => n === 'h264' && /packetization-mode=1/.test(f) },
+];
+
+/** The offer with its sections' payload types renumbered (a swap per target: no number is lost or doubled). */
+function withStaticPayloadTypes(sdp: string): string {
+  const [head, ...sections] = sdp.split(/\r\n(?=m=)/);
+  const done = sections.map((section) => {
+    const kind = section.startsWith('m=audio') ? 'audio' : section.startsWith('m=video') ? 'video' : undefined;
+    let out = section;
+    const placed = new Set<number>();
+    for (const t of STATIC_PTS) {
+      if (t.kind !== kind || placed.has(t.pt)) continue;
+      const from = findPt(out, t.match);
+      if (from === undefined) continue;
+      placed.add(t.pt);
+      if (from !== t.pt) out = swapPt(out, from, t.pt);
+    }
+    return out;
+  });
+  return [head, ...done].join('\r\n');
+}
+
+function findPt(section: string, match: (name: string, fmtp: string) => boolean): number | undefined {
+  for (const m of section.matchAll(/^a=rtpmap:(\d+) ([^/\s]+)/gm)) {
+    const pt = m[1]!;
+    const fmtp = new RegExp(`^a=fmtp:${pt} (.*)$`, 'm').exec(section)?.[1] ?? '';
+    if (match(m[2]!.toLowerCase(), fmtp)) return Number(pt);
+  }
+  return undefined;
+}
+
+function swapPt(section: string, a: number, b: number): string {
+  const swap = (pt: string): string => (pt === String(a) ? String(b) : pt === String(b) ? String(a) : pt);
+  return section
+    .replace(/^(m=\S+ \S+ \S+)((?: \d+)*)/, (_m, h: string, list: string) => h + list.replace(/\d+/g, swap))
+    .replace(/^(a=(?:rtpmap|fmtp|rtcp-fb):)(\d+)/gm, (_m, pre: string, pt: string) => pre + swap(pt))
+    .replace(/apt=(\d+)/g, (_m, pt: string) => `apt=${swap(pt)}`)
+    .replace(/^(a=fmtp:\d+ )(\d+(?:\/\d+)+)$/gm, (_m, pre: string, list: string) => pre + list.replace(/\d+/g, swap));
 }

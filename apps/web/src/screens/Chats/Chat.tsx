@@ -15,6 +15,7 @@ import { useSession } from '../../state/session';
 import { chatItems, type ChatItem } from './parts/chatItems';
 import { needsSeparator, separatorTime } from './parts/chatTime';
 import { Composer } from './parts/Composer';
+import { useCallTap } from './parts/useCallTap';
 import { MessageBubble } from './parts/MessageBubble';
 import { ProfileSheet } from '../../components/ProfileSheet';
 import './chat.css';
@@ -39,6 +40,7 @@ function Conversation({ peerId }: { peerId: number }) {
   const navigate = useNavigate();
   const me = useSession((s) => s.userInfo);
   const conv = useConversation(peerId);
+  const callTap = useCallTap(peerId, conv.data);
   const history = useChatHistory(peerId);
   const read = useChatRead();
   const setting = useChatSetting(peerId);
@@ -134,13 +136,14 @@ function Conversation({ peerId }: { peerId: number }) {
   );
   const right = (
     <span className="nav-icons">
-      {conv.data?.is_friend && !conv.data.blocked && (
+      {conv.data && !conv.data.blocked && (
         <button
           type="button"
-          className="nav-icon"
+          className={conv.data.is_friend ? 'nav-icon' : 'nav-icon nav-icon--dim'}
           aria-label={t('chats.videoCall')}
           data-testid="chat-video"
-          onClick={() => navigate(`${PATHS.chatVideo}?uid=${peerId}&dial=1`)}
+          data-friend={conv.data.is_friend ? '1' : '0'}
+          onClick={() => void callTap().catch(() => undefined)}
         >
           <VideoOutline />
         </button>

@@ -19,6 +19,7 @@ import { useSession } from '../../state/session';
 import { listTime } from './parts/chatTime';
 import { ConversationRow } from './parts/ConversationRow';
 import { NoticesPopup } from './parts/NoticesPopup';
+import { noticeText } from '../../locale/serverText';
 import './chats.css';
 import { LoadMore } from '../../components/LoadMore';
 
@@ -89,7 +90,7 @@ function ConversationList() {
               <span className="conv__name">{t('chats.system')}</span>
               <span className="conv__time">{latest ? listTime(latest.created_at) : ''}</span>
             </span>
-            <span className="conv__text">{latest ? latest.title : t('chats.systemPreview')}</span>
+            <span className="conv__text">{latest ? noticeText(latest, t).title : t('chats.systemPreview')}</span>
           </span>
           <RightOutline className="conv-system__arrow" />
         </button>

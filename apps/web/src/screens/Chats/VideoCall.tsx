@@ -60,7 +60,7 @@ export default function VideoCall() {
         : snap.phase === 'connecting'
           ? t('chats.callConnecting')
           : snap.phase === 'ended'
-            ? snap.error || ended[snap.endReason ?? 'hangup']
+            ? snap.error || (snap.endReason === 'failed' && snap.hostOnly ? t('chats.callEnd.failedHostOnly') : ended[snap.endReason ?? 'hangup'])
             : '';
   const talking = snap.phase === 'active' || snap.phase === 'connecting';
   return (

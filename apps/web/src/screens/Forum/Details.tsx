@@ -1,6 +1,7 @@
 import { ActionSheet, Dialog } from 'antd-mobile';
 import { LocationFill, MessageOutline, MoreOutline } from 'antd-mobile-icons';
-import { formatCount, formatDateCN } from '@app/kit';
+import { formatDateCN } from '@app/kit';
+import { formatCount } from '../../locale/count';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';

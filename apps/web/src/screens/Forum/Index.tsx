@@ -11,6 +11,7 @@ import { Banner } from './parts/Banner';
 import { Feed } from './parts/Feed';
 import { ActivityStrip, TopicStrip } from './parts/Strips';
 import './forum.css';
+import { useLocalName } from '../../locale/serverText';
 
 const ALL = 'all';
 const TYPES: FeedType[] = ['latest', 'hot', 'following'];
@@ -21,6 +22,7 @@ const TYPES: FeedType[] = ['latest', 'hot', 'following'];
  */
 export default function Forum() {
   const { t } = useTranslation();
+  const local = useLocalName();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const cates = useForumCates();
@@ -43,7 +45,7 @@ export default function Forum() {
     const ty = next.t ?? type;
     setParams({ ...(c !== ALL ? { c } : {}), ...(ty !== 'latest' ? { t: ty } : {}) }, { replace: true });
   };
-  const list = [{ id: ALL, name: t('forum.all') }, ...(cates.data ?? []).map((c) => ({ id: String(c.id), name: c.name }))];
+  const list = [{ id: ALL, name: t('forum.all') }, ...(cates.data ?? []).map((c) => ({ id: String(c.id), name: local(c) }))];
 
   const header = (
     <>

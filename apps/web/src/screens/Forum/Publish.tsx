@@ -10,6 +10,7 @@ import { useCreatePost, useForumCates, useTags } from '../../state/queries/forum
 import { ImagePicker } from './parts/ImagePicker';
 import { usePostDraft } from '../../state/session/usePostDraft';
 import './forum.css';
+import { useLocalName } from '../../locale/serverText';
 
 /**
  * 发布帖子 (/pages/forum/publish[?tag=&activity=]): text with a counter, up to 9 images, topics and a
@@ -17,6 +18,7 @@ import './forum.css';
  */
 export default function ForumPublish() {
   const { t } = useTranslation();
+  const local = useLocalName();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { draft, update, clear } = usePostDraft();
@@ -112,7 +114,7 @@ export default function ForumPublish() {
         <div className="fchips">
           {cateList.map((c) => (
             <button key={c.id} type="button" className={`fchip${c.id === cateId ? ' fchip--on' : ''}`} onClick={() => update({ cate_id: c.id })}>
-              {c.name}
+              {local(c)}
             </button>
           ))}
         </div>

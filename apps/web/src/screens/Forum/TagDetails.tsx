@@ -1,4 +1,4 @@
-import { formatCount } from '@app/kit';
+import { formatCount } from '../../locale/count';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
 import { PullToRefresh } from 'antd-mobile';
-import { formatCount } from '@app/kit';
+import { formatCount } from '../../locale/count';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../lib/paths';

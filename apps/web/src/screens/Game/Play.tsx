@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Dialog } from 'antd-mobile';
 import { AddCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -31,25 +31,6 @@ export default function GamePlay() {
   const s = useGameSession(base, code, () => setSheet(true));
   const name = game ? t(`game.names.${game.code}`, { defaultValue: game.name }) : t('page.gamePlay');
   const src = s.login ? `${s.login.launch_url}${i18n.language === 'en' ? '&lang=en' : ''}` : null;
-  // Leaving in the middle of a round forfeits it (its entry is paid): ask first.
-  const blocker = useBlocker(s.playing);
-  const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    const tell = (type: 'game:pause' | 'game:resume') => frame.current?.contentWindow?.postMessage({ type }, '*');
-    tell('game:pause');
-    void Dialog.confirm({ content: t('game.leaveConfirm'), confirmText: t('game.leave'), cancelText: t('game.stay') }).then((leave) => {
-      const b = blockerRef.current;
-      if (b.state !== 'blocked') return;
-      if (leave) b.proceed();
-      else {
-        b.reset();
-        tell('game:resume');
-      }
-    });
-  }, [blocker.state, t]);
-
   return (
     <PageFrame
       title={name}
@@ -62,6 +43,8 @@ export default function GamePlay() {
         </button>
       }
     >
+      {/* Mounted only during a round: a blocker registered at other times made every back gesture warn. */}
+      {s.playing && <LeaveGuard frame={frame} />}
       {games.isPending ? (
         <PageLoading />
       ) : !game ? (
@@ -97,4 +80,27 @@ export default function GamePlay() {
       />
     </PageFrame>
   );
+}
+
+/** Leaving in the middle of a round forfeits it (its entry is paid): asks first, pausing the game meanwhile. */
+function LeaveGuard({ frame }: { frame: RefObject<HTMLIFrameElement | null> }) {
+  const { t } = useTranslation();
+  const blocker = useBlocker(true);
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    const tell = (type: 'game:pause' | 'game:resume') => frame.current?.contentWindow?.postMessage({ type }, '*');
+    tell('game:pause');
+    void Dialog.confirm({ content: t('game.leaveConfirm'), confirmText: t('game.leave'), cancelText: t('game.stay') }).then((leave) => {
+      const b = blockerRef.current;
+      if (b.state !== 'blocked') return;
+      if (leave) b.proceed();
+      else {
+        b.reset();
+        tell('game:resume');
+      }
+    });
+  }, [blocker.state, frame, t]);
+  return null;
 }

@@ -7,13 +7,14 @@ import { CategoryTabs, useCategoryParam } from '../../components/CategoryTabs';
 import { bulletinKeys } from '../../state/queries/keys';
 import { useVideoCates, videoKeys } from '../../state/queries/video';
 import { BulletinBar, Recommend } from './home/Recommend';
+import { REPLAY_TAB, ReplayGrid } from './home/ReplayGrid';
 import { VideoGrid } from './home/VideoGrid';
 import './home/home.css';
 
 /**
  * 首页 (/pages/index/index, shown when video_is_open): the bulletin marquee, then on the
  * 推荐 tab the banner and the rooms on air (home/travel), and the video grid of the chosen
- * category. The tab lives in the URL (`?c=`) so Back and a reload keep it.
+ * category; the last tab lists the replays of ended lives. The tab lives in the URL (`?c=`) so Back and a reload keep it.
  */
 export default function Home() {
   const { t } = useTranslation();
@@ -33,9 +34,13 @@ export default function Home() {
         </button>
       </header>
       <BulletinBar />
-      <CategoryTabs className="home-tabs" allLabel={t('video.recommend')} categories={cates.data} />
+      <CategoryTabs className="home-tabs" allLabel={t('video.recommend')} categories={[...(cates.data ?? []), { id: REPLAY_TAB, name: t('replay.tab') }]} />
       <div className="home-body">
-        <VideoGrid key={cate ?? 'all'} cateId={cate} onRefresh={refreshTop} header={cate === null ? <Recommend /> : null} />
+        {cate === REPLAY_TAB ? (
+          <ReplayGrid onRefresh={refreshTop} />
+        ) : (
+          <VideoGrid key={cate ?? 'all'} cateId={cate} onRefresh={refreshTop} header={cate === null ? <Recommend /> : null} />
+        )}
       </div>
     </div>
   );

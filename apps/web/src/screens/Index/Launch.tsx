@@ -2,7 +2,7 @@ import type { SystemConfig } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { APP_VERSION, compareVersion } from '@app/kit';
 import { Dialog } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../lib/paths';
@@ -10,7 +10,7 @@ import { startPath } from '../../lib/tabs';
 import { LoadError } from '../../components/EmptyState';
 import { loadConfig } from '../../state/queries/config';
 import { getSession } from '../../state/session';
-import './launch.css';
+import { LaunchView } from './LaunchView';
 
 /** Shortest time the splash stays, so it reads as a brand moment rather than a flicker. */
 const SPLASH_MS = 700;
@@ -32,6 +32,8 @@ async function offerUpdate(cfg: SystemConfig, t: TFunction): Promise<boolean> {
 export default function Launch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // False once the user has left the launch page (a page opened while it loaded is never overridden).
+  const shown = useRef(false);
   const [failed, setFailed] = useState(false);
 
   const start = useCallback(async () => {
@@ -49,21 +51,21 @@ export default function Launch() {
       }
     }
     await new Promise((r) => setTimeout(r, Math.max(0, SPLASH_MS - (Date.now() - started))));
+    if (!shown.current) return;
     if (await offerUpdate(cfg, t)) navigate(PATHS.update, { replace: true });
-    else navigate(startPath(cfg), { replace: true });
+    else if (shown.current) navigate(startPath(cfg), { replace: true });
   }, [navigate, t]);
 
   useEffect(() => {
+    shown.current = true;
     void start();
+    return () => {
+      shown.current = false;
+    };
   }, [start]);
 
   return (
-    <div className="launch" data-testid="launch">
-      <div className="launch__center">
-        <img className="launch__logo" src="/icon-192.png" alt="" width={88} height={88} />
-        <div className="launch__name">{t('app.name')}</div>
-        <div className="launch__slogan">{t('app.slogan')}</div>
-      </div>
+    <LaunchView>
       {failed ? (
         <div className="launch__error">
           <LoadError
@@ -72,14 +74,7 @@ export default function Launch() {
             onRetry={() => void start()}
           />
         </div>
-      ) : (
-        <div className="launch__dots" aria-label={t('launch.loading')}>
-          <i />
-          <i />
-          <i />
-        </div>
-      )}
-      <div className="launch__version">{t('app.version', { version: APP_VERSION })}</div>
-    </div>
+      ) : undefined}
+    </LaunchView>
   );
 }

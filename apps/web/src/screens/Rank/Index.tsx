@@ -7,17 +7,21 @@ import { PageLoading } from '../../components/PageLoading';
 import { useRank, type RankPeriod, type RankType } from '../../state/queries/rank';
 import { useSession } from '../../state/session';
 import { MyRankBar } from './parts/MyRankBar';
+import { PkRankList } from './parts/PkRankList';
 import { Podium } from './parts/Podium';
 import { RankRow } from './parts/RankRow';
 import './rank.css';
 
-const TYPES: RankType[] = ['wealth', 'charm'];
+/** The gift rankings, and the weekly PK wins beside them. */
+type Tab = RankType | 'pk';
+const TYPES: Tab[] = ['wealth', 'charm', 'pk'];
 const PERIODS: RankPeriod[] = ['day', 'week', 'month', 'all'];
 
 /** 排行榜 (/pages/rank/index): wealth (coins spent on gifts) and charm (gifts received) by day, week, month, all time. */
 export default function Rank() {
   const { t } = useTranslation();
-  const [type, setType] = useState<RankType>('wealth');
+  const [tab, setTab] = useState<Tab>('wealth');
+  const type: RankType = tab === 'pk' ? 'wealth' : tab;
   const [period, setPeriod] = useState<RankPeriod>('day');
   const loggedIn = useSession((s) => s.token !== '' && !s.isGuest);
   const myId = useSession((s) => s.userInfo?.id ?? 0);
@@ -33,32 +37,36 @@ export default function Rank() {
               key={k}
               type="button"
               role="tab"
-              aria-selected={type === k}
-              className={`rank-types__item ${type === k ? 'rank-types__item--on' : ''}`}
-              onClick={() => setType(k)}
+              aria-selected={tab === k}
+              className={`rank-types__item ${tab === k ? 'rank-types__item--on' : ''}`}
+              onClick={() => setTab(k)}
             >
-              {t(`rank.type.${k}`)}
+              {k === 'pk' ? t('pk.rankTab') : t(`rank.type.${k}`)}
             </button>
           ))}
         </div>
-        <div className="rank-periods" role="tablist">
-          {PERIODS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              role="tab"
-              aria-selected={period === p}
-              className={`rank-periods__item ${period === p ? 'rank-periods__item--on' : ''}`}
-              onClick={() => setPeriod(p)}
-            >
-              {t(`rank.period.${p}`)}
-            </button>
-          ))}
-        </div>
-        {q.isPending ? <div className="podium podium--skeleton" /> : <Podium top={list.slice(0, 3)} kind={type} />}
+        {tab !== 'pk' && (
+          <div className="rank-periods" role="tablist">
+            {PERIODS.map((p) => (
+              <button
+                key={p}
+                type="button"
+                role="tab"
+                aria-selected={period === p}
+                className={`rank-periods__item ${period === p ? 'rank-periods__item--on' : ''}`}
+                onClick={() => setPeriod(p)}
+              >
+                {t(`rank.period.${p}`)}
+              </button>
+            ))}
+          </div>
+        )}
+        {tab !== 'pk' && (q.isPending ? <div className="podium podium--skeleton" /> : <Podium top={list.slice(0, 3)} kind={type} />)}
       </div>
       <div className="rank-sheet">
-        {q.isPending ? (
+        {tab === 'pk' ? (
+          <PkRankList myId={myId} />
+        ) : q.isPending ? (
           <PageLoading />
         ) : q.isError && !q.data ? (
           <LoadError onRetry={() => void q.refetch()} />
@@ -76,7 +84,7 @@ export default function Rank() {
           </ul>
         )}
       </div>
-      <MyRankBar me={q.data?.me ?? null} kind={type} loggedIn={loggedIn} />
+      {tab !== 'pk' && <MyRankBar me={q.data?.me ?? null} kind={type} loggedIn={loggedIn} />}
     </PageFrame>
   );
 }

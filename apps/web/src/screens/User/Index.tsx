@@ -6,6 +6,7 @@ import {
   GiftOutline,
   HeartOutline,
   PayCircleOutline,
+  PlayOutline,
   ReceiptOutline,
   SetOutline,
   TeamOutline,
@@ -42,6 +43,9 @@ export default function UserCentre() {
     { key: 'join', label: t('page.join'), icon: <AddCircleOutline />, tint: ['#8a5cff', '#5c7bff'], to: PATHS.join },
     { key: 'attention', label: t('page.attention'), icon: <HeartOutline />, tint: ['#ff5c8a', '#ff3b5c'], to: PATHS.attention },
     { key: 'fans', label: t('page.fans'), icon: <TeamOutline />, tint: ['#b452f0', '#7b5cff'], to: PATHS.fans },
+    ...(user?.is_anchor
+      ? [{ key: 'replays', label: t('replay.mine'), icon: <PlayOutline />, tint: ['#7b5cff', '#ff4f8b'] as [string, string], to: PATHS.replays }]
+      : []),
     // Operators reach the console from here (its code loads only when they open it).
     ...(user?.role === 'operator'
       ? [{ key: 'admin', label: t('admin.title'), icon: <SetOutline />, tint: ['#1f1a2b', '#6b46e0'] as [string, string], to: PATHS.admin }]

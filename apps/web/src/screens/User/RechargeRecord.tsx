@@ -12,6 +12,7 @@ import { formatFen } from './wallet/money';
 import { PagedList } from './wallet/PagedList';
 import { StatusChip, type ChipTone } from './wallet/StatusChip';
 import './wallet/wallet.css';
+import { MONEY_UNIT } from '@app/kit';
 
 const TONE: Record<RechargeStatus, ChipTone> = { paid: 'ok', pending: 'wait', cancelled: 'muted' };
 
@@ -24,7 +25,7 @@ function OrderRow({ o }: { o: RechargeOrder }) {
       </span>
       <div className="w-row__main">
         <div className="w-row__title">
-          {o.name} <StatusChip tone={TONE[o.status]}>{t(`recharge.status.${o.status}`)}</StatusChip>
+          {t('wallet.sub.recharge', { coins: o.amount / MONEY_UNIT })} <StatusChip tone={TONE[o.status]}>{t(`recharge.status.${o.status}`)}</StatusChip>
         </div>
         <div className="w-row__sub">{t('recharge.orderNo', { no: o.order_no })}</div>
         <div className="w-row__time">{formatDateCN(o.paid_at ?? o.created_at, 'YYYY-MM-DD HH:mm')}</div>

@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/apiError';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { ApiError, ClientCode } from '../../lib/apiError';
 
 /** Shared staleness so screens agree on when to refetch. */
 export const STALE = {
@@ -13,7 +13,11 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: STALE.SECONDS,
       // The API client already toasted the failure; one retry is enough for flaky mobile networks.
-      retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400),
+      // A request that failed because the device is offline waits for the network (networkMode
+      // 'online' pauses the retry until then) and tries again, however often that happens.
+      retry: (count, err) =>
+        (err instanceof ApiError && err.code === ClientCode.NETWORK && !onlineManager.isOnline()) ||
+        (count < 1 && !(err instanceof ApiError && err.status >= 400)),
       refetchOnWindowFocus: false,
     },
     mutations: { retry: false },

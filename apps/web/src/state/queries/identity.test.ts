@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../session';
 import { queryClient } from './client';
 import { startIdentityReset } from './identity';
@@ -44,6 +45,18 @@ describe('cache reset when the session changes hands', () => {
     queryClient.setQueryData(['wallet'], { coin: 5 });
     getSession().clearSession();
     expect(queryClient.getQueryData(['wallet'])).toBeUndefined();
+  });
+
+  it('fetches nothing at logout: a query still on screen is dropped, not refetched without a token', async () => {
+    getSession().signIn({ token: 'member-token', expires_at: '', user: user(4, false) });
+    stop = startIdentityReset();
+    const fetchInfo = vi.fn(async () => ({ id: 4 }));
+    const observer = new QueryObserver(queryClient, { queryKey: ['user', 'info'], queryFn: fetchInfo });
+    const off = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(queryClient.getQueryData(['user', 'info'])).toEqual({ id: 4 }));
+    getSession().clearSession();
+    expect([fetchInfo.mock.calls.length, queryClient.getQueryData(['user', 'info'])]).toEqual([1, undefined]);
+    off();
   });
 
   it('keeps the anonymous cache when a first session starts', () => {

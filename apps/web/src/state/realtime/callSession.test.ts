@@ -62,6 +62,7 @@ describe('CallSession', () => {
     session.handle({ type: 'invite', call_id: 'incoming0001', to_user_id: 1, from_user_id: 9 }, 1);
     await session.accept();
     expect(deps.createPeer).toHaveBeenCalledWith([turn]);
+    expect(session.getSnapshot().hostOnly).toBe(false);
     expect(sent.at(-1)).toMatchObject({ type: 'accept', call_id: 'incoming0001', to_user_id: 9 });
 
     const other = setup();
@@ -72,6 +73,8 @@ describe('CallSession', () => {
     other.session.handle({ type: 'invite', call_id: 'incoming0002', to_user_id: 1, from_user_id: 9 }, 1);
     await other.session.accept();
     expect(other.deps.createPeer).toHaveBeenCalledWith([]);
+    // Without STUN/TURN the call screen can say why a call across networks does not connect.
+    expect(other.session.getSnapshot().hostOnly).toBe(true);
   });
 
   it('rings on an invite, answers busy to a second one, and stops ringing when another device answers', async () => {

@@ -22,6 +22,8 @@ export interface CallSnapshot {
   endReason: CallEndReason | null;
   /** The server's message when a signal was refused (not friends, blocked). */
   error: string;
+  /** No STUN/TURN server was given (CALL_* settings unset): the call can connect on one network only. */
+  hostOnly: boolean;
 }
 
 export interface CallDeps {
@@ -49,6 +51,7 @@ const IDLE: CallSnapshot = {
   remote: null,
   endReason: null,
   error: '',
+  hostOnly: false,
 };
 
 /** How long the "call ended" screen stays before the session is idle again. */
@@ -215,7 +218,7 @@ export class CallSession {
     const ice = this.deps.iceServers ? this.deps.iceServers().catch(() => []) : Promise.resolve([]);
     const [local, servers] = await Promise.all([this.deps.getUserMedia({ video: { facingMode: 'user' }, audio: true }), ice]);
     this.ice = servers;
-    this.set({ local });
+    this.set({ local, hostOnly: servers.length === 0 });
   }
 
   private makePeer(): RTCPeerConnection {

@@ -8,6 +8,8 @@ import { applyReceipt, chatCursor, ingestChat, syncChats } from '../queries/chat
 import { messageKeys, userKeys } from '../queries/keys';
 import { getSession, useSession } from '../session';
 import { HallClient } from './hallClient';
+import { noticeText } from '../../locale/serverText';
+import { pushLiveAlert, useLiveAlerts } from './liveAlerts';
 
 let authFailedMessage = 'HALL_AUTH_FAILED';
 let callListener: ((ev: CallEvent) => void) | null = null;
@@ -21,8 +23,15 @@ function onNewMessage(m: NewMessage): void {
     ingestChat(m.message);
     return;
   }
-  showToast(t('chats.newMessage', { title: m.notice.title }));
+  // A go-live notice arrives with its own alert banner on screen: no second toast over it.
+  if (!useLiveAlerts.getState().current) showToast(t('chats.newMessage', { title: noticeText(m.notice, t).title }));
   void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  if (m.kind === 'announcement') {
+    // Sent to every member at once, with no count of one's own: one more unread, no refetch by everyone.
+    const { unreadCount, patch } = useSession.getState();
+    patch({ unreadCount: unreadCount + 1 });
+    return;
+  }
   void queryClient.invalidateQueries({ queryKey: userKeys.info() });
 }
 
@@ -47,6 +56,7 @@ export const hall = new HallClient({
   onNewMessage,
   onChatRead: applyReceipt,
   onCall: (ev) => callListener?.(ev),
+  onLiveAlert: pushLiveAlert,
   // Back from a drop: fetch what arrived meanwhile, in order (ids already held are skipped).
   onConnected: () => void syncChats().catch(() => undefined),
   onSessionLost: () => {

@@ -182,4 +182,44 @@ describe('HallClient', () => {
     vi.advanceTimersByTime(1000);
     expect(sockets[0]!.connects).toBe(1);
   });
+
+  it('does not count an attempt that failed because the device went offline meanwhile', async () => {
+    let online = true;
+    const { client, deps, sockets } = setup({ isOnline: () => online, waitOnline: () => () => undefined });
+    client.connect(AUTH);
+    await flush();
+    const s = sockets[0]!;
+    s.fire('connect');
+    s.fire('disconnect', 'transport close');
+    vi.advanceTimersByTime(1000);
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1 });
+    online = false;
+    s.fire('connect_error', new Error('websocket error'));
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 0 });
+    expect(deps.onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it('comes back at once, without using an attempt, when the server hints it is stopping', async () => {
+    const { client, deps, sockets } = setup();
+    client.connect(AUTH);
+    await flush();
+    const s = sockets[0]!;
+    s.fire('connect');
+    s.fire('rejoin', { within_ms: 200 });
+    s.fire('disconnect', 'io server disconnect');
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 0 });
+    vi.advanceTimersByTime(200);
+    expect(s.connects).toBe(1);
+    // The restarted server is not up yet: the seed's backoff from its first step, all 5 attempts left.
+    for (const [i, ms] of [1000, 2000, 4000, 5000, 5000].entries()) {
+      s.fire('connect_error', new Error('websocket error'));
+      expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: i + 1 });
+      vi.advanceTimersByTime(ms);
+    }
+    expect(deps.onSessionLost).not.toHaveBeenCalled();
+    // A plain drop afterwards (no hint) uses the backoff again.
+    s.fire('connect');
+    s.fire('disconnect', 'transport close');
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1 });
+  });
 });

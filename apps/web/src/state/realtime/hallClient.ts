@@ -1,5 +1,6 @@
-import type { CallEvent, CallSignalInput, ChatAck, ChatReadReceipt, ChatSendInput, HallAuth, NewMessage, UnreadCount } from '@app/contract';
+import type { CallEvent, CallSignalInput, ChatAck, ChatReadReceipt, ChatSendInput, HallAuth, LiveAlert, NewMessage, UnreadCount } from '@app/contract';
 import { SOCKET_RECONNECT } from '@app/kit';
+import { serverMessage } from '../../locale/serverMessage';
 
 /**
  * idle → connecting → connected ⇄ reconnecting → failed (gave up / auth refused) | closed (we disconnected).
@@ -34,6 +35,8 @@ export interface HallDeps {
   onChatRead?(payload: ChatReadReceipt): void;
   /** Call signalling from a friend. */
   onCall?(payload: CallEvent): void;
+  /** An anchor the user follows went live. */
+  onLiveAlert?(payload: LiveAlert): void;
   /** Every (re)connection: the moment to catch up on what arrived while away. */
   onConnected?(): void;
   /** Gave up or was refused: the app clears the session and goes to login. */
@@ -56,6 +59,8 @@ export class HallClient {
   private socket: HallSocketLike | null = null;
   private auth: HallAuth | null = null;
   private timer: unknown = null;
+  /** Set by the server's `rejoin` hint (it is stopping): the next disconnect reconnects at once. */
+  private rejoinWithinMs: number | null = null;
   private stopWaiting: (() => void) | null = null;
   /** Bumped on every (re)start and stop, so late async work of an old connection is ignored. */
   private generation = 0;
@@ -113,7 +118,7 @@ export class HallClient {
       const timer = setT(() => resolve(null), timeoutMs);
       socket.emit(event, payload, (ack: ChatAck) => {
         clearT(timer);
-        resolve(ack);
+        resolve(typeof ack?.msg === 'string' ? { ...ack, msg: serverMessage(ack.msg) } : ack);
       });
     });
   }
@@ -150,26 +155,41 @@ export class HallClient {
     });
     socket.on('connect_error', (err: unknown) => {
       if (gen !== this.generation) return;
-      if (this.deps.isAuthFailure(err)) this.fail('auth');
-      else this.retry(gen);
+      if (this.deps.isAuthFailure(err)) return this.fail('auth');
+      // An attempt the device could not even send (it went offline meanwhile) is not a failed one.
+      if (this.offline() && this.snapshot.attempt > 0) this.set({ status: 'reconnecting', attempt: this.snapshot.attempt - 1 });
+      this.retry(gen);
+    });
+    socket.on('rejoin', (hint: { within_ms: number }) => {
+      if (gen === this.generation) this.rejoinWithinMs = Math.max(0, Math.min(hint.within_ms, 10_000));
     });
     socket.on('disconnect', (reason: string) => {
       // 'io client disconnect' is our own disconnect(); anything else is a lost connection.
       if (gen !== this.generation || reason === 'io client disconnect') return;
-      this.retry(gen);
+      const hinted = this.rejoinWithinMs;
+      this.rejoinWithinMs = null;
+      // The server is stopping gracefully (a restart, a rolling deploy): come back at once, spread
+      // over the hinted window so a crowd does not arrive in the same millisecond; not an attempt.
+      this.retry(gen, hinted === null ? undefined : Math.random() * hinted);
     });
     socket.on('rGetUnreadCount', (p: UnreadCount) => this.deps.onUnread(p));
     socket.on('newMessage', (p: NewMessage) => this.deps.onNewMessage(p));
     socket.on('chatRead', (p: ChatReadReceipt) => this.deps.onChatRead?.(p));
     socket.on('call', (p: CallEvent) => this.deps.onCall?.(p));
+    socket.on('liveAlert', (p: LiveAlert) => this.deps.onLiveAlert?.(p));
     socket.on('sessionEnd', () => {
       if (gen === this.generation) this.fail('sessionEnd');
     });
   }
 
-  private retry(gen: number): void {
+  private offline(): boolean {
+    return this.deps.isOnline ? !this.deps.isOnline() : false;
+  }
+
+  /** Schedules the next attempt: after the seed's backoff, or after `atOnceMs` without using up one. */
+  private retry(gen: number, atOnceMs?: number): void {
     if (this.timer !== null || this.stopWaiting) return;
-    if (this.deps.isOnline && !this.deps.isOnline() && this.deps.waitOnline) {
+    if (this.offline() && this.deps.waitOnline) {
       this.set({ status: 'reconnecting', attempt: this.snapshot.attempt });
       this.stopWaiting = this.deps.waitOnline(() => {
         this.stopWaiting = null;
@@ -177,19 +197,22 @@ export class HallClient {
       });
       return;
     }
-    const attempt = this.snapshot.attempt + 1;
+    const attempt = atOnceMs === undefined ? this.snapshot.attempt + 1 : this.snapshot.attempt;
     if (attempt > this.maxAttempts) {
       this.fail('retries');
       return;
     }
     this.set({ status: 'reconnecting', attempt });
     const setT = this.deps.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
-    this.timer = setT(() => {
-      this.timer = null;
-      if (gen !== this.generation) return;
-      if (this.socket) this.socket.connect();
-      else void this.open(gen);
-    }, backoffDelay(attempt));
+    this.timer = setT(
+      () => {
+        this.timer = null;
+        if (gen !== this.generation) return;
+        if (this.socket) this.socket.connect();
+        else void this.open(gen);
+      },
+      atOnceMs ?? backoffDelay(attempt),
+    );
   }
 
   private fail(reason: SessionLostReason): void {
@@ -201,6 +224,7 @@ export class HallClient {
 
   private teardown(): void {
     this.generation++;
+    this.rejoinWithinMs = null;
     if (this.timer !== null) {
       (this.deps.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>)))(this.timer);
       this.timer = null;

@@ -1,5 +1,6 @@
-import type { GiftRecord, HallAuth, RoomAck, RoomClientEvents, RoomJoined } from '@app/contract';
+import type { GiftRecord, HallAuth, RoomAck, RoomClientEvents, RoomJoined, RoomPk } from '@app/contract';
 import { SOCKET_RECONNECT } from '@app/kit';
+import { serverMessage } from '../../locale/serverMessage';
 import { backoffDelay } from './hallClient';
 import { initialRoomState, roomReducer, type RoomEvent, type RoomState } from './roomState';
 
@@ -44,7 +45,7 @@ export const ACK_TIMEOUT_MS = 10_000;
 export const LINGER_MS = 20_000;
 
 /** Server events that carry an ack callback the client must call (RoomServerEvents). */
-const ACKED = ['moderation', 'kicked', 'micQueue', 'micDecision', 'seats', 'settings', 'anchor', 'live', 'closed', 'gift'] as const;
+const ACKED = ['moderation', 'kicked', 'micQueue', 'micDecision', 'seats', 'settings', 'anchor', 'live', 'media', 'closed', 'gift'] as const;
 const VOLATILE = ['online', 'chat', 'enter'] as const;
 
 type Payload<E extends keyof RoomClientEvents> = Parameters<RoomClientEvents[E]>[0];
@@ -60,6 +61,8 @@ export class RoomClient {
   private lingerTimer: unknown = null;
   private generation = 0;
   private readonly listeners = new Set<() => void>();
+  /** PK battle events (`pk`): kept out of the room reducer, read by the PK layer (screens/Room/parts/pk). */
+  private readonly pkListeners = new Set<(p: RoomPk) => void>();
 
   constructor(
     private readonly deps: RoomDeps,
@@ -67,6 +70,12 @@ export class RoomClient {
   ) {}
 
   getSnapshot = (): RoomSnapshot => this.snap;
+
+  /** Subscribes to the room's PK battle events; answers what unsubscribes. */
+  onPk = (l: (p: RoomPk) => void): (() => void) => {
+    this.pkListeners.add(l);
+    return () => this.pkListeners.delete(l);
+  };
 
   /** The room being joined or in (null after leaving, a kick or the end). */
   get targetRoom(): number | null {
@@ -149,7 +158,7 @@ export class RoomClient {
     const st = this.snap.state;
     const me = st.room && st.meId !== null ? this.member() : null;
     if (r.code === 200 && r.data && me && st.room) {
-      this.apply({ type: 'sent', p: { room_id: st.room.id, id: r.data.id, user: me, text: text.trim(), danmaku, at: new Date().toISOString() } });
+      this.apply({ type: 'sent', p: { room_id: st.room.id, id: r.data.id, user: me, fan: null, text: text.trim(), danmaku, at: new Date().toISOString() } });
     }
     return r;
   }
@@ -214,7 +223,7 @@ export class RoomClient {
         if (done) return;
         done = true;
         (this.deps.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>)))(timer);
-        resolve(r);
+        resolve(typeof r?.msg === 'string' ? { ...r, msg: serverMessage(r.msg) } : r);
       });
     });
   }
@@ -261,6 +270,11 @@ export class RoomClient {
         this.onAcked(name, p);
       });
     }
+    socket.on('pk', (p: RoomPk, ack?: () => void) => {
+      if (typeof ack === 'function') ack();
+      if (gen !== this.generation) return;
+      for (const l of this.pkListeners) l(p);
+    });
     return socket;
   }
 

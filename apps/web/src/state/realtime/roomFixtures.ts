@@ -2,7 +2,7 @@ import type { RoomInfo, RoomSeat, UserBrief } from '@app/contract';
 
 /* Room fixtures shared by the room channel tests. */
 
-export const user = (id: number): UserBrief => ({ id, uuid: `u${id}`, nickname: `user${id}`, avatar: '', vip_level: 0, is_anchor: false });
+export const user = (id: number): UserBrief => ({ id, uuid: `u${id}`, nickname: `user${id}`, avatar: '', vip_level: 0, level: 1, is_anchor: false });
 export const seat = (index: number, occupant: number | null = null, live = false): RoomSeat => ({
   index,
   seat_id: `seat-${index}`,

@@ -8,6 +8,7 @@ const chat = (id: string, from = 2, danmaku = false): RoomChat => ({
   room_id: 10,
   id,
   user: { ...user(from), auth: 4 },
+  fan: null,
   text: `hi ${id}`,
   danmaku,
   at: '2026-01-01T00:00:00Z',
@@ -22,6 +23,14 @@ describe('roomReducer', () => {
     expect(s.myMuted).toBe(true);
     expect(s.live).toEqual({ anchor: true, 'seat-1': true, 'seat-2': false });
     expect(s.online).toBe(3);
+  });
+
+  it("my own line, shown at the ack, takes the room's copy with my fan badge when it comes back", () => {
+    let s = start(2);
+    s = roomReducer(s, { type: 'sent', p: chat('m1', 2) });
+    expect(s.lines).toEqual([expect.objectContaining({ id: 'm1', fan: null })]);
+    s = roomReducer(s, { type: 'chat', p: { ...chat('m1', 2), fan: { name: '小鹿', level: 3 } } });
+    expect(s.lines).toEqual([expect.objectContaining({ id: 'm1', fan: { name: '小鹿', level: 3 } })]);
   });
 
   it('keeps the last 50 chat lines and queues danmaku', () => {
@@ -88,6 +97,14 @@ describe('roomReducer', () => {
     expect([s.anchorPresent, s.live.anchor]).toEqual([false, false]);
     s = roomReducer(s, { type: 'live', p: { room_id: 10, seat_id: 'anchor', live: true } });
     expect([s.anchorPresent, s.closeAt, s.live.anchor]).toEqual([true, null, true]);
+  });
+
+  it('counts the moves to another media node (the media parts publish and play again on each)', () => {
+    let s = start();
+    expect(s.mediaMoves).toBe(0);
+    s = roomReducer(s, { type: 'media', p: { room_id: 10, reason: 'node_lost' } });
+    s = roomReducer(s, { type: 'media', p: { room_id: 10, reason: 'node_lost' } });
+    expect(s.mediaMoves).toBe(2);
   });
 
   it('records the end of the room and a kick', () => {

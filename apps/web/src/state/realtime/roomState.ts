@@ -1,4 +1,5 @@
 import type {
+  FanBadge,
   GiftRecord,
   MicDecision,
   MicQueueEntry,
@@ -11,6 +12,7 @@ import type {
   RoomJoined,
   RoomKicked,
   RoomLive,
+  RoomMediaMoved,
   RoomMember,
   RoomModeration,
   RoomOnline,
@@ -36,7 +38,7 @@ export type NoticeKind = 'mute' | 'unmute' | 'kick' | 'admin' | 'unadmin';
 
 /** One line of the chat list over the video. */
 export type ChatLine =
-  | { kind: 'chat'; id: string; user: RoomMember; text: string }
+  | { kind: 'chat'; id: string; user: RoomMember; text: string; fan: FanBadge | null }
   | { kind: 'enter'; id: string; user: RoomMember }
   | { kind: 'gift'; id: string; record: GiftRecord }
   | { kind: 'notice'; id: string; notice: NoticeKind; user: UserBrief };
@@ -69,6 +71,8 @@ export interface RoomState {
   /** Users seen muted / appointed admin in this room (from moderation events and chat levels). */
   mutedIds: number[];
   adminIds: number[];
+  /** Times the room moved to another media node (`media` events): publishers and players connect again. */
+  mediaMoves: number;
 }
 
 export type RoomEvent =
@@ -84,6 +88,7 @@ export type RoomEvent =
   | { type: 'settings'; p: { settings: RoomSettings } }
   | { type: 'anchor'; p: RoomAnchor }
   | { type: 'live'; p: RoomLive }
+  | { type: 'media'; p: RoomMediaMoved }
   | { type: 'closed'; p: RoomClosed }
   | { type: 'gift'; p: { record: GiftRecord } }
   /** My own chat, acknowledged: shown at once even if the broadcast back to me is dropped (volatile). */
@@ -114,6 +119,7 @@ export const initialRoomState = (meId: number | null = null): RoomState => ({
   gifts: [],
   mutedIds: [],
   adminIds: [],
+  mediaMoves: 0,
 });
 
 const keepLast = <T>(list: readonly T[], item: T, n: number): T[] => (list.length >= n ? [...list.slice(list.length - n + 1), item] : [...list, item]);
@@ -173,8 +179,10 @@ export function roomReducer(s: RoomState, e: RoomEvent): RoomState {
     case 'chat':
     case 'sent': {
       const p = e.p;
-      if (s.lines.some((l) => l.id === p.id)) return s; // my own line came back after the ack added it
-      const lines = keepLast(s.lines, { kind: 'chat', id: p.id, user: p.user, text: p.text }, CHAT_KEEP);
+      const line: ChatLine = { kind: 'chat', id: p.id, user: p.user, text: p.text, fan: p.fan };
+      // My own line came back after the ack added it: the room's copy carries my badges.
+      if (s.lines.some((l) => l.id === p.id)) return e.type === 'chat' ? { ...s, lines: s.lines.map((l) => (l.id === p.id ? line : l)) } : s;
+      const lines = keepLast(s.lines, line, CHAT_KEEP);
       return { ...s, lines, danmaku: p.danmaku ? keepLast(s.danmaku, p, DANMAKU_KEEP) : s.danmaku };
     }
     case 'enter':
@@ -212,6 +220,8 @@ export function roomReducer(s: RoomState, e: RoomEvent): RoomState {
       const back = e.p.seat_id === 'anchor' && e.p.live;
       return { ...s, live, seats, ...(back ? { anchorPresent: true, closeAt: null } : {}) };
     }
+    case 'media':
+      return { ...s, mediaMoves: s.mediaMoves + 1 };
     case 'closed':
       return { ...s, ended: e.p.reason };
     case 'gift': {

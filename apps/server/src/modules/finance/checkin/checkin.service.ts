@@ -65,7 +65,18 @@ export class CheckInService {
         if (reward > 0) {
           await this.ledger.post(
             conn,
-            [{ key, kind: 'check_in', from: platform.rewards, to: acc.coin, amount: reward, ref: `C${r.id}`, remark: `签到第${streak}天` }],
+            [
+              {
+                key,
+                kind: 'check_in',
+                from: platform.rewards,
+                to: acc.coin,
+                amount: reward,
+                ref: `C${r.id}`,
+                remark: `签到第${streak}天`,
+                params: { day: streak },
+              },
+            ],
             now,
           );
         }

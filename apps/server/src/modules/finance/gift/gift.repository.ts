@@ -6,15 +6,24 @@ import { runCompiled } from '../../../db/compiled.js';
 export type GiftRecordRow = Selectable<GiftRecordsTable>;
 export type NewGiftRecord = Omit<GiftRecordRow, 'id'>;
 
-type GiftCatalogRow = { id: number; name: string; icon: string; url: string; price: number };
-export type PartyRow = { id: number; uuid: string; nickname: string; avatar: string; vip_level: number; is_guest: number; is_anchor: number | null };
+type GiftCatalogRow = { id: number; name: string; icon: string; url: string; price: number; vip_min: number };
+export type PartyRow = {
+  id: number;
+  uuid: string;
+  nickname: string;
+  avatar: string;
+  vip_level: number;
+  level: number;
+  is_guest: number;
+  is_anchor: number | null;
+};
 
 /** SQL of gift records (and the catalogue and user lookups a send needs). */
 export const giftRepository = {
   gift: async (db: Conn, giftId: number): Promise<GiftCatalogRow | undefined> =>
     (
       await runCompiled<GiftCatalogRow>(db, 'gift.byId', [giftId], () =>
-        db.selectFrom('gifts').select(['id', 'name', 'icon', 'url', 'price']).where('id', '=', giftId).compile(),
+        db.selectFrom('gifts').select(['id', 'name', 'icon', 'url', 'price', 'vip_min']).where('id', '=', giftId).compile(),
       )
     )[0],
 
@@ -27,7 +36,7 @@ export const giftRepository = {
       db
         .selectFrom('users')
         .leftJoin('anchor_applications as a', (j) => j.onRef('a.user_id', '=', 'users.id').on('a.status', '=', 'approved'))
-        .select(['users.id', 'users.uuid', 'users.nickname', 'users.avatar', 'users.vip_level', 'users.is_guest', 'a.id as is_anchor'])
+        .select(['users.id', 'users.uuid', 'users.nickname', 'users.avatar', 'users.vip_level', 'users.level', 'users.is_guest', 'a.id as is_anchor'])
         .where('users.id', 'in', [senderId, receiverId])
         .compile(),
     ),

@@ -74,6 +74,10 @@ export class GiftService {
     const receiver = parties.find((p) => p.id === input.receiver_id);
     if (!receiver || receiver.is_guest) return refuse(new BizError(ErrorCode.RECEIVER_NOT_FOUND));
     const briefs = new Map(parties.map((p) => [p.id, toBrief(p)]));
+    // A tier-only gift: the sender's tier is the one the ledger's recharges gave them.
+    if (gift.vip_min > 0 && (parties.find((p) => p.id === senderId)?.vip_level ?? 0) < gift.vip_min) {
+      return refuse(new BizError(ErrorCode.VIP_REQUIRED, `VIP${gift.vip_min}及以上才能赠送${gift.name}`));
+    }
     for (const guard of this.guards) {
       try {
         await guard({ ...input, sender_id: senderId });
@@ -92,6 +96,7 @@ export class GiftService {
     const earning = Math.floor((total * this.config.giftAnchorShareBp) / 10_000);
     const fee = total - earning;
     const remark = `${gift.name}×${input.count}`;
+    const params = { gift_id: gift.id, gift: gift.name, count: input.count };
 
     let row: GiftRecordRow;
     let coin: number;
@@ -130,8 +135,10 @@ export class GiftService {
         const { ids, balances } = await this.ledger.post(
           conn,
           [
-            { key, kind: 'gift', from: from.coin, to: to.gift_pending, amount: total, ref, remark },
-            ...(fee > 0 ? [{ key: `${key}:fee`, kind: 'gift_fee' as const, from: to.gift_pending, to: platform.revenue, amount: fee, ref, remark }] : []),
+            { key, kind: 'gift', from: from.coin, to: to.gift_pending, amount: total, ref, remark, params },
+            ...(fee > 0
+              ? [{ key: `${key}:fee`, kind: 'gift_fee' as const, from: to.gift_pending, to: platform.revenue, amount: fee, ref, remark, params }]
+              : []),
           ],
           now,
         );
@@ -191,6 +198,7 @@ export class GiftService {
       earning: Number(r.earning),
       combo: r.combo,
       room_id: r.room_id,
+      big: Number(r.total) >= this.config.giftBigEffect,
       sender: briefOrGone(briefs, r.sender_id),
       receiver: briefOrGone(briefs, r.receiver_id),
       created_at: r.created_at,

@@ -23,6 +23,8 @@ export interface NewTransfer {
   amount: number;
   ref: string;
   remark: string;
+  /** JSON: what clients render the record from, with its kind */
+  params: string;
   created_at: string;
 }
 
@@ -63,7 +65,7 @@ export const ledgerRepository = {
   balancesOf: (db: Conn, userId: number) => db.selectFrom('accounts').select(['kind', 'balance']).where('user_id', '=', userId).execute(),
 
   insertTransfer: async (db: Conn, t: NewTransfer): Promise<number> => {
-    const p = [t.idem_key, t.kind, t.from_account, t.to_account, t.amount, t.ref, t.remark, t.created_at];
+    const p = [t.idem_key, t.kind, t.from_account, t.to_account, t.amount, t.ref, t.remark, t.params, t.created_at];
     const rows = await runCompiled<{ id: number }>(db, 'transfer.insert', p, () =>
       db
         .insertInto('transfers')
@@ -75,6 +77,7 @@ export const ledgerRepository = {
           amount: t.amount,
           ref: t.ref,
           remark: t.remark,
+          params: t.params,
           created_at: t.created_at,
         })
         .returning('id')
@@ -127,7 +130,7 @@ export const ledgerRepository = {
     if (f.accountKind) q = q.where('a.kind', '=', f.accountKind);
     const [rows, count] = await Promise.all([
       q
-        .select(['e.id', 'e.kind', 'e.amount', 'e.balance_after', 'e.created_at', 'a.kind as account_kind', 't.ref', 't.remark'])
+        .select(['e.id', 'e.kind', 'e.amount', 'e.balance_after', 'e.created_at', 'a.kind as account_kind', 't.ref', 't.remark', 't.params'])
         .orderBy('e.id', 'desc')
         .limit(size)
         .offset((page - 1) * size)

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Conn, Db } from '../../../db/database.js';
 import { nowIso } from '../../../db/time.js';
+import { levelsRepository, totalsOf } from '../levels/levels.repository.js';
 import {
   ledgerRepository as repo,
   USER_ACCOUNT_KINDS,
@@ -45,7 +46,10 @@ export interface TransferSpec {
   to: AccountRef;
   amount: number;
   ref?: string;
+  /** zh-CN text of the record (the admin ledger, the CLI) */
   remark?: string;
+  /** what a client renders the record from in its reader's language, with `kind` (contract recordParams) */
+  params?: Record<string, string | number>;
 }
 
 /** A guarded account would have gone below zero: nothing of the transaction is kept. */
@@ -78,8 +82,8 @@ export class Ledger {
   constructor(private readonly db: Db) {}
 
   /** The transfer posted under an idempotency key, if any (a repeated request answers the first). */
-  transferByKey(key: string) {
-    return repo.transferByKey(this.db.kysely, key);
+  transferByKey(key: string, conn: Conn = this.db.kysely) {
+    return repo.transferByKey(conn, key);
   }
 
   /** A user's four accounts, opened on first use (ids never change, so they are cached). */
@@ -111,6 +115,7 @@ export class Ledger {
    * the UNIQUE index, before any balance moves), applies each account's net change with the guard
    * in ascending account order (so concurrent PostgreSQL transactions lock rows in one order and
    * cannot deadlock on them), and writes both entries of each transfer with the balance after it.
+   * Then adds spending and recharges to the users' level totals (levels.repository.ts).
    * Answers the transfer ids (in order) and each touched account's new balance. Throws Overdraft
    * when a guard refuses.
    */
@@ -129,6 +134,7 @@ export class Ledger {
           amount: t.amount,
           ref: t.ref ?? '',
           remark: t.remark ?? '',
+          params: JSON.stringify(t.params ?? {}),
           created_at: now,
         }),
       );
@@ -156,6 +162,8 @@ export class Ledger {
       running.set(e.account_id, after - e.amount);
     }
     await repo.insertEntries(conn, entries);
+    // Levels and VIP tiers move with the coins, in this transaction (so they equal a recount of the transfers).
+    await levelsRepository.add(conn, totalsOf(specs));
     return { ids, balances };
   }
 }

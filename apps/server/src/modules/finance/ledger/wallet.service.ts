@@ -1,4 +1,14 @@
-import type { MoneyChange, MoneyChangeType, Wallet, WalletAccount, WalletRules, Api, RouteQuery } from '@app/contract';
+import {
+  recordParams,
+  type MoneyChange,
+  type MoneyChangeType,
+  type Wallet,
+  type WalletAccount,
+  type WalletRules,
+  type Api,
+  type RouteQuery,
+} from '@app/contract';
+import { jsonObject } from '../../../db/names.js';
 import type { Deps } from '../../../deps.js';
 import type { FinanceConfig } from '../finance.config.js';
 import { loadWithdrawRules } from '../withdraw/withdrawRules.js';
@@ -56,6 +66,7 @@ export class WalletService {
       amount: Number(r.amount),
       balance: Number(r.balance_after),
       remark: r.remark,
+      params: recordParams.safeParse(jsonObject(r.params)).data ?? {},
       ref: r.ref,
       created_at: r.created_at,
     }));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, type RechargeOrder, type RechargePackage, type RechargeStatus, type Api, type RouteBody, type RouteQuery } from '@app/contract';
+import { MONEY_UNIT } from '@app/kit';
 import { nowIso } from '../../../db/time.js';
 import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
@@ -7,6 +8,7 @@ import { opKey, reusedKey } from '../idempotency.js';
 import { isUniqueViolation, type Ledger } from '../ledger/ledger.js';
 import type { PaymentProvider } from './paymentProvider.js';
 import { rechargeRepository as repo, type RechargeOrderRow } from './recharge.repository.js';
+import { parseNames } from '../../../db/names.js';
 
 const orderNo = (): string => `R${Date.now()}${randomBytes(5).toString('hex')}`;
 
@@ -33,7 +35,16 @@ export class RechargeService {
   async categories(): Promise<{ list: RechargePackage[]; providers: string[] }> {
     const rows = await repo.packages(this.deps.db.kysely);
     return {
-      list: rows.map((p) => ({ id: p.id, name: p.name, price_fen: p.price_fen, amount: Number(p.amount), bonus: Number(p.bonus), tag: p.tag })),
+      list: rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        names: parseNames(p.names),
+        price_fen: p.price_fen,
+        amount: Number(p.amount),
+        bonus: Number(p.bonus),
+        tag: p.tag,
+        tag_names: parseNames(p.tag_names),
+      })),
       providers: this.providers.has(this.defaultProvider) ? [this.defaultProvider] : [],
     };
   }
@@ -156,7 +167,16 @@ export class RechargeService {
         await this.ledger.post(
           conn,
           [
-            { key, kind: 'recharge', from: platform.payment_clearing, to: user.coin, amount: Number(order.amount), ref, remark: order.name },
+            {
+              key,
+              kind: 'recharge',
+              from: platform.payment_clearing,
+              to: user.coin,
+              amount: Number(order.amount),
+              ref,
+              remark: order.name,
+              params: { coins: Number(order.amount) / MONEY_UNIT },
+            },
             ...(Number(order.bonus) > 0
               ? [
                   {
@@ -167,6 +187,7 @@ export class RechargeService {
                     amount: Number(order.bonus),
                     ref,
                     remark: `${order.name} 赠送`,
+                    params: { coins: Number(order.amount) / MONEY_UNIT },
                   },
                 ]
               : []),

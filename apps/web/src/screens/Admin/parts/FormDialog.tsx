@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { AnimationField } from './AnimationField';
 import { ImageField } from './ImageField';
 
 export interface Field {
   name: string;
   label: string;
-  /** `image`: an address typed or uploaded, with a preview. */
-  kind?: 'text' | 'textarea' | 'number' | 'password' | 'select' | 'image';
+  /** `image`: an address typed or uploaded, with a preview; `animation`: the same for a Lottie file. */
+  kind?: 'text' | 'textarea' | 'number' | 'password' | 'select' | 'image' | 'animation';
   options?: { value: string; label: string }[];
   placeholder?: string;
   initial?: string;
@@ -55,7 +56,7 @@ export function FormDialog({ spec, onClose }: { spec: DialogSpec; onClose: () =>
         {spec.description && <p className="adm-muted">{spec.description}</p>}
         {spec.fields.map((f) => {
           // An image field holds its own upload control, and a label may not hold another.
-          const Wrap = f.kind === 'image' ? 'div' : 'label';
+          const Wrap = f.kind === 'image' || f.kind === 'animation' ? 'div' : 'label';
           return (
             <Wrap key={f.name} className="adm-field">
               <span>{f.label}</span>
@@ -67,6 +68,8 @@ export function FormDialog({ spec, onClose }: { spec: DialogSpec; onClose: () =>
                   placeholder={f.placeholder}
                   onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
                 />
+              ) : f.kind === 'animation' ? (
+                <AnimationField name={f.name} value={values[f.name] ?? ''} onChange={(v) => setValues((all) => ({ ...all, [f.name]: v }))} />
               ) : f.kind === 'image' ? (
                 <ImageField name={f.name} value={values[f.name] ?? ''} onChange={(v) => setValues((all) => ({ ...all, [f.name]: v }))} />
               ) : f.kind === 'select' ? (

@@ -8,6 +8,8 @@ import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
 import { DataTable } from '../parts/DataTable';
 import { useFormDialog, type Field } from '../parts/FormDialog';
 import { coins, yuan } from '../parts/format';
+import { Names } from './Names';
+import { NoticeTemplates } from './NoticeTemplates';
 import { WithdrawRules } from './WithdrawRules';
 
 /** Coins as typed (up to 2 decimals) → 1/10000 units. */
@@ -20,6 +22,8 @@ export function Catalog() {
     <div className="adm-stack">
       <Gifts />
       <Packages />
+      <Names />
+      <NoticeTemplates />
       <WithdrawRules />
     </div>
   );
@@ -36,7 +40,8 @@ function Gifts() {
       { name: 'name', label: t('admin.catalog.giftName'), initial: g?.name ?? '' },
       { name: 'price', label: t('admin.catalog.price'), kind: 'number', initial: g ? plain(g.price) : '' },
       { kind: 'image', name: 'icon', label: t('admin.catalog.icon'), initial: g?.icon ?? '/static/gifts/', hint: t('admin.catalog.assetHint') },
-      { name: 'url', label: t('admin.catalog.animation'), initial: g?.url ?? '', hint: t('admin.catalog.animationHint') },
+      { kind: 'animation', name: 'url', label: t('admin.catalog.animation'), initial: g?.url ?? '', hint: t('admin.catalog.animationHint') },
+      { name: 'vip_min', label: t('admin.catalog.vipMin'), kind: 'number', initial: String(g?.vip_min ?? 0), hint: t('admin.catalog.vipMinHint') },
       { name: 'sort', label: t('admin.catalog.sort'), kind: 'number', initial: String(g?.sort ?? 0) },
     ];
     ask({
@@ -52,6 +57,7 @@ function Gifts() {
           url: v.url ?? '',
           price: units(v.price),
           sort: Number(v.sort || 0),
+          vip_min: Number(v.vip_min || 0),
         });
         showToast(t('admin.done'), 'success');
       },

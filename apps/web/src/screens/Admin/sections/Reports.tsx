@@ -35,7 +35,12 @@ export function Reports() {
         rowKey={(r) => r.id}
         empty={t('admin.content.noReports')}
         columns={[
-          { key: 'item', title: t('admin.content.item'), width: '44%', render: (r) => <ItemCell item={r.item} /> },
+          {
+            key: 'item',
+            title: t('admin.content.item'),
+            width: '44%',
+            render: (r) => (r.target_type === 'user' ? <UserCell user={r.target_user} /> : <ItemCell item={r.item} />),
+          },
           { key: 'type', title: t('admin.content.type'), render: (r) => t(`admin.content.type_${r.target_type}`) },
           { key: 'by', title: t('admin.content.reporter'), render: (r) => <UserCell user={r.reporter} /> },
           {
@@ -52,22 +57,29 @@ export function Reports() {
             key: 'act',
             title: t('admin.col.actions'),
             align: 'right',
-            render: (r) =>
-              r.status === 'open' && r.item ? (
+            render: (r) => {
+              if (r.status !== 'open') return <span className="adm-muted">{t(`admin.content.report_${r.status}`)}</span>;
+              const dismiss = (
+                <Button size="mini" onClick={() => quiet(m.dismiss(r.target_type, r.target_id))}>
+                  {t('admin.content.dismiss')}
+                </Button>
+              );
+              // A reported person is looked at in the users section; here the report is dismissed once handled.
+              const type = r.target_type;
+              if (type === 'user') return <div className="adm-actions">{dismiss}</div>;
+              if (!r.item) return <span className="adm-muted">{t('admin.content.report_open')}</span>;
+              return (
                 <div className="adm-actions">
-                  <Button size="mini" color="warning" onClick={() => quiet(m.setHidden(r.target_type, r.target_id, true))}>
+                  <Button size="mini" color="warning" onClick={() => quiet(m.setHidden(type, r.target_id, true))}>
                     {t('admin.content.hide')}
                   </Button>
-                  <Button size="mini" color="danger" fill="outline" onClick={() => quiet(m.remove(r.target_type, r.target_id))}>
+                  <Button size="mini" color="danger" fill="outline" onClick={() => quiet(m.remove(type, r.target_id))}>
                     {t('admin.content.delete')}
                   </Button>
-                  <Button size="mini" onClick={() => quiet(m.dismiss(r.target_type, r.target_id))}>
-                    {t('admin.content.dismiss')}
-                  </Button>
+                  {dismiss}
                 </div>
-              ) : (
-                <span className="adm-muted">{t(`admin.content.report_${r.status}`)}</span>
-              ),
+              );
+            },
           },
         ]}
       />

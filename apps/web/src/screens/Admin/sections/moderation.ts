@@ -1,6 +1,6 @@
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { ReportTargetType } from '@app/contract';
+import type { ReportTarget, ReportTargetType } from '@app/contract';
 import { showToast } from '../../../lib/toast';
 import { useAdminAction } from '../../../state/queries/admin';
 
@@ -21,7 +21,7 @@ export function useModeration() {
       await del.mutateAsync({ type, id });
       showToast(t('admin.content.deletedDone'), 'success');
     },
-    dismiss: async (type: ReportTargetType, id: number) => {
+    dismiss: async (type: ReportTarget, id: number) => {
       await dismiss.mutateAsync({ type, id });
       showToast(t('admin.done'), 'success');
     },

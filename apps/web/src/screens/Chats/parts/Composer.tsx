@@ -1,8 +1,9 @@
 import { Button, TextArea, Toast } from 'antd-mobile';
-import { CloseCircleFill, KeyOutline, PictureOutline, SmileOutline } from 'antd-mobile-icons';
+import { CloseCircleFill, PictureOutline, SmileOutline } from 'antd-mobile-icons';
 import { CHAT_TEXT_MAX, type ChatReply } from '@app/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeyboardIcon } from '../../../components/icons';
 
 /** Emoji the panel inserts into the text. */
 const EMOJI = [
@@ -121,7 +122,7 @@ export function Composer({ disabled, reply, onCancelReply, onText, onSticker, on
           }}
         />
         <button type="button" className="composer__icon" aria-label={t('chats.emoji')} data-testid="emoji-toggle" disabled={disabled} onClick={toggle}>
-          {panel ? <KeyOutline /> : <SmileOutline />}
+          {panel ? <KeyboardIcon /> : <SmileOutline />}
         </button>
         {trimmed ? (
           <Button className="composer__send" color="primary" shape="rounded" size="small" disabled={disabled} onClick={send} data-testid="chat-send">

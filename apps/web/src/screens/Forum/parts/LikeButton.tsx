@@ -1,4 +1,4 @@
-import { formatCount } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import { HeartFill, HeartOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLike } from '../../../state/queries/forumLikes';

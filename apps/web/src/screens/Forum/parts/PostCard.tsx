@@ -1,4 +1,4 @@
-import { formatCount } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import type { ForumPost } from '@app/contract';
 import { DeleteOutline, LocationFill, MessageOutline } from 'antd-mobile-icons';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { formatCount } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

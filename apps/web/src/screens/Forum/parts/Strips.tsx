@@ -1,5 +1,6 @@
 import type { ForumActivity, PostTag } from '@app/contract';
-import { formatCount, formatDateCN } from '@app/kit';
+import { formatDateCN } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

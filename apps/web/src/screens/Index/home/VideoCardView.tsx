@@ -1,5 +1,6 @@
 import type { VideoCard } from '@app/contract';
-import { formatClock, formatCount } from '@app/kit';
+import { formatClock } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import { EyeOutline, LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,7 +1,8 @@
 import { Dialog, SpinLoading, Tag } from 'antd-mobile';
 import { DeleteOutline, PlayOutline, VideoOutline } from 'antd-mobile-icons';
 import type { VideoResource } from '@app/contract';
-import { formatClock, formatCount, formatDateCN } from '@app/kit';
+import { formatClock, formatDateCN } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../lib/paths';
@@ -12,7 +13,13 @@ import { isWorking, useDeleteUpload, useMyUploads } from '../../../state/queries
 import { formatCoins } from '../../../lib/money';
 import { LoadMore } from '../../../components/LoadMore';
 
-const TONE = { receiving: 'default', uploaded: 'warning', processing: 'warning', ready: 'success', failed: 'danger' } as const;
+const TONE = { receiving: 'default', uploaded: 'warning', processing: 'warning', ready: 'success', draft: 'primary', failed: 'danger' } as const;
+
+/** What an upload's tag says: a processed upload is published only once it has a video ("draft" until then). */
+export const uploadLabel = (r: Pick<VideoResource, 'status' | 'video'>): keyof typeof TONE => (r.status === 'ready' && r.video === null ? 'draft' : r.status);
+
+/** The meta line: the failure, the views or nothing, then the date, with a separator only between parts. */
+export const uploadMeta = (parts: string[]): string => parts.filter((p) => p !== '').join(' · ');
 
 function UploadRow({ r, onPublish }: { r: VideoResource; onPublish: (r: VideoResource) => void }) {
   const { t } = useTranslation();
@@ -52,8 +59,8 @@ function UploadRow({ r, onPublish }: { r: VideoResource; onPublish: (r: VideoRes
               {t('video.publish')}
             </button>
           )}
-          <Tag color={TONE[r.status]} fill="outline" data-testid="upload-state">
-            {t(`video.status.${r.status}`)}
+          <Tag color={TONE[uploadLabel(r)]} fill="outline" data-testid="upload-state">
+            {t(`video.status.${uploadLabel(r)}`)}
           </Tag>
           {r.video && r.video.price > 0 && (
             <Tag color="warning" fill="solid">
@@ -62,7 +69,10 @@ function UploadRow({ r, onPublish }: { r: VideoResource; onPublish: (r: VideoRes
           )}
         </div>
         <div className="vu-row__sub">
-          {r.status === 'failed' ? r.error : r.video ? t('video.views', { n: formatCount(r.video.views) }) : ''} · {formatDateCN(r.created_at, 'YYYY-MM-DD')}
+          {uploadMeta([
+            r.status === 'failed' ? r.error : r.video ? t('video.views', { n: formatCount(r.video.views) }) : '',
+            formatDateCN(r.created_at, 'YYYY-MM-DD'),
+          ])}
         </div>
       </div>
       <button type="button" className="vu-row__del" aria-label={t('video.delete')} onClick={() => void onDelete()}>

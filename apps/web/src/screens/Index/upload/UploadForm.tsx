@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { uploadFile } from '../../../lib/upload';
 import { usePublishVideo, useVideoCates } from '../../../state/queries/video';
 import { captureFrame, readDuration, useVideoUpload } from './useVideoUpload';
+import { useLocalName } from '../../../locale/serverText';
 
 /**
  * Pick a video (at most 60 s: checked here, and again by the server), upload it in chunks with a
@@ -16,6 +17,7 @@ import { captureFrame, readDuration, useVideoUpload } from './useVideoUpload';
  */
 export function UploadForm({ onPublished, resume }: { onPublished: () => void; resume?: VideoResource | null }) {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const cates = useVideoCates();
   const publish = usePublishVideo();
   const { state, start, reset, adopt } = useVideoUpload();
@@ -161,7 +163,7 @@ export function UploadForm({ onPublished, resume }: { onPublished: () => void; r
           className="vu-cates"
           columns={3}
           showCheckMark={false}
-          options={(cates.data ?? []).map((c) => ({ label: c.name, value: c.id }))}
+          options={(cates.data ?? []).map((c) => ({ label: localName(c), value: c.id }))}
           value={cate === null ? [] : [cate]}
           onChange={(v) => v[0] !== undefined && setCate(v[0])}
         />

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { VideoInfo } from '@app/contract';
-import { formatCount } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import { AddOutline, CheckOutline, ExclamationShieldOutline, HeartFill, SendOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -101,7 +101,7 @@ export function VideoSlide({ id, card, active, muted, onUnmute }: Props) {
         }}
       />
       <div className="vd-slide__shade" />
-      {active && muted && !gate && (
+      {active && muted && !gate && v && !info.isError && !failed && (
         <div className="vd-unmute">
           <SoundMuteOutline /> {t('video.tapUnmute')}
         </div>

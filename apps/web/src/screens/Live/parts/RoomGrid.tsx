@@ -6,8 +6,8 @@ import { PATHS } from '../../../lib/paths';
 import { EmptyState, LoadError } from '../../../components/EmptyState';
 import { PageLoading } from '../../../components/PageLoading';
 import { useLiveRooms } from '../../../state/queries/room';
-import { RoomCard } from '../../../components/RoomCard';
 import { LoadMore } from '../../../components/LoadMore';
+import { LiveRoomCards } from './LiveRoomCards';
 
 /** The rooms of one category: pull to refresh, more as you scroll, empty and error states. */
 export function RoomGrid({ categoryId }: { categoryId: number | null }) {
@@ -30,11 +30,7 @@ export function RoomGrid({ categoryId }: { categoryId: number | null }) {
         />
       ) : (
         <>
-          <div className="room-grid" data-testid="room-grid">
-            {rooms.map((r) => (
-              <RoomCard key={r.id} room={r} />
-            ))}
-          </div>
+          <LiveRoomCards rooms={rooms} testId="room-grid" />
           <LoadMore query={q} />
         </>
       )}

@@ -1,5 +1,6 @@
 import type { Api, RouteData } from '@app/contract';
-import { formatCount, MONEY_UNIT } from '@app/kit';
+import { MONEY_UNIT } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

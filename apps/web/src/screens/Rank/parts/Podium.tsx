@@ -1,5 +1,6 @@
 import type { RankEntry } from '@app/contract';
-import { formatCount, MONEY_UNIT } from '@app/kit';
+import { MONEY_UNIT } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { CrownIcon } from '../../../components/icons';

@@ -1,8 +1,10 @@
 import type { UserBrief } from '@app/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserBadges, vipNameStyle } from '../../../components/UserBadges';
 import type { ChatLine } from '../../../state/realtime/roomState';
 import { useRoom } from './RoomContext';
+import { useGiftName } from '../../../state/session/giftName';
 
 const ROLE = { 1: 'room.roleOwner', 2: 'room.roleAdmin', 3: 'room.roleCohost', 4: null } as const;
 const NOTICE = {
@@ -15,8 +17,9 @@ const NOTICE = {
 
 function Line({ line, onUser }: { line: ChatLine; onUser: (u: UserBrief) => void }) {
   const { t } = useTranslation();
+  const giftName = useGiftName();
   const name = (u: UserBrief) => (
-    <button type="button" className="chat-line__name" onClick={() => onUser(u)}>
+    <button type="button" className="chat-line__name" style={vipNameStyle(u.vip_level)} onClick={() => onUser(u)}>
       {u.nickname}
     </button>
   );
@@ -26,6 +29,7 @@ function Line({ line, onUser }: { line: ChatLine; onUser: (u: UserBrief) => void
       return (
         <div className="chat-line" data-testid="chat-line">
           {role && <span className={`chat-role chat-role--${line.user.auth}`}>{t(role)}</span>}
+          <UserBadges user={line.user} fan={line.fan} />
           {name(line.user)}
           <span className="chat-line__text">{line.text}</span>
         </div>
@@ -42,7 +46,9 @@ function Line({ line, onUser }: { line: ChatLine; onUser: (u: UserBrief) => void
       return (
         <div className="chat-line chat-line--gift" data-testid="chat-line">
           {name(line.record.sender)}
-          <span className="chat-line__text">{t('room.giftLine', { gift: line.record.gift_name, count: line.record.count })}</span>
+          <span className="chat-line__text">
+            {t('room.giftLine', { gift: giftName(line.record.gift_id, line.record.gift_name), count: line.record.count })}
+          </span>
         </div>
       );
     case 'notice':

@@ -12,14 +12,16 @@ import { SeatGrid } from './SeatGrid';
 import { SeatModeChip } from './SeatModeChip';
 import { SeatSheet } from './SeatSheet';
 import { StageOverlay } from './StageOverlay';
+import { FanClubSheet } from './FanClubSheet';
 import { TopBar } from './TopBar';
 import { UserSheet } from './UserSheet';
+import { VipEntrance } from './VipEntrance';
 import { ViewerSheet } from './ViewerSheet';
 
 /** The video chat (party) room: the seat grid on top, the chat under it, the input bar at the bottom. */
 export function ChatStage() {
   const { room, me, media } = useRoom();
-  const [sheet, setSheet] = useState<'queue' | 'viewers' | null>(null);
+  const [sheet, setSheet] = useState<'queue' | 'viewers' | 'fans' | null>(null);
   const [target, setTarget] = useState<UserBrief | null>(null);
   const [seat, setSeat] = useState<RoomSeat | null>(null);
   const [gift, setGift] = useState(false);
@@ -28,7 +30,7 @@ export function ChatStage() {
 
   return (
     <div className="party" data-testid="chat-stage" data-role={me.owner ? 'anchor' : 'viewer'}>
-      <TopBar onViewers={() => setSheet('viewers')} onClose={onClose} />
+      <TopBar onViewers={() => setSheet('viewers')} onClose={onClose} onFanClub={() => setSheet('fans')} />
       <div className="party__head">
         <span className="party__title">{room.title}</span>
         <SeatModeChip />
@@ -42,6 +44,7 @@ export function ChatStage() {
           <AnchorTools />
         </div>
       )}
+      <VipEntrance />
       <div className="party__chat">
         <ChatList onUser={setTarget} />
       </div>
@@ -49,6 +52,7 @@ export function ChatStage() {
         <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} />
       </InputBar>
       <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
+      <FanClubSheet open={sheet === 'fans'} onClose={() => setSheet(null)} />
       <ViewerSheet
         open={sheet === 'viewers'}
         onClose={() => setSheet(null)}

@@ -3,9 +3,11 @@ import type { GiftRecord } from '@app/contract';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { GiftIcon } from './GiftIcon';
-import { admitGifts, enqueueEffect, isBigGift, takeNew, type Banner } from './giftQueue';
+import { BigGiftEffect } from './BigGiftEffect';
+import { admitGifts, enqueueEffect, takeNew, type Banner } from './giftQueue';
 import { useGiftCacheSync } from './useGiftAssets';
 import './gift.css';
+import { useGiftName } from '../../../state/session/giftName';
 
 export interface GiftAnimationProps {
   /** The room's recent gifts, oldest first (room state `gifts`); each new record id plays once. */
@@ -19,13 +21,14 @@ const pieces = (r: GiftRecord): number => r.count * Math.max(1, r.combo);
 
 function GiftBanner({ b }: { b: Banner }) {
   const { t } = useTranslation();
+  const giftName = useGiftName();
   const r = b.record;
   return (
     <div className="gift-banner" data-testid="gift-banner">
       <UserAvatar src={r.sender.avatar} size={34} className="gift-banner__avatar" />
       <div className="gift-banner__text">
         <b>{r.sender.nickname}</b>
-        <span>{t('gift.sent', { gift: r.gift_name })}</span>
+        <span>{t('gift.sent', { gift: giftName(r.gift_id, r.gift_name) })}</span>
       </div>
       <GiftIcon url={r.gift_icon} size={44} className="gift-banner__icon" />
       <span key={b.bumps} className="gift-banner__count">
@@ -36,35 +39,10 @@ function GiftBanner({ b }: { b: Banner }) {
   );
 }
 
-/** The centre effect: the gift flies up, scales with a glow and sparkles, the sender and ×count under it. */
-function GiftEffect({ r, onDone }: { r: GiftRecord; onDone: () => void }) {
-  const { t } = useTranslation();
-  const big = isBigGift(r);
-  useEffect(() => {
-    const timer = setTimeout(onDone, big ? 3400 : 2600);
-    return () => clearTimeout(timer);
-  }, [big, onDone]);
-  return (
-    <div className={`gift-effect ${big ? 'gift-effect--big' : ''}`} data-testid="gift-anim" data-gift={r.gift_name}>
-      <div className="gift-effect__stage">
-        <div className="gift-effect__rays" aria-hidden />
-        {Array.from({ length: 8 }, (_, i) => (
-          <i key={i} className="gift-effect__spark" style={{ '--a': `${i * 45}deg` } as React.CSSProperties} aria-hidden />
-        ))}
-        <GiftIcon url={r.gift_icon} size={big ? 168 : 120} className="gift-effect__icon" />
-      </div>
-      <div className="gift-effect__caption">
-        <span className="gift-effect__who">{t('gift.sentBy', { name: r.sender.nickname, gift: r.gift_name })}</span>
-        <span className="gift-effect__count">×{r.count}</span>
-      </div>
-    </div>
-  );
-}
-
 /**
- * The gift overlay of a live room: banners (a sender's combo bumps its banner) and one centre effect
- * at a time, over the video. It never takes a tap (pointer-events: none), so chat stays usable.
- * Lottie is not installed, so effects are CSS/SVG on the gift's icon.
+ * The gift overlay of a live room: banners for every send (a sender's combo bumps its banner), and
+ * big gifts full-screen one at a time (queued, skippable). The overlay takes no tap but the skip
+ * button, so chat stays usable.
  */
 export default function GiftAnimation({ gifts, skipInitial = true }: GiftAnimationProps) {
   useGiftCacheSync();
@@ -111,7 +89,7 @@ export default function GiftAnimation({ gifts, skipInitial = true }: GiftAnimati
           <GiftBanner key={b.key} b={b} />
         ))}
       </div>
-      {playing && <GiftEffect key={playing.id} r={playing} onDone={done} />}
+      {playing && <BigGiftEffect key={playing.id} r={playing} onDone={done} />}
     </div>
   );
 }

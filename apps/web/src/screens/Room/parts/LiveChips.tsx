@@ -1,10 +1,10 @@
 import { formatDuration } from '@app/kit';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoom } from './RoomContext';
 
-/** Under the top bar: the anchor sees "● LIVE 00:12:34" (how long they have been on), viewers the room's title. */
-export function LiveChips() {
+/** Under the top bar: the anchor sees "● LIVE 00:12:34" (how long they have been on), viewers the room's title; then `children`. */
+export function LiveChips({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { room, me, media } = useRoom();
   const [now, setNow] = useState(() => Date.now());
@@ -25,6 +25,7 @@ export function LiveChips() {
       ) : (
         <span className="live-chip live-chip--title">{room.title}</span>
       )}
+      {children}
     </div>
   );
 }

@@ -3,14 +3,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as tr } from '../../../locale/i18n';
 import { AnchorTools } from './AnchorTools';
+import { BoardChip } from './BoardChip';
 import { ChatList } from './ChatList';
 import { CohostTiles } from './CohostTiles';
 import { Danmaku } from './Danmaku';
+import { FanClubSheet } from './FanClubSheet';
 import { GiftSlot } from './GiftSlot';
+import { HlsVideo } from './HlsVideo';
 import { InputBar } from './InputBar';
 import { LiveChips } from './LiveChips';
 import { MicQueueSheet } from './MicQueueSheet';
 import { ObsButton } from './ObsButton';
+import { PkLayer } from './pk/PkLayer';
 import { RoomActions } from './RoomActions';
 import { useRoom } from './RoomContext';
 import { useCloseButton } from './useCloseButton';
@@ -18,6 +22,7 @@ import { SeatVideo, useVideoReady } from './SeatVideo';
 import { StageOverlay } from './StageOverlay';
 import { TopBar } from './TopBar';
 import { UserSheet } from './UserSheet';
+import { VipEntrance } from './VipEntrance';
 import { ViewerSheet } from './ViewerSheet';
 
 /**
@@ -28,7 +33,7 @@ export function LiveStage() {
   const { t } = useTranslation();
   const { room, state, me, media } = useRoom();
   const [ready, setReady] = useVideoReady();
-  const [sheet, setSheet] = useState<'queue' | 'viewers' | null>(null);
+  const [sheet, setSheet] = useState<'queue' | 'viewers' | 'board' | 'fans' | null>(null);
   const [target, setTarget] = useState<UserBrief | null>(null);
   const [gift, setGift] = useState(false);
 
@@ -45,7 +50,10 @@ export function LiveStage() {
   return (
     <div className={landscape ? 'stage stage--landscape' : 'stage'} data-testid="live-stage" data-role={me.owner ? 'anchor' : 'viewer'}>
       <div className="stage__video">
-        {stream && <SeatVideo stream={stream} seat={own ? 'local' : 'anchor'} local={own} mirrored={own && !!b?.frontCamera && !b.screen} onReady={setReady} />}
+        {media.hls && !own && <HlsVideo url={media.hls} onReady={setReady} />}
+        {stream && !media.hls && (
+          <SeatVideo stream={stream} seat={own ? 'local' : 'anchor'} local={own} mirrored={own && !!b?.frontCamera && !b.screen} onReady={setReady} />
+        )}
         {own && b?.camera === false && <div className="stage-cover stage-cover--soft">{t('room.cameraOff')}</div>}
         {own && b?.status === 'failed' && (
           <div className="stage-cover" data-testid="publish-failed">
@@ -55,12 +63,16 @@ export function LiveStage() {
         <StageOverlay ready={ready} />
       </div>
       <div className="stage__shade" />
-      <TopBar onViewers={() => setSheet('viewers')} onClose={onClose} />
-      <LiveChips />
+      <TopBar onViewers={() => setSheet('viewers')} onClose={onClose} onFanClub={() => setSheet('fans')} />
+      <LiveChips>
+        <BoardChip onOpen={() => setSheet('board')} />
+      </LiveChips>
       <CohostTiles onUser={setTarget} />
+      <PkLayer />
       {(own || state.mySeat !== null) && <AnchorTools />}
       {pc && <ObsButton />}
       <Danmaku />
+      <VipEntrance />
       <div className="stage__chat">
         <ChatList onUser={setTarget} />
       </div>
@@ -68,8 +80,10 @@ export function LiveStage() {
         <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} />
       </InputBar>
       <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
+      <FanClubSheet open={sheet === 'fans'} onClose={() => setSheet(null)} />
       <ViewerSheet
-        open={sheet === 'viewers'}
+        open={sheet === 'viewers' || sheet === 'board'}
+        initial={sheet === 'board' ? 'live' : 'online'}
         onClose={() => setSheet(null)}
         onUser={(u) => {
           setSheet(null);

@@ -1,4 +1,4 @@
-import type { RoomInfo } from '@app/contract';
+import { ErrorCode, type RoomInfo } from '@app/contract';
 import { formatDateCN, formatDuration } from '@app/kit';
 import { Button, SpinLoading } from 'antd-mobile';
 import { CloseOutline, ExclamationCircleOutline, StopOutline, UserOutline } from 'antd-mobile-icons';
@@ -24,7 +24,11 @@ export function gateOf(snap: RoomSnapshot, joinedHere: boolean, owner: boolean, 
   if (snap.status === 'closed' || st.ended) return { kind: 'ended', owner, byOperator: st.ended === 'operator' };
   if (snap.status === 'kicked') return { kind: 'kicked', until: st.kickedUntil };
   if (snap.status === 'failed') return { kind: 'network' };
-  if (snap.status === 'refused' && !passwordAsked) return { kind: 'refused', message: snap.error ? `${snap.error.code}[${snap.error.msg}]` : '' };
+  // A page title shows words only (the `code[message]` form is for toasts); a room that is not there is the missing page.
+  if (snap.status === 'refused' && !passwordAsked) {
+    if (snap.error?.code === ErrorCode.NOT_FOUND) return { kind: 'missing' };
+    return { kind: 'refused', message: snap.error?.msg ?? '' };
+  }
   if (missing && !joinedHere) return { kind: 'missing' };
   if (passwordAsked) return { kind: 'locked' };
   if (!joinedHere) return { kind: 'connecting' };

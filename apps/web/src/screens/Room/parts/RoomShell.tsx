@@ -60,6 +60,8 @@ export function RoomShell({ kind, children }: { kind: RoomKind; children: ReactN
     joined: live,
     publishSeat,
     pcMode: owner && !!room?.settings.pc,
+    mediaMoves: snap.state.mediaMoves,
+    anchorLive: snap.state.live.anchor ?? false,
   });
 
   const act = useCallback<RoomContextValue['act']>(

@@ -1,12 +1,12 @@
-import { formatCount } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { FollowButton } from './FollowButton';
 import { useRoom } from './RoomContext';
 
-/** Anchor pill (avatar, name, room number, follow), recent viewers, the online count (opens the viewer list), close. */
-export function TopBar({ onViewers, onClose }: { onViewers: () => void; onClose: () => void }) {
+/** Anchor pill (avatar, name, room number, follow, the fan club), recent viewers, the online count (opens the viewer list), close. */
+export function TopBar({ onViewers, onClose, onFanClub }: { onViewers: () => void; onClose: () => void; onFanClub: () => void }) {
   const { t } = useTranslation();
   const { room, state } = useRoom();
   const recent = state.recent.filter((u) => u.id !== room.anchor.id).slice(0, 3);
@@ -19,6 +19,9 @@ export function TopBar({ onViewers, onClose }: { onViewers: () => void; onClose:
           <span className="room-anchor__sub">{t('room.number', { number: room.number })}</span>
         </div>
         <FollowButton />
+        <button type="button" className="fan-chip-button" data-testid="fan-club-open" onClick={onFanClub}>
+          {t('fanclub.title')}
+        </button>
       </div>
       <div className="room-top__right">
         <button type="button" className="room-viewers" onClick={onViewers} aria-label={t('room.viewers')}>

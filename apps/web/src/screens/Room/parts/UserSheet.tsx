@@ -1,70 +1,67 @@
 import type { UserBrief } from '@app/contract';
-import { ActionSheet, Dialog } from 'antd-mobile';
-import type { ComponentProps } from 'react';
+import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { ProfileSheet } from '../../../components/ProfileSheet';
 import { showToast } from '../../../lib/toast';
 import { canAppoint, canModerate } from '../../../state/realtime/roomState';
 import { useRoom } from './RoomContext';
+import { UserReport } from './UserReport';
 
 /**
- * What the owner or an admin can do to someone in the room: mute/unmute, take off the mic, kick
- * (confirmed), and (owner only) appoint or remove an admin. Viewers get nothing to act on.
+ * Someone's card in the room: follow, message, report; for the owner and the room's admins also
+ * mute/unmute, take off the mic, kick (confirmed) and (owner only) appoint or remove an admin.
  */
 export function UserSheet({ user, onClose }: { user: UserBrief | null; onClose: () => void }) {
+  return (
+    <ProfileSheet userId={user?.id ?? null} onClose={onClose}>
+      {user && <RoomActionsFor target={user} onClose={onClose} />}
+    </ProfileSheet>
+  );
+}
+
+function RoomActionsFor({ target, onClose }: { target: UserBrief; onClose: () => void }) {
   const { t } = useTranslation();
   const { room, state, me, act } = useRoom();
-  const target = user;
-  const allowed = target !== null && canModerate(state.myAuth) && target.id !== me.id && target.id !== room.anchor.id;
-  const muted = target ? state.mutedIds.includes(target.id) : false;
-  const admin = target ? state.adminIds.includes(target.id) : false;
-  const onSeat = target ? state.seats.some((s) => s.user?.id === target.id) : false;
-  const done = (ok: boolean) => {
-    if (ok) showToast(t('room.done'), 'success');
+  if (target.id === me.id) return null;
+  const allowed = canModerate(state.myAuth) && target.id !== room.anchor.id;
+  const muted = state.mutedIds.includes(target.id);
+  const admin = state.adminIds.includes(target.id);
+  const onSeat = state.seats.some((s) => s.user?.id === target.id);
+  // As the action sheet did: an action closes the card, and the toast says it was done.
+  const run = (p: Promise<boolean>) => {
+    onClose();
+    void p.then((ok) => ok && showToast(t('room.done'), 'success'));
   };
-
-  const actions: ComponentProps<typeof ActionSheet>['actions'] =
-    !allowed || !target
-      ? []
-      : [
-          {
-            key: 'mute',
-            text: muted ? t('room.unmute') : t('room.mute'),
-            onClick: () => void act('mute', { user_id: target.id, muted: !muted }).then(done),
-          },
-          ...(onSeat ? [{ key: 'remove', text: t('room.remove'), onClick: () => void act('micRemove', { user_id: target.id }).then(done) }] : []),
-          ...(canAppoint(state.myAuth)
-            ? [
-                {
-                  key: 'admin',
-                  text: admin ? t('room.removeAdmin') : t('room.makeAdmin'),
-                  onClick: () => void act('setAdmin', { user_id: target.id, admin: !admin }).then(done),
-                },
-              ]
-            : []),
-          {
-            key: 'kick',
-            text: t('room.kick'),
-            danger: true,
-            onClick: () =>
-              void Dialog.confirm({
-                content: t('room.kickConfirm', { name: target.nickname }),
-                confirmText: t('room.kick'),
-                cancelText: t('common.cancel'),
-                onConfirm: async () => {
-                  done(await act('kick', { user_id: target.id }));
-                },
-              }),
-          },
-        ];
-
+  const kick = () =>
+    void Dialog.confirm({
+      content: t('room.kickConfirm', { name: target.nickname }),
+      confirmText: t('room.kick'),
+      cancelText: t('common.cancel'),
+      onConfirm: () => run(act('kick', { user_id: target.id })),
+    });
   return (
-    <ActionSheet
-      visible={target !== null && actions.length > 0}
-      extra={target ? <span className="user-sheet__who">{target.nickname}</span> : null}
-      actions={actions}
-      cancelText={t('common.cancel')}
-      closeOnAction
-      onClose={onClose}
-    />
+    <div className="card-actions" data-testid="card-actions">
+      {allowed && (
+        <>
+          <button type="button" data-testid="card-mute" onClick={() => run(act('mute', { user_id: target.id, muted: !muted }))}>
+            {muted ? t('room.unmute') : t('room.mute')}
+          </button>
+          {onSeat && (
+            <button type="button" onClick={() => run(act('micRemove', { user_id: target.id }))}>
+              {t('room.remove')}
+            </button>
+          )}
+          {canAppoint(state.myAuth) && (
+            <button type="button" data-testid="card-admin" onClick={() => run(act('setAdmin', { user_id: target.id, admin: !admin }))}>
+              {admin ? t('room.removeAdmin') : t('room.makeAdmin')}
+            </button>
+          )}
+          <button type="button" className="card-actions__danger" data-testid="card-kick" onClick={kick}>
+            {t('room.kick')}
+          </button>
+        </>
+      )}
+      <UserReport userId={target.id} />
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { GiftRecord } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { admitGifts, BANNER_MS, enqueueEffect, isBigGift, placeBanner, takeNew, type Banner } from './giftQueue';
 
-const user = (id: number) => ({ id, uuid: `u${id}`, nickname: `n${id}`, avatar: '', vip_level: 0, is_anchor: false });
+const user = (id: number) => ({ id, uuid: `u${id}`, nickname: `n${id}`, avatar: '', vip_level: 0, level: 1, is_anchor: false });
 let nextId = 1;
 function rec({ sender = 1, coins = 1, ...p }: Omit<Partial<GiftRecord>, 'sender'> & { sender?: number; coins?: number } = {}): GiftRecord {
   return {
@@ -17,6 +17,7 @@ function rec({ sender = 1, coins = 1, ...p }: Omit<Partial<GiftRecord>, 'sender'
     earning: 0,
     combo: 1,
     room_id: 1,
+    big: coins >= 500,
     sender: user(sender),
     receiver: user(99),
     created_at: '2026-01-01T00:00:00Z',
@@ -69,22 +70,13 @@ describe('gift animation queue', () => {
 });
 
 describe('admitting gifts', () => {
-  it('gives the effect to the first send of a run and to big gifts; combos only bump the banner', () => {
+  it('plays the full-screen animation for every big gift only; small ones (and their combos) stay banners', () => {
     const a1 = rec({ sender: 1, combo: 1 });
     const a2 = rec({ sender: 1, combo: 2 });
     const big = rec({ sender: 2, coins: 1314 });
     const big2 = rec({ sender: 2, coins: 1314, combo: 2 });
     const { banners, effects } = admitGifts([], [a1, a2, big, big2], 0);
-    expect(effects).toEqual([a1, big, big2]);
+    expect(effects).toEqual([big, big2]);
     expect(banners).toHaveLength(2);
-  });
-
-  it('a run whose first record was missed still plays once', () => {
-    const late = rec({ sender: 3, combo: 4 });
-    const next = rec({ sender: 3, combo: 5 });
-    const first = admitGifts([], [late], 0);
-    expect(first.effects).toEqual([late]);
-    expect(admitGifts(first.banners, [next], 100).effects).toEqual([]);
-    expect(admitGifts(first.banners, [next], 100 + BANNER_MS + 1).effects).toEqual([next]);
   });
 });

@@ -1,8 +1,5 @@
 import type { GiftRecord } from '@app/contract';
-import { MONEY_UNIT } from '@app/kit';
 
-/** A send worth the full-screen effect even when the queue is busy: at least this many coins. */
-export const BIG_GIFT_COINS = 500;
 /** Effects waiting beyond this are dropped, cheapest first (a gift storm must not lag minutes behind). */
 export const EFFECT_QUEUE_MAX = 4;
 /** Banners shown at once (two lanes over the chat). */
@@ -10,7 +7,8 @@ export const BANNER_LANES = 2;
 /** How long a banner stays after its last combo bump (ms). */
 export const BANNER_MS = 3200;
 
-export const isBigGift = (r: GiftRecord): boolean => r.total >= BIG_GIFT_COINS * MONEY_UNIT;
+/** Worth the full-screen animation: the server decides by its value threshold (GIFT_BIG_EFFECT_COINS). */
+export const isBigGift = (r: GiftRecord): boolean => r.big;
 
 /** Records not seen before, in their order; marks them seen. */
 export function takeNew(seen: Set<number>, gifts: readonly GiftRecord[]): GiftRecord[] {
@@ -67,16 +65,14 @@ export function placeBanner(banners: readonly Banner[], r: GiftRecord, now: numb
 }
 
 /**
- * New records onto the banners, and which of them get the centre effect: a sender's first send of a
- * run (a new banner) and every big gift; further combos only bump the banner. A run whose first
- * record never arrived (a reconnect, a late join) still gets its effect once.
+ * New records onto the banners (small gifts live there, a combo bumps its banner), and which of
+ * them get the full-screen animation: every big gift, in order, one after another.
  */
 export function admitGifts(banners: readonly Banner[], fresh: readonly GiftRecord[], now: number): { banners: Banner[]; effects: GiftRecord[] } {
   let next = [...banners];
   const effects: GiftRecord[] = [];
   for (const r of fresh) {
-    const running = next.some((b) => b.until > now && b.key === bannerKey(r));
-    if (!running || isBigGift(r)) effects.push(r);
+    if (isBigGift(r)) effects.push(r);
     next = placeBanner(next, r, now);
   }
   return { banners: next, effects };

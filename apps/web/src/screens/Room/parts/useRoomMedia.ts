@@ -7,6 +7,9 @@ import { mediaCredentials } from '../../../state/queries/room';
 import { waitJoined } from '../../../state/realtime/room';
 import { useStore } from './useStore';
 
+/** A viewer whose WebRTC is not playing this long after it started watches the HLS stream instead. */
+export const WEBRTC_WAIT_MS = 5000;
+
 interface Args {
   /** The room as the channel knows it (null until joined). */
   room: RoomInfo | null;
@@ -21,6 +24,9 @@ interface Args {
   publishSeat: string | null;
   /** The owner streams from OBS (PC mode): nothing is published from the page, the anchor is played. */
   pcMode: boolean;
+  /** Times the room moved to another media node (its node died): publish again, play again once the anchor is back. */
+  mediaMoves: number;
+  anchorLive: boolean;
 }
 
 /**
@@ -28,9 +34,14 @@ interface Args {
  * WHIP broadcaster. Both are torn down when the page leaves or the room ends (a later visit builds
  * them again in ~0.5 s; keeping peer connections across pages would hold the camera open).
  */
-export function useRoomMedia({ room, roomId, micSeats, active, joined, publishSeat, pcMode }: Args) {
+export function useRoomMedia({ room, roomId, micSeats, active, joined, publishSeat, pcMode, mediaMoves, anchorLive }: Args) {
   const [player, setPlayer] = useState<RoomPlayer | null>(null);
   const [broadcaster, setBroadcaster] = useState<Broadcaster | null>(null);
+  /** The room's live HLS playlist (from the play credentials), and whether this page watches it instead of WebRTC. */
+  const [hlsUrl, setHlsUrl] = useState<string | null>(null);
+  const [via, setVia] = useState<'webrtc' | 'hls'>('webrtc');
+  /** An operator sent the room to HLS: plain viewers go there without trying WebRTC for long. */
+  const [hlsOnly, setHlsOnly] = useState(false);
   const ownAnchor = publishSeat === 'anchor' && !pcMode;
   // Read when the player connects; a changed seat count must not rebuild a playing connection.
   const seatCount = useRef(micSeats);
@@ -43,6 +54,8 @@ export function useRoomMedia({ room, roomId, micSeats, active, joined, publishSe
         // The server hands out play tokens to members of the room only.
         await waitJoined(roomId);
         const c = await mediaCredentials({ room_id: roomId, kind: 'play' });
+        setHlsUrl(c.hls_url);
+        setHlsOnly(c.hls_only);
         return { url: c.url, token: c.token, seats: c.seats };
       },
       // The anchor sees their own camera locally; receiving it back would double their traffic.
@@ -50,12 +63,37 @@ export function useRoomMedia({ room, roomId, micSeats, active, joined, publishSe
       seatsHint: ['anchor', ...Array.from({ length: seatCount.current }, (_, i) => `seat-${i + 1}`)],
     });
     setPlayer(p);
+    setVia('webrtc');
     p.start();
     return () => {
       p.stop();
       setPlayer(null);
     };
   }, [active, roomId, ownAnchor]);
+
+  const play = useStore(player);
+  // A plain viewer moves to HLS when the media server is full, WebRTC does not play within a few seconds, or an operator says so.
+  const canHls = !!hlsUrl && !publishSeat && via === 'webrtc';
+  const full = play?.error === 'viewer_limit';
+  const playing = play?.status === 'playing';
+  useEffect(() => {
+    if (!canHls || !player || playing) return;
+    const toHls = () => {
+      player.stop();
+      setVia('hls');
+    };
+    if (full || hlsOnly) return toHls();
+    const timer = setTimeout(toHls, WEBRTC_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [canHls, player, playing, full, hlsOnly]);
+
+  // A viewer on HLS who takes a seat watches the stage over WebRTC again: HLS is seconds behind it.
+  const onSeat = publishSeat !== null;
+  useEffect(() => {
+    if (!onSeat || via !== 'hls' || !player) return;
+    setVia('webrtc');
+    player.start();
+  }, [onSeat, via, player]);
 
   // Capture settings only matter when publishing starts; later changes go through the tools.
   const settings = room?.settings;
@@ -89,9 +127,21 @@ export function useRoomMedia({ room, roomId, micSeats, active, joined, publishSe
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the settings are read once, when publishing starts: later changes go through the tools
   }, [joined, roomId, publishSeat, pcMode]);
 
-  const play = useStore(player);
+  // The room moved to another media node: the broadcaster publishes there at once, the player plays
+  // again once the anchor is live there (its old connection's node is gone).
+  const replayAfter = useRef(0);
+  useEffect(() => {
+    if (mediaMoves > 0) broadcaster?.republish();
+  }, [mediaMoves, broadcaster]);
+  useEffect(() => {
+    if (mediaMoves > replayAfter.current && (anchorLive || ownAnchor)) {
+      replayAfter.current = mediaMoves;
+      player?.retry();
+    }
+  }, [mediaMoves, anchorLive, ownAnchor, player]);
   const broadcast = useStore(broadcaster);
-  return useMemo(() => ({ player, broadcaster, play, broadcast }), [player, broadcaster, play, broadcast]);
+  const hls = via === 'hls' ? hlsUrl : null;
+  return useMemo(() => ({ player, broadcaster, play, broadcast, hls }), [player, broadcaster, play, broadcast, hls]);
 }
 
 export type RoomMedia = ReturnType<typeof useRoomMedia>;

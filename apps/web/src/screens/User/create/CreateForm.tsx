@@ -8,10 +8,12 @@ import { useSession } from '../../../state/session';
 import { CoverPicker } from './CoverPicker';
 import { openSettings, readDraft, SETTING_ROWS, type RoomDraft } from './settings';
 import { checkCreate, SEAT_RANGE } from './validate';
+import { useLocalName } from '../../../locale/serverText';
 
 /** The go-live form of an approved anchor → room/open. */
 export function CreateForm({ onOpened }: { onOpened: (room: RoomInfo) => void }) {
   const { t } = useTranslation();
+  const local = useLocalName();
   const open = useOpenRoom();
   const categories = useRoomCategories();
   const settings = useSession((s) => s.roomSettings);
@@ -76,7 +78,7 @@ export function CreateForm({ onOpened }: { onOpened: (room: RoomInfo) => void })
             className="create-selector"
             columns={4}
             value={categoryId ? [categoryId] : []}
-            options={(categories.data ?? []).map((c) => ({ label: c.name, value: c.id }))}
+            options={(categories.data ?? []).map((c) => ({ label: local(c), value: c.id }))}
             onChange={(v) => v[0] !== undefined && set('category_id', v[0])}
           />
         </div>

@@ -1,5 +1,6 @@
 import type { UserInfo } from '@app/contract';
-import { formatCount, MONEY_UNIT } from '@app/kit';
+import { MONEY_UNIT } from '@app/kit';
+import { formatCount } from '../../../locale/count';
 import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -32,19 +33,37 @@ export function UserHeader({ user, guest }: { user: UserInfo | null; guest: bool
 
   return (
     <section className="user-head" data-testid="user-head">
-      <button type="button" className="user-head__row user-head__row--link" onClick={() => navigate(PATHS.userInfo)}>
+      {/* A div, not a button: the VIP badge inside is a button of its own (the VIP page). */}
+      <div
+        role="link"
+        tabIndex={0}
+        className="user-head__row user-head__row--link"
+        onClick={() => navigate(PATHS.userInfo)}
+        onKeyDown={(e) => e.key === 'Enter' && navigate(PATHS.userInfo)}
+      >
         <UserAvatar src={user.avatar} size={68} className="user-head__avatar" />
         <div className="user-head__who">
           <div className="user-head__name">
             <span className="user-head__nick">{user.nickname}</span>
-            <span className="vip-badge">{t('user.vip', { level: user.vip_level })}</span>
+            <button
+              type="button"
+              className="vip-badge vip-badge--link"
+              data-testid="vip-badge"
+              onClick={(e) => {
+                // The row opens the profile; the badge opens the VIP page.
+                e.stopPropagation();
+                navigate(PATHS.vip);
+              }}
+            >
+              {t('user.vip', { level: user.vip_level })}
+            </button>
             <span className="level-badge">{t('user.level', { level: user.level })}</span>
           </div>
           <div className="user-head__sub">{t('user.id', { id: user.id })}</div>
           <div className="user-head__sign">{user.signature || t('user.noSignature')}</div>
         </div>
         <RightOutline className="user-head__arrow" />
-      </button>
+      </div>
       <div className="user-head__stats">
         <button type="button" onClick={() => navigate(PATHS.attention)}>
           <b>{formatCount(user.follow_count)}</b>

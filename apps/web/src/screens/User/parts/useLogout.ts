@@ -7,18 +7,23 @@ import { t } from '../../../locale/i18n';
 import { queryClient } from '../../../state/queries/client';
 import { getSession } from '../../../state/session';
 
-/** Revokes the token (user/logout), then clears the session and cached data whatever the server said. */
+/**
+ * Logs out: the session lets the token go first (so no screen still mounted fetches with a token
+ * about to be revoked: no 401s), the cached data goes, then the token is revoked (user/logout)
+ * whatever the server says.
+ */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
+    const token = getSession().token;
+    getSession().clearSession();
+    navigate(PATHS.login, { replace: true });
+    queryClient.clear();
+    showToast(t('user.loggedOut'));
     try {
-      await call('logout', {}, { silent: true });
+      await call('logout', {}, { silent: true, token });
     } catch {
       /* an already-dead token is logged out all the same */
     }
-    getSession().clearSession();
-    queryClient.clear();
-    showToast(t('user.loggedOut'));
-    navigate(PATHS.login, { replace: true });
   }, [navigate]);
 }

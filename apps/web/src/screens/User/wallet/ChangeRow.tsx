@@ -14,6 +14,9 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { SwapIcon } from '../../../components/icons';
+import { currentLang } from '../../../locale/i18n';
+import { recordText } from '../../../locale/serverText';
+import { useSession } from '../../../state/session';
 import { signedMoney } from './money';
 
 /** Icon and tile colour per kind of movement. */
@@ -40,7 +43,9 @@ const LOOK: Record<MoneyChangeType, { icon: ReactNode; tone: string }> = {
 /** One wallet record: what it was, when (China time), the signed amount coloured, the balance after. */
 export function ChangeRow({ c }: { c: MoneyChange }) {
   const { t } = useTranslation();
+  const gifts = useSession((s) => s.roomGiftList);
   const look = LOOK[c.type];
+  const sub = recordText(c, t, gifts, currentLang());
   return (
     <div className="w-row" data-testid="change-row" data-type={c.type}>
       <span className={`w-row__icon w-row__icon--${look.tone}`}>{look.icon}</span>
@@ -49,7 +54,7 @@ export function ChangeRow({ c }: { c: MoneyChange }) {
           {t(`wallet.type.${c.type}`)}
           {c.account !== 'coin' && <span className="w-acct">{t(`wallet.account.${c.account}`)}</span>}
         </div>
-        {c.remark && <div className="w-row__sub">{c.remark}</div>}
+        {sub && <div className="w-row__sub">{sub}</div>}
         <div className="w-row__time">{formatDateCN(c.created_at, 'YYYY-MM-DD HH:mm:ss')}</div>
       </div>
       <div className="w-row__side">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/icons';
 import { formatCoins } from '../../../lib/money';
 import { formatFen } from './money';
+import { useLocalName } from '../../../locale/serverText';
 
 interface Props {
   packages: RechargePackage[];
@@ -13,6 +14,7 @@ interface Props {
 /** Recharge packages, three a row: coins, bonus, price in 元, a badge ("热门", "超值"). */
 export function PackageGrid({ packages, selected, onSelect }: Props) {
   const { t } = useTranslation();
+  const local = useLocalName();
   return (
     <div className="pkg-grid" role="radiogroup" aria-label={t('recharge.choose')}>
       {packages.map((p) => (
@@ -25,7 +27,7 @@ export function PackageGrid({ packages, selected, onSelect }: Props) {
           data-testid={`pkg-${p.id}`}
           onClick={() => onSelect(p.id)}
         >
-          {p.tag && <span className="pkg__tag">{p.tag}</span>}
+          {p.tag && <span className="pkg__tag">{local({ name: p.tag, names: p.tag_names })}</span>}
           <span className="pkg__coins">
             <CoinIcon size={18} />
             <b>{formatCoins(p.amount)}</b>

@@ -20,7 +20,7 @@ export function PlatformPicker({ list, value, onChange }: { list: Platform[]; va
           onClick={() => onChange(p.platform)}
         >
           <PlatformMark platform={p.platform} />
-          <span className="plat__name">{p.name}</span>
+          <span className="plat__name">{t(`withdraw.platform.${p.platform}`)}</span>
           {!p.enabled && <span className="plat__off">{t('withdraw.unavailable')}</span>}
         </button>
       ))}

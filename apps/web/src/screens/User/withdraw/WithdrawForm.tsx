@@ -53,7 +53,7 @@ export function WithdrawForm({ info }: { info: Info }) {
       content: (
         <dl className="wd-confirm">
           <dt>{t('withdraw.to')}</dt>
-          <dd>{`${plat.name} ${maskText(account.trim())}`}</dd>
+          <dd>{`${t(`withdraw.platform.${plat.platform}`)} ${maskText(account.trim())}`}</dd>
           <dt>{t('withdraw.amount')}</dt>
           <dd>{formatMoney(parsed.raw)}</dd>
           <dt>{t('withdraw.fee')}</dt>
@@ -89,11 +89,13 @@ export function WithdrawForm({ info }: { info: Info }) {
           name="account"
           value={account}
           onChange={setAccount}
-          placeholder={t('withdraw.accountPlaceholder', { label: plat?.account_label ?? '' })}
+          placeholder={t('withdraw.accountPlaceholder', { label: plat ? t(`withdraw.label.${plat.platform}`) : '' })}
           clearable
         />
       </div>
-      {account !== '' && !accountOk && <div className="wd-error">{t('withdraw.accountError', { label: plat?.account_label ?? '' })}</div>}
+      {account !== '' && !accountOk && (
+        <div className="wd-error">{t('withdraw.accountError', { label: plat ? t(`withdraw.label.${plat.platform}`) : '' })}</div>
+      )}
       <div className="wd-field">
         <label htmlFor="wd-name">{t('withdraw.name')}</label>
         <Input id="wd-name" name="account_name" value={name} onChange={setName} placeholder={t('withdraw.namePlaceholder')} maxLength={32} clearable />

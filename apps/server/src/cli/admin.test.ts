@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const TSX = path.join(__dirname, '../../../../node_modules/.bin/tsx');
+const run = (args: string[]) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-cli-'));
+  try {
+    return spawnSync(TSX, [path.join(__dirname, 'admin.ts'), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+describe('the operator command line', () => {
+  it('prints its usage for --help and exits 0; an unknown command is an error (2)', () => {
+    const help = run(['--help']);
+    expect([help.status, help.stdout.startsWith('usage:'), help.stderr]).toEqual([0, true, '']);
+    const wrong = run(['frobnicate']);
+    expect([wrong.status, wrong.stderr.startsWith('usage:')]).toEqual([2, true]);
+  }, 60_000);
+});

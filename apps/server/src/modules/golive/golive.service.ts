@@ -1,0 +1,56 @@
+import { ErrorCode } from '@app/contract';
+import { nowIso } from '../../db/time.js';
+import type { Deps } from '../../deps.js';
+import { BizError } from '../../http/errors.js';
+import type { AnchorService } from '../anchor/anchor.service.js';
+import type { MessageService } from '../message/message.service.js';
+import type { RoomRow } from '../room/room.tables.js';
+import { briefsOf } from '../room/userBriefs.js';
+import { goLiveRepository as repo } from './golive.repository.js';
+import { goLiveNotice } from './goLiveNotice.js';
+
+/** At most one alert per anchor in this long. */
+export const ALERT_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Go-live alerts: when an anchor goes live, each follower who did not turn that anchor off gets a
+ * notice in their messages, and those online (a hall socket) an alert they can tap to enter; at
+ * most once per anchor per hour, however often the room is reopened.
+ */
+export class GoLiveService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly messages: MessageService,
+    private readonly anchors: AnchorService,
+  ) {}
+
+  private get db() {
+    return this.deps.db.kysely;
+  }
+
+  /** Sends the alerts of a room that just opened; answers how many followers were told (0 inside the hour). */
+  async alert(room: RoomRow): Promise<number> {
+    const nowMs = this.deps.clock.now();
+    const claimed = await repo.claim(this.db, room.anchor_id, new Date(nowMs).toISOString(), new Date(nowMs - ALERT_INTERVAL_MS).toISOString());
+    if (!claimed) return 0;
+    const [recipients, briefs] = await Promise.all([repo.recipients(this.db, room.anchor_id), briefsOf(this.db, [room.anchor_id])]);
+    const anchor = briefs.get(room.anchor_id);
+    if (!anchor || recipients.length === 0) return 0;
+    const at = nowIso();
+    for (const userId of recipients) this.deps.hall.toUser(userId, 'liveAlert', { anchor, room_id: room.id, title: room.title, cover: room.cover, at });
+    const { notice, template } = goLiveNotice(anchor.nickname, room.title);
+    return this.messages.notify(recipients, notice, template);
+  }
+
+  async get(userId: number, anchorId: number) {
+    return { anchor_id: anchorId, on: !(await repo.muted(this.db, userId, anchorId)) };
+  }
+
+  async set(userId: number, anchorId: number, on: boolean) {
+    if (anchorId === userId) throw new BizError(ErrorCode.VALIDATION, 'anchor_id: 不能设置自己的开播提醒');
+    if (!(await this.anchors.isAnchor(anchorId))) throw new BizError(ErrorCode.NOT_ANCHOR, 'anchor_id: 对方不是主播');
+    if (on) await repo.unmute(this.db, userId, anchorId);
+    else await repo.mute(this.db, userId, anchorId, nowIso());
+    return { anchor_id: anchorId, on };
+  }
+}
