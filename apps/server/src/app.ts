@@ -44,6 +44,7 @@ import { videoRoutes } from './modules/video/video.routes.js';
 import { registerCipher } from './plugins/cipher.js';
 import { registerCompression } from './plugins/compression.js';
 import { demoAccountsWithDemoPassword, refusalMessage, UnsafeProductionError } from './productionSafety.js';
+import { Shutdown } from './shutdown.js';
 import { clientErrorAnswer, closingAnswer, frameworkErrorAnswer, registerEnvelope } from './plugins/envelope.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rateLimit.js';
@@ -72,6 +73,8 @@ export interface BuiltApp {
   sfu: MediaEngine;
   /** The HLS egress of the rooms whose anchor publishes here (listening with the media role and LIVE_EGRESS on). */
   egress: LiveEgress;
+  /** The stop's progress (a stop that hangs names its step). */
+  shutdown: Shutdown;
 }
 
 const JSON_LIMIT = 256 * 1024;
@@ -250,30 +253,28 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     webApp = await registerWebApp(app, config.webDist);
   }
 
-  // Shutdown order: stop taking sockets, let Fastify finish in-flight requests, then close the rest.
-  // A request that began before the shutdown leaves its keep-alive connection idle when it ends:
-  // such connections are closed as they go idle, or the server would wait out the keep-alive
-  // timeout before it can stop (a sweep while closing, instead of a hook on every response).
-  let idleSweep: NodeJS.Timeout | undefined;
+  // Shutdown order: stop taking sockets, let Fastify finish in-flight requests (a bounded drain,
+  // shutdown.ts), then close the rest, step by step, media first: its publisher events still write
+  // to the database, which closes last.
+  const shutdown = new Shutdown(app.log);
   app.addHook('preClose', async () => {
     closing = true;
-    idleSweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    shutdown.drain(app.server);
     hall.disconnectLocal();
   });
   app.addHook('onClose', async () => {
-    clearInterval(idleSweep);
-    await worker?.stop();
-    // Media first: its publisher events still write to the database, which closes last.
-    await demo?.stop();
-    await egress.stop();
-    await engine.shutdown();
-    await rooms.close();
-    services.pk.dispose();
-    await services.room.dispose();
-    await hall.close();
-    await redis?.close();
-    deps.storage.close?.();
-    await db.close();
+    await shutdown.step('worker', () => worker?.stop());
+    await shutdown.step('demo streams', () => demo?.stop());
+    await shutdown.step('egress', () => egress.stop());
+    await shutdown.step('media engine', () => engine.shutdown());
+    await shutdown.step('room channel', () => rooms.close());
+    await shutdown.step('pk', () => services.pk.dispose());
+    await shutdown.step('rooms', () => services.room.dispose());
+    await shutdown.step('hall', () => hall.close());
+    await shutdown.step('redis', () => redis?.close());
+    await shutdown.step('storage', () => deps.storage.close?.());
+    await shutdown.step('database', () => db.close());
+    shutdown.finished();
   });
 
   const demo =
@@ -313,5 +314,5 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
 
   await app.ready();
   await worker?.start();
-  return { app, deps, services, hall, webApp, worker, egress, sfu: engine };
+  return { app, deps, services, hall, webApp, worker, egress, sfu: engine, shutdown };
 }

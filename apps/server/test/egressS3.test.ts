@@ -12,7 +12,7 @@ import { publishTestStream, type TestPublisher } from './helpers/rtpPublisher.js
 import { startS3Sandbox, startTestServerOnS3, type S3Sandbox } from './helpers/s3rver.js';
 import type { TestServer } from './helpers/testServer.js';
 import { closeSockets, operator, ownedRoom } from './roomHarness.js';
-import { ffprobeUrl, segmentsOf } from './videoHelpers.js';
+import { fetchWhole, ffprobeUrl, segmentsOf } from './videoHelpers.js';
 
 const hasFfmpeg = fs.existsSync('/usr/bin/ffmpeg');
 let s3: S3Sandbox;
@@ -69,6 +69,6 @@ describe.skipIf(!hasFfmpeg)('HLS egress on S3 storage', () => {
     const urls = segmentsOf(vod);
     expect(urls.length).toBeGreaterThanOrEqual(2);
     for (const u of urls) expect(u.startsWith(`${bucketUrl}live/`)).toBe(true);
-    for (const u of urls) expect((await fetch(u)).status).toBe(200);
+    for (const u of urls) expect((await fetchWhole(u)).status).toBe(200);
   }, 60_000);
 });

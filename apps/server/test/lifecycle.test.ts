@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
 import { eventually, once } from '@app/testkit';
 import { DEMO_USER } from '../src/db/seed.js';
+import { DRAIN_MS } from '../src/shutdown.js';
 import { connectHall, connected } from './helpers/hallClient.js';
 import { startTestServer } from './helpers/testServer.js';
 
@@ -69,6 +70,26 @@ describe('graceful shutdown', () => {
     await closing;
     await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
   });
+
+  it(
+    'does not wait for a client that never finishes its request: its connection is closed after the drain period, and every step runs',
+    async () => {
+      const s = await startTestServer();
+      // Half a body, and then nothing: the connection stays busy (never idle) until it is closed.
+      const socket = net.connect(s.port, '127.0.0.1');
+      await once(socket, 'connect');
+      const accepted = once(s.app.server, 'request');
+      socket.write(`POST ${fullPath(api.login)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"account":`);
+      await accepted;
+      const dropped = once(socket, 'close');
+      const started = Date.now();
+      await s.close();
+      await dropped;
+      expect(s.shutdown.current).toBe('done');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(DRAIN_MS - 100);
+    },
+    DRAIN_MS + 20_000,
+  );
 });
 
 describe('web app', () => {

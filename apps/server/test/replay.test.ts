@@ -14,7 +14,7 @@ import { giftId, rechargeDirect, rid } from './financeHelpers.js';
 import { publishTestStream, type TestPublisher } from './helpers/rtpPublisher.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { closeSockets, member, memberIn, operator, ownedRoom, send } from './roomHarness.js';
-import { ffprobeUrl, segmentsOf } from './videoHelpers.js';
+import { fetchWhole, ffprobeUrl, segmentsOf } from './videoHelpers.js';
 
 const hasFfmpeg = fs.existsSync('/usr/bin/ffmpeg');
 let s: TestServer;
@@ -104,7 +104,11 @@ describe.skipIf(!hasFfmpeg)('replays of lives', () => {
     expect(vod.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
     segmentUrls = segmentsOf(vod).map((u) => new URL(u, s.url).toString());
     expect(segmentUrls.length).toBeGreaterThanOrEqual(4);
-    for (const u of segmentUrls) expect((await fetch(u)).status).toBe(200);
+    for (const u of segmentUrls) {
+      const got = await fetchWhole(u);
+      expect(got.status).toBe(200);
+      expect(got.bytes).toBeGreaterThan(0);
+    }
     const probed = await ffprobeUrl(`${s.url}${info.data.play_url}`);
     expect(Number(probed.format.duration)).toBeGreaterThan(info.data.duration - 1.5);
   }, 90_000);
@@ -194,7 +198,7 @@ describe.skipIf(!hasFfmpeg)('replays of lives', () => {
     const own = await fetch(`${s.url}${path}`, { headers: { Authorization: rec.owner.token } });
     expect(own.status).toBe(200);
     const urls = segmentsOf(await own.text()).map((u) => new URL(u, s.url).toString());
-    expect((await fetch(urls[0]!)).status).toBe(200);
+    expect((await fetchWhole(urls[0]!)).status).toBe(200);
 
     const ready = await s.deps.db.kysely.selectFrom('live_replays').select('id').where('status', '=', 'ready').execute();
     expect(await s.services.replays.sweepRetention(Date.now() + 29 * 86_400_000)).toBe(0);

@@ -43,6 +43,12 @@ export async function makeClip(dir: string, name: string, seconds: number, size 
 
 export type ChunkAnswer = { upload_id: string; received: number; total: number; resource: VideoResource | null };
 
+/** GETs a file and reads it whole (an answer left unread keeps its connection busy, and the server from stopping): its status and size. */
+export async function fetchWhole(url: string, init?: RequestInit): Promise<{ status: number; bytes: number }> {
+  const res = await fetch(url, init);
+  return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
+}
+
 export const segmentsOf = (m3u8: string) => m3u8.split('\n').filter((l) => l && !l.startsWith('#'));
 export const durationOf = (m3u8: string) =>
   m3u8

@@ -139,7 +139,14 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       }
     },
     close: async () => {
-      await built.app.close();
+      // A stop that hangs fails here, naming its step, before the hook's timeout hides where.
+      let stuck: NodeJS.Timeout | undefined;
+      await Promise.race([
+        built.app.close(),
+        new Promise<never>((_, reject) => {
+          stuck = setTimeout(() => reject(new Error(`the test server did not stop within 40 s: stuck at "${built.shutdown.current}"`)), 40_000);
+        }),
+      ]).finally(() => clearTimeout(stuck));
       if (schema && !opts.shared) await dropSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
