@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type Session } from '@app/contract';
 import { reviewByMobile } from '../src/modules/anchor/anchor.service.js';
 import { MediaTokens } from '../src/modules/room/mediaToken.js';
-import { freshMobile } from '@app/testkit';
+import { eventually, freshMobile } from '@app/testkit';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { anchor, applyBody, closeSockets, connectRoom, ID_CARD, join, member, openRoom, operator } from './roomHarness.js';
 
@@ -227,6 +227,28 @@ describe('rooms: open, close, info, lists', () => {
       [api.anchorList, { sort: 'hot' }],
     ] as const) {
       expect((await s.api.call(def, q)).code, JSON.stringify(q)).toBe(ErrorCode.VALIDATION);
+    }
+  });
+
+  it('lists the room with the larger audience first once the sweep has counted it, newest first on a tie', async () => {
+    // Its own server: a 2 s grace period sweeps every second (the anchors stay in their rooms).
+    const t = await startTestServer({ env: { ROOM_GRACE_MS: '2000' } });
+    try {
+      const tOp = await operator(t);
+      const category_id = (await t.api.call(api.roomCategories)).data.list[4]!.id;
+      const [older, newer] = [await anchor(t, tOp), await anchor(t, tOp)];
+      const rooms = [await openRoom(t, older, { category_id }), await openRoom(t, newer, { category_id })];
+      for (const [i, who] of [older, newer].entries()) await join(await connectRoom(t, who), rooms[i]!.id);
+      const order = async () => (await t.api.call(api.anchorList, { category_id })).data.list.map((r) => r.id);
+      await eventually(async () => JSON.stringify(await order()) === JSON.stringify([rooms[1]!.id, rooms[0]!.id]), { what: 'newest first on one viewer each' });
+      for (let i = 0; i < 2; i++) await join(await connectRoom(t, await member(t)), rooms[0]!.id);
+      await eventually(async () => JSON.stringify(await order()) === JSON.stringify([rooms[0]!.id, rooms[1]!.id]), {
+        what: 'the older room with three online first',
+      });
+      const found = (await t.api.call(api.searchRoom, { keyword: rooms[0]!.number })).data.list[0];
+      expect(found).toMatchObject({ id: rooms[0]!.id, online: 3 });
+    } finally {
+      await t.close();
     }
   });
 });

@@ -21,6 +21,7 @@ import { mediaNodes } from './migrations/0018_media_nodes.js';
 import { pkBattles } from './migrations/0019_pk_battles.js';
 import { roomBoards } from './migrations/0020_room_boards.js';
 import { mediaBridges } from './migrations/0021_media_bridges.js';
+import { roomViewers } from './migrations/0022_room_viewers.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -46,6 +47,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0019_pk_battles': pkBattles(db.dialect),
     '0020_room_boards': roomBoards(),
     '0021_media_bridges': mediaBridges(),
+    '0022_room_viewers': roomViewers(),
   };
 }
 

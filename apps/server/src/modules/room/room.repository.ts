@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import { containsPattern } from '../../db/like.js';
 import type { NewRoom, RoomRow, RoomsTable } from './room.tables.js';
 
-type RoomPatch = Partial<Omit<RoomsTable, 'id'>>;
+type RoomPatch = Omit<Updateable<RoomsTable>, 'id'>;
 
 const likeCol = (col: string, pattern: string) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`;
 
@@ -101,7 +101,15 @@ export const roomRepository = {
   numberTaken: async (db: Conn, number: string): Promise<boolean> =>
     (await db.selectFrom('rooms').select('id').where('number', '=', number).executeTakeFirst()) !== undefined,
 
-  /** Open rooms: anchor live first, then newest. */
+  /** Open rooms' audiences as last recorded (see `setViewers`). */
+  openViewers: (db: Conn) => db.selectFrom('rooms').select(['id', 'viewers']).where('status', '=', 'open').execute(),
+
+  /** Records a room's online count for the list's order. */
+  setViewers: async (db: Conn, id: number, viewers: number): Promise<void> => {
+    await db.updateTable('rooms').set({ viewers }).where('id', '=', id).execute();
+  },
+
+  /** Open rooms: anchor live first, then the largest audience (as the sweep last recorded it), then newest. */
   openPage: async (db: Conn, q: { page: number; size: number; category_id?: number | undefined; kind?: 'live' | 'chat' | undefined }) => {
     let base = db.selectFrom('rooms').where('status', '=', 'open');
     if (q.category_id !== undefined) base = base.where('category_id', '=', q.category_id);
@@ -110,6 +118,7 @@ export const roomRepository = {
       base
         .selectAll()
         .orderBy('anchor_live', 'desc')
+        .orderBy('viewers', 'desc')
         .orderBy('started_at', 'desc')
         .orderBy('id', 'desc')
         .limit(q.size)
@@ -132,6 +141,7 @@ export const roomRepository = {
       base
         .selectAll('rooms')
         .orderBy('rooms.anchor_live', 'desc')
+        .orderBy('rooms.viewers', 'desc')
         .orderBy('rooms.started_at', 'desc')
         .limit(size)
         .offset((page - 1) * size)

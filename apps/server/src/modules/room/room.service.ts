@@ -143,6 +143,7 @@ export class RoomService {
       media_node: null,
       media_url: null,
       media_bridge: null,
+      viewers: 0,
       // Not here yet: the grace period runs until the anchor joins the channel or publishes.
       anchor_left_at: now,
       started_at: now,
@@ -326,10 +327,22 @@ export class RoomService {
   async sweep(): Promise<void> {
     try {
       await this.sweepOrphans();
+      await this.recordViewers();
       const due = await repo.anchorGoneSince(this.db, new Date(this.deps.clock.now() - this.config.graceMs).toISOString());
       for (const id of due) await this.expire(id);
     } catch (err) {
       this.deps.log.warn({ err }, 'room sweep failed');
+    }
+  }
+
+  /** Writes each open room's online count where it changed, for the live list's order (decision 0175). */
+  private async recordViewers(): Promise<void> {
+    const rows = await repo.openViewers(this.db);
+    if (rows.length === 0) return;
+    const counts = await this.deps.rooms.onlineCounts(rows.map((r) => r.id));
+    for (const r of rows) {
+      const n = counts.get(r.id) ?? 0;
+      if (n !== r.viewers) await repo.setViewers(this.db, r.id, n);
     }
   }
 

@@ -53,6 +53,8 @@ export interface RoomsTable {
   media_url: string | null;
   /** A room on a Janus node (0021): the instance (`server_instances.id`) whose URL media_url is; null otherwise. */
   media_bridge: string | null;
+  /** The online count as the worker's sweep last read it (0022): the live list's popularity order. */
+  viewers: Generated<number>;
   started_at: string | null;
   closed_at: string | null;
   created_at: string;
