@@ -1,5 +1,5 @@
 import { formatCount } from '../../../locale/count';
-import { CloseOutline } from 'antd-mobile-icons';
+import { CloseOutline, HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { FollowButton } from './FollowButton';
@@ -19,8 +19,10 @@ export function TopBar({ onViewers, onClose, onFanClub }: { onViewers: () => voi
           <span className="room-anchor__sub">{t('room.number', { number: room.number })}</span>
         </div>
         <FollowButton />
-        <button type="button" className="fan-chip-button" data-testid="fan-club-open" onClick={onFanClub}>
-          {t('fanclub.title')}
+        {/* Beside 关注 only the heart shows (the name keeps its room); once followed, the words too. */}
+        <button type="button" className="fan-chip-button" data-testid="fan-club-open" aria-label={t('fanclub.title')} onClick={onFanClub}>
+          <HeartFill aria-hidden />
+          <span className="fan-chip-button__label">{t('fanclub.title')}</span>
         </button>
       </div>
       <div className="room-top__right">
