@@ -1,4 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// `npm run test:scale` (TEST_SUITE=scale) runs the server project again on PostgreSQL, Redis and Janus.
+// These files touch none of them (the embedded media engine alone, `startMediaApp`): they ran in
+// `npm test` already. mediaEngines.test.ts skips its embedded half the same way.
+const untouchedByScale = ['test/media.test.ts', 'test/mediaH264.test.ts', 'test/whip.test.ts'];
 
 // One vitest run, one project per workspace. `npm run test:unit` / `test:server` pick projects.
 export default defineConfig({
@@ -12,6 +17,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_SUITE === 'scale' ? untouchedByScale : [])],
           testTimeout: 30000,
           hookTimeout: 60000,
           // Two files at a time (the default here is one worker per core but one). Files share no

@@ -36,18 +36,19 @@ interface EngineUnderTest {
   stop(): Promise<void>;
 }
 
-const engines: { name: string; start(): Promise<EngineUnderTest> }[] = [
+const engines: { name: string; enabled: boolean; start(): Promise<EngineUnderTest> }[] = [
   {
     name: 'embedded',
+    // Nothing here needs what the scale suite adds (TEST_SUITE=scale, vitest.config.ts): it ran in `npm test`.
+    enabled: process.env.TEST_SUITE !== 'scale',
     start: async () => {
       const sfu = new Sfu({ publisherIdleMs: 2500 });
       return { engine: sfu, iceAddress: '127.0.0.1', leftovers: async () => sfu.roomCount, stop: () => sfu.shutdown() };
     },
   },
-];
-if (process.env.TEST_JANUS === '1' && janusAvailable()) {
-  engines.push({
+  {
     name: 'janus',
+    enabled: process.env.TEST_JANUS === '1' && janusAvailable(),
     start: async () => {
       const node: JanusNode = await startJanusNode(111, { net: { ns: 'je', subnet: 79 } });
       const engine = await JanusEngine.connect({ janusUrls: [node.url], publisherIdleMs: 2500 });
@@ -61,264 +62,265 @@ if (process.env.TEST_JANUS === '1' && janusAvailable()) {
         },
       };
     },
-  });
-}
+  },
+];
 
-describe.each(engines)('media on the $name engine', ({ name, start }) => {
-  let under: EngineUnderTest;
-  let engine: EngineUnderTest['engine'];
-  let app: MediaApp;
-  /** A second origin serving the same player page: its WHEP calls to `app` are cross-origin. */
-  let otherOrigin: MediaApp;
-  let browser: Browser;
-  const events: Ev[] = [];
-  const room = (n: number) => `${name}-${n}`;
-  const whip = (r: string, seat = 'anchor') => `${app.url}/api/media/whip/${r}/${seat}`;
-  const whep = (r: string) => `${app.url}/api/media/whep/${r}`;
-  const sessionIdOf = (location: string) => location.split('/').pop()!;
+for (const { name, enabled, start } of engines)
+  describe.skipIf(!enabled)(`media on the ${name} engine`, () => {
+    let under: EngineUnderTest;
+    let engine: EngineUnderTest['engine'];
+    let app: MediaApp;
+    /** A second origin serving the same player page: its WHEP calls to `app` are cross-origin. */
+    let otherOrigin: MediaApp;
+    let browser: Browser;
+    const events: Ev[] = [];
+    const room = (n: number) => `${name}-${n}`;
+    const whip = (r: string, seat = 'anchor') => `${app.url}/api/media/whip/${r}/${seat}`;
+    const whep = (r: string) => `${app.url}/api/media/whep/${r}`;
+    const sessionIdOf = (location: string) => location.split('/').pop()!;
 
-  beforeAll(async () => {
-    under = await start();
-    engine = under.engine;
-    for (const ev of ['publisher-up', 'publisher-down', 'viewer-up', 'viewer-down'] as const) engine.on(ev, (e) => events.push({ name: ev, ...e }));
-    app = await startMediaApp(engine, authorize);
-    otherOrigin = await startMediaApp(new Sfu());
-    browser = await launchMediaBrowser();
-  }, 60_000);
+    beforeAll(async () => {
+      under = await start();
+      engine = under.engine;
+      for (const ev of ['publisher-up', 'publisher-down', 'viewer-up', 'viewer-down'] as const) engine.on(ev, (e) => events.push({ name: ev, ...e }));
+      app = await startMediaApp(engine, authorize);
+      otherOrigin = await startMediaApp(new Sfu());
+      browser = await launchMediaBrowser();
+    }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await otherOrigin?.close();
-    await under?.stop();
-  });
-
-  // Publishing pages keep encoding until closed: each case frees the CPU for the next.
-  afterEach(async () => {
-    await Promise.all(browser.contexts().map((c) => c.close()));
-  });
-
-  const frames = async (page: Page, id: number, seat = 'anchor'): Promise<number> => (await T<SeatStats>(page, 'seatStats', id))[seat]?.framesDecoded ?? 0;
-  const framesRise = (page: Page, id: number, seat: string, by: number, what: string) =>
-    frames(page, id, seat).then((n) => eventually(async () => (await frames(page, id, seat)) > n + by, { what, timeout: 10_000 }));
-  const live = (r: string, seat = 'anchor') =>
-    eventually(() => engine.room(r)?.publishers.find((p) => p.seatId === seat && p.live), { what: `${r}/${seat} live`, timeout: 15_000 });
-  const publishAnchor = async (r: string, user: string): Promise<Page> => {
-    const page = await openMediaPage(browser, app.url);
-    await T(page, 'publish', whip(r), `user:${user}`, { maxBitrate: 800_000 });
-    await live(r);
-    return page;
-  };
-  const watch = async (r: string, user: string, opts?: { seats: string[] }): Promise<{ page: Page; play: Play }> => {
-    const page = await openMediaPage(browser, app.url);
-    const play = await T<Play>(page, 'play', whep(r), `user:${user}`, ...(opts ? [opts] : []));
-    expect(await T<number>(page, 'firstFrame', play.id)).toBeGreaterThan(0);
-    return { page, play };
-  };
-
-  it('a browser anchor → a browser viewer: frames and audio samples keep rising', async () => {
-    await publishAnchor(room(1), 'a1');
-    const { page, play } = await watch(room(1), 'v1');
-    expect(play.seats).toEqual(['anchor']);
-    const rise = await mediaRise(page, 2000);
-    expect(rise.frames[0]).toBeGreaterThan(15); // the fake camera runs at 20 fps
-    expect(rise.samples).toBeGreaterThan(48_000); // 48 kHz
-  }, 60_000);
-
-  it.skipIf(gstMissing() !== '')(
-    'an H.264 + Opus only WHIP publisher (GStreamer, as OBS offers) goes live; a browser viewer decodes H.264',
-    async () => {
-      const lines: string[] = [];
-      let gst: ChildProcessWithoutNullStreams | undefined;
-      try {
-        gst = spawnGstPublisher(whip(room(2)), 'user:obs', lines, under.iceAddress);
-        await live(room(2)).catch((err: Error) => {
-          throw new Error(`${err.message}; publisher said:\n${lines.join('\n')}`);
-        });
-        expect(lines.find((l) => l.startsWith('OFFER'))).toBe('OFFER H264 OPUS');
-        const { page, play } = await watch(room(2), 'v2');
-        await framesRise(page, play.id, 'anchor', 20, 'H.264 frames keep coming');
-        expect(await receivedCodec(page, play.id)).toBe('video/H264');
-      } finally {
-        await stopGstPublisher(gst);
-      }
-    },
-    60_000,
-  );
-
-  it('one viewer connection carries the anchor and a co-host, and a co-host who takes the mic later', async () => {
-    const r = room(3);
-    await publishAnchor(r, 'a3');
-    const cohost = await openMediaPage(browser, app.url);
-    await T(cohost, 'publish', whip(r, 'seat-1'), 'user:c31');
-    await live(r, 'seat-1');
-    const { page, play } = await watch(r, 'v3', { seats: ['anchor', 'seat-1', 'seat-2'] });
-    expect(play.seats.sort()).toEqual(['anchor', 'seat-1', 'seat-2']);
-    await eventually(async () => (await frames(page, play.id, 'anchor')) > 0 && (await frames(page, play.id, 'seat-1')) > 0, {
-      what: 'anchor and co-host decoded',
-      timeout: 10_000,
+    afterAll(async () => {
+      await browser?.close();
+      await app?.close();
+      await otherOrigin?.close();
+      await under?.stop();
     });
-    expect(await frames(page, play.id, 'seat-2')).toBe(0);
-    // seat-2 takes the mic after the viewer joined: it reaches the viewer in the same session.
-    const late = await openMediaPage(browser, app.url);
-    await T(late, 'publish', whip(r, 'seat-2'), 'user:c32');
-    await live(r, 'seat-2');
-    await eventually(async () => (await frames(page, play.id, 'seat-2')) > 10, { what: 'the late co-host decoded by the viewer', timeout: 10_000 });
-    expect((await T<{ connection: string }>(page, 'state', play.id)).connection).toBe('connected');
-    expect(engine.session(sessionIdOf(play.location))).toBeDefined();
-  }, 60_000);
 
-  it("a publisher's reconnect resumes in the viewer's same session", async () => {
-    const r = room(4);
-    const first = await publishAnchor(r, 'a4');
-    const { page, play } = await watch(r, 'v4');
-    const before = events.length;
-    // The same user publishes the seat again (a reload, a new network): the old session is replaced.
-    const again = await openMediaPage(browser, app.url);
-    await T(again, 'publish', whip(r), 'user:a4');
-    await eventually(() => events.slice(before).some((e) => e.name === 'publisher-down' && e.roomId === r && e.reason === 'replaced'), { what: 'replaced' });
-    await eventually(() => events.slice(before).some((e) => e.name === 'publisher-up' && e.roomId === r), { what: 'new publisher up', timeout: 10_000 });
-    await first.context().close(); // only the new publisher can feed the viewer now
-    await framesRise(page, play.id, 'anchor', 20, 'frames from the new publisher');
-    expect(engine.session(sessionIdOf(play.location))).toBeDefined();
-  }, 60_000);
-
-  it("a kick ends the viewer's session (viewer-down kicked) and its frames stop", async () => {
-    const r = room(5);
-    await publishAnchor(r, 'a5');
-    const { page, play } = await watch(r, 'v5');
-    const other = await watch(r, 'v5b');
-    expect(engine.closeViewer(r, 'v5')).toBe(1);
-    await eventually(() => events.some((e) => e.name === 'viewer-down' && e.roomId === r && e.reason === 'kicked'), { what: 'viewer kicked' });
-    expect(engine.session(sessionIdOf(play.location))).toBeUndefined();
-    await stopsDecoding(page, play.id);
-    // The other viewer is not affected.
-    await framesRise(other.page, other.play.id, 'anchor', 10, 'the other viewer still decoding');
-  }, 60_000);
-
-  it('closing the room ends every session: publishers down (room-closed), viewers stop, nothing left on the media server', async () => {
-    const r = room(6);
-    const leftBefore = await under.leftovers();
-    await publishAnchor(r, 'a6');
-    const { page, play } = await watch(r, 'v6');
-    expect(engine.closeRoom(r)).toBe(2);
-    expect(engine.room(r)).toBeUndefined();
-    await eventually(() => events.some((e) => e.name === 'publisher-down' && e.roomId === r && e.reason === 'room-closed'), { what: 'anchor down' });
-    expect(events.some((e) => e.name === 'viewer-down' && e.roomId === r && e.reason === 'room-closed')).toBe(true);
-    await stopsDecoding(page, play.id);
-    await eventually(async () => (await under.leftovers()) <= leftBefore, { what: 'no session left on the media server', timeout: 30_000 });
-  }, 60_000);
-
-  it('a publisher that trickles its candidates through PATCH goes live and is watched', async () => {
-    const r = room(7);
-    const page = await openMediaPage(browser, app.url);
-    const res = await T<{ status: number; offerHadCandidates: boolean; patches: number[] }>(page, 'publishTrickle', whip(r), 'user:a7');
-    expect(res.status).toBe(201);
-    expect(res.offerHadCandidates).toBe(false);
-    expect(res.patches.length).toBeGreaterThan(0);
-    expect(res.patches.every((s) => s === 204)).toBe(true);
-    await live(r);
-    const { page: viewer, play } = await watch(r, 'v7');
-    await framesRise(viewer, play.id, 'anchor', 10, 'frames of the trickling publisher');
-  }, 60_000);
-
-  it("an ICE restart through PATCH keeps the publisher's and the viewer's sessions, and the picture", async () => {
-    const r = room(8);
-    const anchor = await openMediaPage(browser, app.url);
-    const pub = await T<{ id: number; location: string }>(anchor, 'publish', whip(r), 'user:a8');
-    const { sessionId } = await live(r);
-    const { page, play } = await watch(r, 'v8');
-
-    // Media keeps flowing on the old pair while a restart is under way: the proof is the browser's
-    // transport selecting a pair of the new ICE generation (its new local ufrag).
-    const restartedOn = async (p: Page, id: number, r: Restarted, before: IceStats) =>
-      eventually(
-        async () => {
-          const now = await T<IceStats>(p, 'iceTransport', id);
-          return now.localUfrag === r.ufrag && now.pairChanges > before.pairChanges && now.state === 'connected';
-        },
-        { what: 'a pair of the new ICE generation selected', timeout: 10_000 },
-      );
-    const pubIce = await T<IceStats>(anchor, 'iceTransport', pub.id);
-    const p = await T<Restarted>(anchor, 'restartIce', pub.id);
-    expect(p, p.body).toMatchObject({ status: 200 });
-    expect(p.etag).toMatch(/^"[0-9a-f]+"$/);
-    await restartedOn(anchor, pub.id, p, pubIce);
-    expect(engine.room(r)?.publishers).toEqual([expect.objectContaining({ sessionId, live: true })]);
-    await framesRise(page, play.id, 'anchor', 20, "frames after the publisher's restart");
-
-    const viewerIce = await T<IceStats>(page, 'iceTransport', play.id);
-    const v = await T<Restarted>(page, 'restartIce', play.id);
-    expect(v, v.body).toMatchObject({ status: 200 });
-    await restartedOn(page, play.id, v, viewerIce);
-    await framesRise(page, play.id, 'anchor', 20, "frames after the viewer's restart");
-    expect(engine.session(sessionIdOf(play.location))).toBeDefined();
-    // A PATCH naming the replaced entity tag is stale.
-    const stale = await fetch(`${app.url}/api/media/session/${sessionIdOf(play.location)}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': '"0000"' },
-      body: 'a=end-of-candidates\r\n',
+    // Publishing pages keep encoding until closed: each case frees the CPU for the next.
+    afterEach(async () => {
+      await Promise.all(browser.contexts().map((c) => c.close()));
     });
-    expect(stale.status).toBe(412);
-    expect(stale.headers.get('access-control-allow-origin')).toBe('*');
-  }, 60_000);
 
-  it('a WHEP player page on another origin plays the room (CORS)', async () => {
-    const r = room(9);
-    await publishAnchor(r, 'a9');
-    expect(new URL(otherOrigin.url).origin).not.toBe(new URL(app.url).origin);
-    const page = await openMediaPage(browser, otherOrigin.url);
-    const play = await T<Play>(page, 'play', whep(r), 'user:v9');
-    expect(new URL(play.location).origin).toBe(new URL(app.url).origin);
-    expect(await T<number>(page, 'firstFrame', play.id)).toBeGreaterThan(0);
-    await framesRise(page, play.id, 'anchor', 10, 'frames on the other origin');
-    // The player's DELETE is cross-origin too, and ends the session.
-    await T(page, 'stop', play.id);
-    await eventually(() => engine.session(sessionIdOf(play.location)) === undefined, { what: 'the session ended by the DELETE' });
-  }, 60_000);
+    const frames = async (page: Page, id: number, seat = 'anchor'): Promise<number> => (await T<SeatStats>(page, 'seatStats', id))[seat]?.framesDecoded ?? 0;
+    const framesRise = (page: Page, id: number, seat: string, by: number, what: string) =>
+      frames(page, id, seat).then((n) => eventually(async () => (await frames(page, id, seat)) > n + by, { what, timeout: 10_000 }));
+    const live = (r: string, seat = 'anchor') =>
+      eventually(() => engine.room(r)?.publishers.find((p) => p.seatId === seat && p.live), { what: `${r}/${seat} live`, timeout: 15_000 });
+    const publishAnchor = async (r: string, user: string): Promise<Page> => {
+      const page = await openMediaPage(browser, app.url);
+      await T(page, 'publish', whip(r), `user:${user}`, { maxBitrate: 800_000 });
+      await live(r);
+      return page;
+    };
+    const watch = async (r: string, user: string, opts?: { seats: string[] }): Promise<{ page: Page; play: Play }> => {
+      const page = await openMediaPage(browser, app.url);
+      const play = await T<Play>(page, 'play', whep(r), `user:${user}`, ...(opts ? [opts] : []));
+      expect(await T<number>(page, 'firstFrame', play.id)).toBeGreaterThan(0);
+      return { page, play };
+    };
 
-  it('bad input is a clear 4xx and leaves no session behind', async () => {
-    const r = room(10);
-    const leftBefore = await under.leftovers();
-    const offer = await weriftOffer('publish');
-    try {
-      const junk = await postSdp(whip(r), 'v=0\r\nthis is not sdp', 'user:x');
-      expect(junk.status).toBe(400);
-      expect(((await junk.json()) as { code: string }).code).toBe('bad_sdp');
-      expect((await postSdp(whip(r), offer.sdp, 'bad')).status).toBe(403);
-      expect((await postSdp(whip(r), offer.sdp)).status).toBe(401);
-      // Only VP9 video and no audio: nothing either engine forwards.
-      const vp9 = offer.sdp
-        .split(/\r\n(?=m=)/)
-        .filter((x) => !x.startsWith('m=audio'))
-        .join('\r\n')
-        .replace(/^(m=video \S+ \S+) .*$/m, '$1 120')
-        .replace(/^a=(rtpmap|fmtp|rtcp-fb):.*\r\n/gm, '')
-        .concat('a=rtpmap:120 VP9/90000\r\n');
-      const noCodec = await postSdp(whip(r), vp9, 'user:x');
-      expect(noCodec.status).toBe(400);
-      expect(((await noCodec.json()) as { code: string }).code).toBe('bad_sdp');
-      expect((await postSdp(whep(r), offer.sdp, 'user:x')).status).toBe(404);
-      expect(engine.room(r)).toBeUndefined();
-      // Janus detaches a refused handle asynchronously; on a busy machine that takes seconds.
-      await eventually(async () => (await under.leftovers()) <= leftBefore, { what: 'nothing left behind', timeout: 30_000 });
-    } finally {
-      await offer.close();
-    }
-  }, 60_000);
+    it('a browser anchor → a browser viewer: frames and audio samples keep rising', async () => {
+      await publishAnchor(room(1), 'a1');
+      const { page, play } = await watch(room(1), 'v1');
+      expect(play.seats).toEqual(['anchor']);
+      const rise = await mediaRise(page, 2000);
+      expect(rise.frames[0]).toBeGreaterThan(15); // the fake camera runs at 20 fps
+      expect(rise.samples).toBeGreaterThan(48_000); // 48 kHz
+    }, 60_000);
 
-  /** Frames stop: what was in the jitter buffer plays out, then the count stays put (measured over time). */
-  async function stopsDecoding(page: Page, id: number): Promise<void> {
-    let seen = await frames(page, id);
-    await eventually(
+    it.skipIf(gstMissing() !== '')(
+      'an H.264 + Opus only WHIP publisher (GStreamer, as OBS offers) goes live; a browser viewer decodes H.264',
       async () => {
-        await pause(500);
-        const now = await frames(page, id);
-        const settled = now - seen <= 1;
-        seen = now;
-        return settled;
+        const lines: string[] = [];
+        let gst: ChildProcessWithoutNullStreams | undefined;
+        try {
+          gst = spawnGstPublisher(whip(room(2)), 'user:obs', lines, under.iceAddress);
+          await live(room(2)).catch((err: Error) => {
+            throw new Error(`${err.message}; publisher said:\n${lines.join('\n')}`);
+          });
+          expect(lines.find((l) => l.startsWith('OFFER'))).toBe('OFFER H264 OPUS');
+          const { page, play } = await watch(room(2), 'v2');
+          await framesRise(page, play.id, 'anchor', 20, 'H.264 frames keep coming');
+          expect(await receivedCodec(page, play.id)).toBe('video/H264');
+        } finally {
+          await stopGstPublisher(gst);
+        }
       },
-      { timeout: 8000, interval: 0, what: 'the viewer to stop decoding' },
+      60_000,
     );
-  }
-});
+
+    it('one viewer connection carries the anchor and a co-host, and a co-host who takes the mic later', async () => {
+      const r = room(3);
+      await publishAnchor(r, 'a3');
+      const cohost = await openMediaPage(browser, app.url);
+      await T(cohost, 'publish', whip(r, 'seat-1'), 'user:c31');
+      await live(r, 'seat-1');
+      const { page, play } = await watch(r, 'v3', { seats: ['anchor', 'seat-1', 'seat-2'] });
+      expect(play.seats.sort()).toEqual(['anchor', 'seat-1', 'seat-2']);
+      await eventually(async () => (await frames(page, play.id, 'anchor')) > 0 && (await frames(page, play.id, 'seat-1')) > 0, {
+        what: 'anchor and co-host decoded',
+        timeout: 10_000,
+      });
+      expect(await frames(page, play.id, 'seat-2')).toBe(0);
+      // seat-2 takes the mic after the viewer joined: it reaches the viewer in the same session.
+      const late = await openMediaPage(browser, app.url);
+      await T(late, 'publish', whip(r, 'seat-2'), 'user:c32');
+      await live(r, 'seat-2');
+      await eventually(async () => (await frames(page, play.id, 'seat-2')) > 10, { what: 'the late co-host decoded by the viewer', timeout: 10_000 });
+      expect((await T<{ connection: string }>(page, 'state', play.id)).connection).toBe('connected');
+      expect(engine.session(sessionIdOf(play.location))).toBeDefined();
+    }, 60_000);
+
+    it("a publisher's reconnect resumes in the viewer's same session", async () => {
+      const r = room(4);
+      const first = await publishAnchor(r, 'a4');
+      const { page, play } = await watch(r, 'v4');
+      const before = events.length;
+      // The same user publishes the seat again (a reload, a new network): the old session is replaced.
+      const again = await openMediaPage(browser, app.url);
+      await T(again, 'publish', whip(r), 'user:a4');
+      await eventually(() => events.slice(before).some((e) => e.name === 'publisher-down' && e.roomId === r && e.reason === 'replaced'), { what: 'replaced' });
+      await eventually(() => events.slice(before).some((e) => e.name === 'publisher-up' && e.roomId === r), { what: 'new publisher up', timeout: 10_000 });
+      await first.context().close(); // only the new publisher can feed the viewer now
+      await framesRise(page, play.id, 'anchor', 20, 'frames from the new publisher');
+      expect(engine.session(sessionIdOf(play.location))).toBeDefined();
+    }, 60_000);
+
+    it("a kick ends the viewer's session (viewer-down kicked) and its frames stop", async () => {
+      const r = room(5);
+      await publishAnchor(r, 'a5');
+      const { page, play } = await watch(r, 'v5');
+      const other = await watch(r, 'v5b');
+      expect(engine.closeViewer(r, 'v5')).toBe(1);
+      await eventually(() => events.some((e) => e.name === 'viewer-down' && e.roomId === r && e.reason === 'kicked'), { what: 'viewer kicked' });
+      expect(engine.session(sessionIdOf(play.location))).toBeUndefined();
+      await stopsDecoding(page, play.id);
+      // The other viewer is not affected.
+      await framesRise(other.page, other.play.id, 'anchor', 10, 'the other viewer still decoding');
+    }, 60_000);
+
+    it('closing the room ends every session: publishers down (room-closed), viewers stop, nothing left on the media server', async () => {
+      const r = room(6);
+      const leftBefore = await under.leftovers();
+      await publishAnchor(r, 'a6');
+      const { page, play } = await watch(r, 'v6');
+      expect(engine.closeRoom(r)).toBe(2);
+      expect(engine.room(r)).toBeUndefined();
+      await eventually(() => events.some((e) => e.name === 'publisher-down' && e.roomId === r && e.reason === 'room-closed'), { what: 'anchor down' });
+      expect(events.some((e) => e.name === 'viewer-down' && e.roomId === r && e.reason === 'room-closed')).toBe(true);
+      await stopsDecoding(page, play.id);
+      await eventually(async () => (await under.leftovers()) <= leftBefore, { what: 'no session left on the media server', timeout: 30_000 });
+    }, 60_000);
+
+    it('a publisher that trickles its candidates through PATCH goes live and is watched', async () => {
+      const r = room(7);
+      const page = await openMediaPage(browser, app.url);
+      const res = await T<{ status: number; offerHadCandidates: boolean; patches: number[] }>(page, 'publishTrickle', whip(r), 'user:a7');
+      expect(res.status).toBe(201);
+      expect(res.offerHadCandidates).toBe(false);
+      expect(res.patches.length).toBeGreaterThan(0);
+      expect(res.patches.every((s) => s === 204)).toBe(true);
+      await live(r);
+      const { page: viewer, play } = await watch(r, 'v7');
+      await framesRise(viewer, play.id, 'anchor', 10, 'frames of the trickling publisher');
+    }, 60_000);
+
+    it("an ICE restart through PATCH keeps the publisher's and the viewer's sessions, and the picture", async () => {
+      const r = room(8);
+      const anchor = await openMediaPage(browser, app.url);
+      const pub = await T<{ id: number; location: string }>(anchor, 'publish', whip(r), 'user:a8');
+      const { sessionId } = await live(r);
+      const { page, play } = await watch(r, 'v8');
+
+      // Media keeps flowing on the old pair while a restart is under way: the proof is the browser's
+      // transport selecting a pair of the new ICE generation (its new local ufrag).
+      const restartedOn = async (p: Page, id: number, r: Restarted, before: IceStats) =>
+        eventually(
+          async () => {
+            const now = await T<IceStats>(p, 'iceTransport', id);
+            return now.localUfrag === r.ufrag && now.pairChanges > before.pairChanges && now.state === 'connected';
+          },
+          { what: 'a pair of the new ICE generation selected', timeout: 10_000 },
+        );
+      const pubIce = await T<IceStats>(anchor, 'iceTransport', pub.id);
+      const p = await T<Restarted>(anchor, 'restartIce', pub.id);
+      expect(p, p.body).toMatchObject({ status: 200 });
+      expect(p.etag).toMatch(/^"[0-9a-f]+"$/);
+      await restartedOn(anchor, pub.id, p, pubIce);
+      expect(engine.room(r)?.publishers).toEqual([expect.objectContaining({ sessionId, live: true })]);
+      await framesRise(page, play.id, 'anchor', 20, "frames after the publisher's restart");
+
+      const viewerIce = await T<IceStats>(page, 'iceTransport', play.id);
+      const v = await T<Restarted>(page, 'restartIce', play.id);
+      expect(v, v.body).toMatchObject({ status: 200 });
+      await restartedOn(page, play.id, v, viewerIce);
+      await framesRise(page, play.id, 'anchor', 20, "frames after the viewer's restart");
+      expect(engine.session(sessionIdOf(play.location))).toBeDefined();
+      // A PATCH naming the replaced entity tag is stale.
+      const stale = await fetch(`${app.url}/api/media/session/${sessionIdOf(play.location)}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': '"0000"' },
+        body: 'a=end-of-candidates\r\n',
+      });
+      expect(stale.status).toBe(412);
+      expect(stale.headers.get('access-control-allow-origin')).toBe('*');
+    }, 60_000);
+
+    it('a WHEP player page on another origin plays the room (CORS)', async () => {
+      const r = room(9);
+      await publishAnchor(r, 'a9');
+      expect(new URL(otherOrigin.url).origin).not.toBe(new URL(app.url).origin);
+      const page = await openMediaPage(browser, otherOrigin.url);
+      const play = await T<Play>(page, 'play', whep(r), 'user:v9');
+      expect(new URL(play.location).origin).toBe(new URL(app.url).origin);
+      expect(await T<number>(page, 'firstFrame', play.id)).toBeGreaterThan(0);
+      await framesRise(page, play.id, 'anchor', 10, 'frames on the other origin');
+      // The player's DELETE is cross-origin too, and ends the session.
+      await T(page, 'stop', play.id);
+      await eventually(() => engine.session(sessionIdOf(play.location)) === undefined, { what: 'the session ended by the DELETE' });
+    }, 60_000);
+
+    it('bad input is a clear 4xx and leaves no session behind', async () => {
+      const r = room(10);
+      const leftBefore = await under.leftovers();
+      const offer = await weriftOffer('publish');
+      try {
+        const junk = await postSdp(whip(r), 'v=0\r\nthis is not sdp', 'user:x');
+        expect(junk.status).toBe(400);
+        expect(((await junk.json()) as { code: string }).code).toBe('bad_sdp');
+        expect((await postSdp(whip(r), offer.sdp, 'bad')).status).toBe(403);
+        expect((await postSdp(whip(r), offer.sdp)).status).toBe(401);
+        // Only VP9 video and no audio: nothing either engine forwards.
+        const vp9 = offer.sdp
+          .split(/\r\n(?=m=)/)
+          .filter((x) => !x.startsWith('m=audio'))
+          .join('\r\n')
+          .replace(/^(m=video \S+ \S+) .*$/m, '$1 120')
+          .replace(/^a=(rtpmap|fmtp|rtcp-fb):.*\r\n/gm, '')
+          .concat('a=rtpmap:120 VP9/90000\r\n');
+        const noCodec = await postSdp(whip(r), vp9, 'user:x');
+        expect(noCodec.status).toBe(400);
+        expect(((await noCodec.json()) as { code: string }).code).toBe('bad_sdp');
+        expect((await postSdp(whep(r), offer.sdp, 'user:x')).status).toBe(404);
+        expect(engine.room(r)).toBeUndefined();
+        // Janus detaches a refused handle asynchronously; on a busy machine that takes seconds.
+        await eventually(async () => (await under.leftovers()) <= leftBefore, { what: 'nothing left behind', timeout: 30_000 });
+      } finally {
+        await offer.close();
+      }
+    }, 60_000);
+
+    /** Frames stop: what was in the jitter buffer plays out, then the count stays put (measured over time). */
+    async function stopsDecoding(page: Page, id: number): Promise<void> {
+      let seen = await frames(page, id);
+      await eventually(
+        async () => {
+          await pause(500);
+          const now = await frames(page, id);
+          const settled = now - seen <= 1;
+          seen = now;
+          return settled;
+        },
+        { timeout: 8000, interval: 0, what: 'the viewer to stop decoding' },
+      );
+    }
+  });
