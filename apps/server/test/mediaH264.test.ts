@@ -78,7 +78,8 @@ describe.skipIf(missing !== '')('media: H.264 publishers', () => {
     const play = await T<Play>(page, 'play', '/api/media/whep/h1', 'tok');
     const firstFrameMs = await T<number>(page, 'firstFrame', play.id);
     expect(firstFrameMs).toBeGreaterThan(0);
-    expect(firstFrameMs).toBeLessThan(2000);
+    // Without the request no keyframe comes at all; how fast it comes is bench/media's to measure.
+    expect(firstFrameMs).toBeLessThan(5000);
     expect(pub?.kind === 'publisher' && pub.keyframesIn).toBeGreaterThan(keyframesBefore);
   });
 
