@@ -6,6 +6,7 @@
  * requests). The remote publisher keeps the publisher's feed id, so a subscriber names the same feed
  * on either node. Nodes reach each other at the host of their API URL (a private network).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { MediaConfig } from '../config.js';
 import type { JanusNode } from './janusNode.js';
 import type { JanusPublisher, Room } from './janusSessions.js';
@@ -45,18 +46,35 @@ async function request(node: JanusNode, body: Record<string, unknown>): Promise<
 }
 
 /** Makes `pub` (publishing on `origin`) a remote publisher of the same room on `edge`. */
-export async function cascade(origin: JanusNode, edge: JanusNode, room: number, pub: CascadedPublisher): Promise<void> {
+export async function cascade(origin: JanusNode, edge: JanusNode, room: number, pub: CascadedPublisher, listedWithinMs = 3000): Promise<void> {
   const added = await request(edge, { request: 'add_remote_publisher', room, id: pub.feed, display: pub.seatId, streams: remoteStreams(pub.answerSdp) });
   if (!added.port) throw new Error('add_remote_publisher gave no port');
-  await request(origin, {
-    request: 'publish_remotely',
-    room,
-    publisher_id: pub.feed,
-    remote_id: remoteId(edge),
-    host: nodeHost(edge),
-    port: added.port,
-    ...(added.rtcp_port ? { rtcp_port: added.rtcp_port } : {}),
-  });
+  try {
+    await listed(edge, room, pub.feed, listedWithinMs);
+    await request(origin, {
+      request: 'publish_remotely',
+      room,
+      publisher_id: pub.feed,
+      remote_id: remoteId(edge),
+      host: nodeHost(edge),
+      port: added.port,
+      ...(added.rtcp_port ? { rtcp_port: added.rtcp_port } : {}),
+    });
+  } catch (err) {
+    if (edge.alive) await request(edge, { request: 'remove_remote_publisher', room, id: pub.feed }).catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Waits until the edge lists the remote publisher: Janus answers `add_remote_publisher` before the
+ * publisher's own thread adds it to the room, and a subscriber who names it sooner gets "No such feed".
+ */
+async function listed(edge: JanusNode, room: number, feed: number, withinMs: number): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < withinMs; await sleep(10)) {
+    if ((await edge.participants(room)).some((p) => p.feed === feed && p.publisher)) return;
+  }
+  throw new Error(`the remote publisher ${feed} was not listed on ${nodeHost(edge)} within ${withinMs} ms`);
 }
 
 /** Stops feeding `edge` with `feed` and removes its remote publisher there (either node may be gone: best effort). */
