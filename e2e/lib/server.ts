@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const tsx = join(repoRoot, 'node_modules/.bin/tsx');
+/** The server as `npm start` runs it: the bundle `npm run build` makes (one file, no TypeScript loader). */
+const bundle = join(repoRoot, 'apps/server/dist/main.mjs');
 
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -79,7 +81,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 
 /** Starts the server process and waits until it answers its health check. */
 async function spawnHealthy(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
-  const child: ChildProcess = spawn(tsx, [join(repoRoot, 'apps/server/src/main.ts')], {
+  if (!existsSync(bundle)) throw new Error('apps/server/dist/main.mjs is missing: run `npm run build` first (npm test does)');
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
