@@ -10,22 +10,55 @@ export interface Placement {
 
 /** SQL for the media nodes (0015) and the rooms' placement on them. */
 export const mediaNodeRepository = {
-  /** Registers or refreshes a node with its load now. */
-  touch: (db: Conn, n: MediaNodeLoad, at: string) =>
-    db
+  /** Registers or refreshes a node, and its load as this instance placed it (`instanceId`'s row of media_node_loads). */
+  touch: async (db: Conn, n: MediaNodeLoad, instanceId: string, at: string) => {
+    await db
       .insertInto('media_nodes')
       .values({ ...n, seen_at: at })
       .onConflict((oc) => oc.column('id').doUpdateSet({ kind: n.kind, url: n.url, viewers: n.viewers, rooms: n.rooms, capacity: n.capacity, seen_at: at }))
-      .execute(),
+      .execute();
+    await db
+      .insertInto('media_node_loads')
+      .values({ node_id: n.id, instance_id: instanceId, viewers: n.viewers, rooms: n.rooms, seen_at: at })
+      .onConflict((oc) => oc.columns(['node_id', 'instance_id']).doUpdateSet({ viewers: n.viewers, rooms: n.rooms, seen_at: at }))
+      .execute();
+  },
 
-  /** Nodes of a kind refreshed at or after `since`. */
-  aliveSince: (db: Conn, kind: MediaNodeRow['kind'], since: string) =>
-    db.selectFrom('media_nodes').selectAll().where('kind', '=', kind).where('seen_at', '>=', since).execute(),
+  /**
+   * Nodes of a kind refreshed at or after `since`, each with its load summed over the instances
+   * that refreshed their share of it since then (several instances drive one Janus node).
+   */
+  aliveSince: async (db: Conn, kind: MediaNodeRow['kind'], since: string): Promise<MediaNodeRow[]> => {
+    const nodes = await db.selectFrom('media_nodes').selectAll().where('kind', '=', kind).where('seen_at', '>=', since).execute();
+    if (nodes.length === 0) return nodes;
+    const sums = await db
+      .selectFrom('media_node_loads')
+      .select(['node_id', db.fn.sum<number>('viewers').as('viewers'), db.fn.sum<number>('rooms').as('rooms')])
+      .where(
+        'node_id',
+        'in',
+        nodes.map((n) => n.id),
+      )
+      .where('seen_at', '>=', since)
+      .groupBy('node_id')
+      .execute();
+    const byNode = new Map(sums.map((r) => [r.node_id, r]));
+    return nodes.map((n) => {
+      const sum = byNode.get(n.id);
+      return sum ? { ...n, viewers: Number(sum.viewers), rooms: Number(sum.rooms) } : n;
+    });
+  },
 
   byId: (db: Conn, id: string) => db.selectFrom('media_nodes').selectAll().where('id', '=', id).executeTakeFirst(),
 
-  remove: (db: Conn, id: string) => db.deleteFrom('media_nodes').where('id', '=', id).execute(),
-  removeBefore: (db: Conn, before: string) => db.deleteFrom('media_nodes').where('seen_at', '<', before).execute(),
+  remove: async (db: Conn, id: string) => {
+    await db.deleteFrom('media_node_loads').where('node_id', '=', id).execute();
+    await db.deleteFrom('media_nodes').where('id', '=', id).execute();
+  },
+  removeBefore: async (db: Conn, before: string) => {
+    await db.deleteFrom('media_node_loads').where('seen_at', '<', before).execute();
+    await db.deleteFrom('media_nodes').where('seen_at', '<', before).execute();
+  },
 
   placement: (db: Conn, roomId: number) =>
     db.selectFrom('rooms').select(['id', 'status', 'media_node', 'media_url', 'media_bridge']).where('id', '=', roomId).executeTakeFirst(),

@@ -76,7 +76,7 @@ export class MediaNodes {
     if (!this.local) return;
     const at = new Date().toISOString();
     try {
-      for (const n of this.local.loads()) await repo.touch(this.db, n, at);
+      for (const n of this.local.loads()) await repo.touch(this.db, n, this.lease.id, at);
     } catch (err) {
       this.deps.log.warn({ err }, 'media node refresh failed');
     }

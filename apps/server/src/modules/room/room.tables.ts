@@ -112,6 +112,15 @@ export interface MediaNodesTable {
   seen_at: string;
 }
 
+/** A media node's viewers and rooms as one API instance placed them (0023): a node's load is the sum of the fresh rows. */
+export interface MediaNodeLoadsTable {
+  node_id: string;
+  instance_id: string;
+  viewers: number;
+  rooms: number;
+  seen_at: string;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     anchor_applications: AnchorApplicationsTable;
@@ -122,6 +131,7 @@ declare module '../../db/schema.js' {
     room_mic_queue: RoomMicQueueTable;
     server_instances: ServerInstancesTable;
     media_nodes: MediaNodesTable;
+    media_node_loads: MediaNodeLoadsTable;
   }
 }
 
