@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type ApiFailure, call, registerMember } from '../lib/api.js';
 import { launch, phone, shot, shotSettled } from '../lib/browser.js';
-import { pageAs } from '../lib/member.js';
+import { approvedAnchor, operatorOf, pageAs } from '../lib/member.js';
 import { open, trackUniqueCode, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -28,7 +28,10 @@ async function login(page: Page, mobile: string, password: string) {
 }
 
 describe('screens of the foundation', () => {
-  it('launch shows the splash, then continues to the home tab', async () => {
+  it('launch shows the splash, then continues to the home tab, whose 正在直播 strip opens a room', async () => {
+    const anchor = await approvedAnchor(server, await operatorOf(server));
+    const { list: cats } = await call(server.url, 'roomCategories');
+    const room = await call(server.url, 'roomOpen', { title: '午后闲聊', category_id: cats[0]!.id, kind: 'live' }, anchor.token);
     const ctx = await phone(browser);
     const page = await ctx.newPage();
     await open(page, server.url, '/');
@@ -39,6 +42,14 @@ describe('screens of the foundation', () => {
     await page.getByText('首页').first().waitFor();
     await page.waitForLoadState('networkidle');
     await shot(page, 'home');
+    // The 正在直播 strip shows the open room as a card of its full size (a card's button once
+    // shrank to nothing, leaving the heading over an empty strip), and the card opens the room.
+    const card = page.getByTestId('home-live').locator(`[data-testid=room-card][data-room-id="${room.id}"]`);
+    const box = (await card.boundingBox())!;
+    assert.ok(box.width >= 120 && box.height >= 160, `a live card of ${box.width}×${box.height}`);
+    await card.click();
+    await waitForRoute(page, '/pages/room/index');
+    assert.ok(page.url().includes(`id=${room.id}`));
     await ctx.close();
   });
 
