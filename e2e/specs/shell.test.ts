@@ -165,3 +165,20 @@ describe('the tab bar', () => {
     await ctx.close();
   });
 });
+
+describe('the theme over antd-mobile', () => {
+  it("keeps its rules on antd-mobile's own elements once their stylesheets load after it: the nav bar's hairline, an empty list's button gap", async () => {
+    const ctx = await phone(browser);
+    const page = await ctx.newPage();
+    await loginAsNewMember(page);
+    // A fresh member has no chats: the empty state offers 找朋友 under its text.
+    await open(page, server.url, '/pages/chats/index');
+    const action = page.locator('.empty-state__action');
+    await action.waitFor();
+    const gap = await action.evaluate((b) => b.getBoundingClientRect().top - b.previousElementSibling!.getBoundingClientRect().bottom);
+    assert.ok(gap >= 12, `the button sits ${gap}px under the text`);
+    const hairline = await page.locator('.page-nav').evaluate((n) => getComputedStyle(n).borderBottomWidth);
+    assert.equal(hairline, '1px');
+    await ctx.close();
+  });
+});
