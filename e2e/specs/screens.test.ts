@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { type ApiFailure, call, registerMember } from '../lib/api.js';
 import { launch, phone, shot, shotSettled } from '../lib/browser.js';
 import { approvedAnchor, operatorOf, pageAs } from '../lib/member.js';
-import { open, trackUniqueCode, waitForRoute } from '../lib/page.js';
+import { imagesShown, open, trackUniqueCode, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 let server: RunningServer;
@@ -40,13 +40,14 @@ describe('screens of the foundation', () => {
     await waitForRoute(page, '/pages/index/index');
     await page.getByTestId('tabbar').waitFor();
     await page.getByText('首页').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    await shot(page, 'home');
     // The 正在直播 strip shows the open room as a card of its full size (a card's button once
     // shrank to nothing, leaving the heading over an empty strip), and the card opens the room.
     const card = page.getByTestId('home-live').locator(`[data-testid=room-card][data-room-id="${room.id}"]`);
+    await card.waitFor();
     const box = (await card.boundingBox())!;
     assert.ok(box.width >= 120 && box.height >= 160, `a live card of ${box.width}×${box.height}`);
+    await imagesShown(page);
+    await shot(page, 'home');
     await card.click();
     await waitForRoute(page, '/pages/room/index');
     assert.ok(page.url().includes(`id=${room.id}`));
