@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import FileTimingsReporter from './packages/testkit/src/vitestTimings.js';
 
 // `npm run test:scale` (TEST_SUITE=scale) runs the server project again on PostgreSQL, Redis and Janus.
 // These files touch none of them (the embedded media engine alone, `startMediaApp`): they ran in
@@ -8,6 +9,8 @@ const untouchedByScale = ['test/media.test.ts', 'test/mediaH264.test.ts', 'test/
 // One vitest run, one project per workspace. `npm run test:unit` / `test:server` pick projects.
 export default defineConfig({
   test: {
+    // The slowest files of each run, and a file over its budget (90 s) fails the run: bench/ci/README.md.
+    reporters: ['default', new FileTimingsReporter(import.meta.dirname)],
     projects: [
       { test: { name: 'kit', root: 'packages/kit', include: ['src/**/*.test.ts'] } },
       { test: { name: 'testkit', root: 'packages/testkit', include: ['src/**/*.test.ts'] } },

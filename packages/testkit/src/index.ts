@@ -5,3 +5,4 @@
 export { eventually, EventuallyTimeout, type EventuallyOptions } from './eventually.js';
 export { freshMobile } from './members.js';
 export { once } from './once.js';
+export { reportFileTimings, type FileTiming } from './fileTimings.js';
