@@ -6,11 +6,47 @@
  * In-page code is plain JS strings on purpose: tsx/esbuild add `__name(…)` helpers to named
  * functions, which do not exist in the page when Playwright serializes a function.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
-/** Fake camera (Chrome's test pattern) and microphone (a beep), granted without a prompt; pages kept running in the background. */
+/**
+ * The fake camera's picture: a 2 s test clip at 320×180 and 15 fps, looped by Chromium. Its
+ * default pattern is 640×360 at the app's 24 fps: encoding, decoding and drawing a quarter of the
+ * pixels at 15 fps costs a browser suite a fraction of the CPU (bench/ci/README.md). Made once
+ * per machine with ffmpeg (the suites need it anyway), never committed (2.6 MB of raw frames).
+ */
+function fakeCameraClip(): string {
+  const path = join(tmpdir(), 'e2e-fake-camera-320x180-15fps.y4m');
+  if (!existsSync(path)) {
+    const partial = `${path}.${process.pid}.partial`;
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x180:rate=15',
+      '-t',
+      '2',
+      '-pix_fmt',
+      'yuv420p',
+      '-f',
+      'yuv4mpegpipe',
+      partial,
+    ]);
+    renameSync(partial, path);
+  }
+  return path;
+}
+
+/** Fake camera (a small test clip) and microphone (a beep), granted without a prompt; pages kept running in the background. */
 export const FAKE_MEDIA_FLAGS = [
   '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-video-capture=${fakeCameraClip()}`,
   '--use-fake-ui-for-media-stream',
   '--autoplay-policy=no-user-gesture-required',
   '--disable-background-timer-throttling',
