@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
@@ -60,6 +60,10 @@ before(async () => {
     const { list } = await call(server.url, 'anchorList', { page: 1, size: 20 });
     return list.filter((r) => r.live).length === 2 ? true : undefined;
   });
+});
+// A test's own pages close with it: a viewer left decoding would cost every later test its CPU.
+afterEach(async () => {
+  await Promise.all(contexts.splice(2).map((c) => c.close().catch(() => undefined)));
 });
 after(async () => {
   await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
