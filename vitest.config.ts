@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import FileTimingsReporter from './packages/testkit/src/vitestTimings.js';
 
@@ -5,6 +7,16 @@ import FileTimingsReporter from './packages/testkit/src/vitestTimings.js';
 // These files touch none of them (the embedded media engine alone, `startMediaApp`): they ran in
 // `npm test` already. mediaEngines.test.ts skips its embedded half the same way.
 const untouchedByScale = ['test/media.test.ts', 'test/mediaH264.test.ts', 'test/whip.test.ts'];
+
+// The web tests share one jsdom per worker (setting up jsdom for each file was 37 of the project's
+// 67 s): all but the files that replace a module (vi.mock) or set up i18next themselves, which get
+// their own, as a module they replace or a language they choose would reach the files after them.
+const webRoot = 'apps/web';
+const ownsModules = (file: string) => /\bvi\.mock\(|\bi18next\.init\(/.test(readFileSync(join(webRoot, file), 'utf8'));
+const webTests = readdirSync(join(webRoot, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => join('src', f));
+const webIsolated = webTests.filter(ownsModules);
 
 // One vitest run, one project per workspace. `npm run test:unit` / `test:server` pick projects.
 export default defineConfig({
@@ -34,7 +46,8 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { test: { name: 'web', root: webRoot, include: ['src/**/*.test.{ts,tsx}'], exclude: webIsolated, environment: 'jsdom', isolate: false } },
+      { test: { name: 'web-isolated', root: webRoot, include: webIsolated, environment: 'jsdom' } },
     ],
   },
 });
