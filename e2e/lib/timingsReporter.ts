@@ -23,7 +23,7 @@ export default async function* fileTimings(source: AsyncIterable<TestEvent>): As
     if (event.type === 'test:complete' && started.has(file)) timings.push({ file, ms: performance.now() - started.get(file)! });
   }
   const lines: string[] = [];
-  const breach = reportFileTimings('e2e', repoRoot, timings, (l) => lines.push(l));
+  const breach = reportFileTimings(process.env.E2E_LANE ? `e2e-${process.env.E2E_LANE}` : 'e2e', repoRoot, timings, (l) => lines.push(l));
   yield `${lines.join('\n')}\n`;
   if (breach) {
     yield `\n${breach}\n`;

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, registerMember } from '../lib/api.js';
 import { launch, masksGone, settled, shot, shotSettled } from '../lib/browser.js';
+import { FAKE_MEDIA_FLAGS } from '../lib/media.js';
 import { pageAs as phonePageAs } from '../lib/member.js';
 import { open } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
@@ -61,10 +62,7 @@ async function uploadAvatar(m: Member, png: Buffer): Promise<string> {
 
 before(async () => {
   // One browser for the file; the call test needs its fake camera and microphone.
-  [server, browser] = await Promise.all([
-    startServer(),
-    launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns']),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launch([...FAKE_MEDIA_FLAGS, '--disable-features=WebRtcHideLocalIpsWithMdns'])]);
   [amy, ben] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
   const [avatarA, avatarB] = await Promise.all([uploadAvatar(amy, AVATAR_AMY), uploadAvatar(ben, AVATAR_BEN)]);
   await call(server.url, 'updateUserInfo', { nickname: `小美${amy.user.id}`, signature: '爱唱歌的小美 🎤', avatar: avatarA }, amy.token);
