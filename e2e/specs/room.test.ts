@@ -1,57 +1,27 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { eventually } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS, firstFrame, MEDIA_PROBE_JS, mediaRise, seatFrameRise } from '../lib/media.js';
 import { approvedAnchor, operatorOf, pageAs as phonePageAs } from '../lib/member.js';
-import { expectToast, open, toastGone } from '../lib/page.js';
+import { open } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
+import { cover, uploadCover } from './roomFixtures.js';
 
 /*
  * Issue 3 in the browser, against the production build: an approved anchor goes live from the
  * create page with Chromium's fake camera and microphone; viewers decode the video and the audio
  * (frames shown by the <video> of each seat, audio samples from the peer connection stats), chat
- * both ways, get muted, kicked, refused a wrong password, join the mic; the anchor ends the live;
- * three people in a video chat room each decode the other two. Screens are saved at 375×812.
+ * both ways, get muted, kicked, refused a wrong password, join the mic; the anchor ends the live.
+ * The video chat room and the anchor application are in chatRoom.test.ts. Screens are saved at 375×812.
  */
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-/** A cover picture (a soft gradient with bokeh), made here so nothing binary is committed. */
-function cover(from: string, to: string): Promise<Buffer> {
-  const dots = [
-    [70, 120, 60, 0.35],
-    [250, 80, 40, 0.25],
-    [200, 300, 90, 0.2],
-    [60, 380, 50, 0.3],
-    [280, 420, 70, 0.18],
-  ]
-    .map(([x, y, r, o]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" opacity="${o}"/>`)
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="480"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="360" height="480" fill="url(#g)"/>${dots}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-/** Uploads a cover for `m` the way the create page does (resource/upload/file, purpose cover). */
-async function uploadCover(m: Member, png: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('purpose', 'cover');
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
-  const res = await fetch(`${server.url}/api/client_live/resource/upload/file`, {
-    method: 'POST',
-    headers: { Authorization: m.token, Constraint: 'liveapp-h5', Device: 'e2e-device' },
-    body: form,
-  });
-  const env = (await res.json()) as { code: number; data: { url: string } };
-  assert.equal(env.code, 200);
-  return env.data.url;
-}
 
 /** A member approved as an anchor (applied and approved through the API). */
 const anchorMember = async (name: string): Promise<Member> => approvedAnchor(server, operator, await member(name));
@@ -104,28 +74,17 @@ async function moderate(anchorPage: Page, userId: number, action: string): Promi
 
 let anchor: Member;
 let pwHost: Member;
-let partyHost: Member;
 let operator: Member;
 let pwRoom: { id: number; number: string };
-let partyRoom: { id: number };
 
 before(async () => {
   // Rooms opened through the API wait for their anchor longer than the suite runs.
   [server, browser] = await Promise.all([startServer({ ROOM_GRACE_MS: '600000' }), launch(FAKE_MEDIA_FLAGS)]);
   // One operator CLI run (slow to start); the anchors are approved through the API.
   operator = await operatorOf(server);
-  [anchor, pwHost, partyHost] = await Promise.all([anchorMember('星光主播'), anchorMember('深夜电台'), anchorMember('派对房主')]);
-  const [pwCover, partyCover] = await Promise.all([
-    cover('#36d1dc', '#5b86e5').then((png) => uploadCover(pwHost, png)),
-    cover('#ff9a44', '#fc6076').then((png) => uploadCover(partyHost, png)),
-  ]);
+  [anchor, pwHost] = await Promise.all([anchorMember('星光主播'), anchorMember('深夜电台')]);
+  const pwCover = await uploadCover(server.url, pwHost, await cover('#36d1dc', '#5b86e5'));
   pwRoom = await call(server.url, 'roomOpen', { title: '私密小屋 · 只聊天', cover: pwCover, category_id: 1, password: 'abc123' }, pwHost.token);
-  partyRoom = await call(
-    server.url,
-    'roomOpen',
-    { title: '周末派对 · 来连麦', cover: partyCover, category_id: 1, kind: 'chat', mic_seats: 8 },
-    partyHost.token,
-  );
 });
 after(async () => {
   await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
@@ -327,93 +286,5 @@ describe('live rooms in the browser', () => {
     await anchorPage.locator('[data-testid=room-gate][data-gate=ended]').waitFor();
     assert.equal((await call(server.url, 'roomInfo', { room_id: roomId })).status, 'closed');
     await Promise.all([anchorPage.close(), viewerPage.close()]);
-  });
-});
-
-describe('video chat room in the browser', () => {
-  it('three people take free seats (a locked one refuses) and each decodes the other two; camera and mic off show to all', async () => {
-    const room = partyRoom;
-    const hostPage = await pageAs(partyHost);
-    await open(hostPage, server.url, `/pages/room/newroom?id=${room.id}`);
-    await hostPage.getByTestId('chat-stage').waitFor();
-    const tile = (page: Page, seat: string) => page.locator(`[data-testid=seat-tile][data-seat-id="${seat}"]`);
-    // The host locks seat 3 from its seat menu.
-    await tile(hostPage, 'seat-3').click();
-    await hostPage.locator('.adm-action-sheet-button-item', { hasText: '锁定麦位' }).click();
-    await tile(hostPage, 'seat-3').filter({ hasText: '已锁定' }).waitFor();
-    const guests = await Promise.all([member('阿杰'), member('小雨')]);
-    const pages = await Promise.all(guests.map((g) => pageAs(g)));
-    try {
-      for (const [i, page] of pages.entries()) {
-        await open(page, server.url, `/pages/newroom/index?id=${room.id}`);
-        await page.getByTestId('chat-stage').waitFor();
-        await page.locator('[data-testid=seat-mode][data-free=true]').waitFor();
-        if (i === 0) {
-          await tile(page, 'seat-3').click();
-          await expectToast(page, '已锁定');
-          assert.equal(await tile(page, 'seat-3').getAttribute('data-user-id'), '', 'nobody sits on a locked seat');
-        }
-        // Free seats: a tap sits down at once, no request for the host to accept.
-        await tile(page, `seat-${i + 1}`).click();
-        await page.locator(`[data-testid=seat-tile][data-seat-id="seat-${i + 1}"][data-user-id="${guests[i]!.user.id}"]`).waitFor();
-      }
-      const everyone = [
-        { page: hostPage, sees: ['seat-1', 'seat-2'] },
-        { page: pages[0]!, sees: ['anchor', 'seat-2'] },
-        { page: pages[1]!, sees: ['anchor', 'seat-1'] },
-      ];
-      for (const { page, sees } of everyone) for (const seat of sees) await firstFrame(page, seat, 15_000);
-      // Three cameras encoding and six streams decoding in one Chromium: a low but steady frame rate.
-      const rises = await Promise.all(everyone.flatMap(({ page, sees }) => sees.map((seat) => seatFrameRise(page, seat, 2000))));
-      assert.ok(
-        rises.every((r) => r >= 3),
-        `every seat plays for the other two: ${rises.join(', ')}`,
-      );
-      await shot(pages[0]!, 'rooms-chatroom');
-
-      // 阿杰 turns the camera and the microphone off: the host and 小雨 see the avatar and the muted icon.
-      await pages[0]!.locator('.party__tools [data-tool=camera]').click();
-      await pages[0]!.locator('.party__tools [data-tool=mic]').click();
-      for (const page of [hostPage, pages[1]!]) {
-        await page.locator('[data-testid=seat-tile][data-seat-id="seat-1"][data-camera=off][data-mic=off]').waitFor();
-        await tile(page, 'seat-1').locator('.seat-tile__face').waitFor();
-        await tile(page, 'seat-1').getByTestId('seat-muted').waitFor();
-        assert.equal(await tile(page, 'seat-1').locator('video').count(), 0, 'no frozen video over the avatar');
-      }
-      await shot(hostPage, 'rooms-chatroom-host');
-      await pages[0]!.locator('.party__tools [data-tool=camera]').click();
-      await hostPage.locator('[data-testid=seat-tile][data-seat-id="seat-1"][data-camera=on][data-mic=off]').waitFor();
-      await firstFrame(hostPage, 'seat-1', 10_000);
-    } finally {
-      // Three cameras stop here, pass or fail, not at the end of the run: later tests get the CPU back.
-      await Promise.all([hostPage, ...pages].map((p) => p.close()));
-    }
-  });
-});
-
-describe('becoming an anchor in the browser', () => {
-  it('a member applies on the create page, waits for review, and sees a rejection with its reason', async () => {
-    const hopeful = await member('想当主播');
-    const page = await pageAs(hopeful);
-    await open(page, server.url, '/pages/user/create');
-    await page.getByTestId('anchor-apply').waitFor();
-    await page.locator('input[name=real_name]').fill('李四');
-    await page.locator('input[name=id_card]').fill('110105194912310021');
-    await page.locator('input[name=mobile]').fill(hopeful.mobile);
-    await page.locator('textarea[name=introduction]').fill('每晚八点唱歌');
-    await page.getByRole('button', { name: '提交申请' }).click();
-    // The id card check character is wrong: refused before anything is sent.
-    await expectToast(page, '请输入正确的身份证号');
-    await page.locator('input[name=id_card]').fill('11010519491231002X');
-    await toastGone(page);
-    await shot(page, 'rooms-apply');
-    await page.getByRole('button', { name: '提交申请' }).click();
-    await page.locator('[data-testid=anchor-status][data-status=pending]').waitFor();
-    await call(server.url, 'adminAnchorReject', { user_id: hopeful.user.id, reason: '资料不完整' }, operator.token);
-    await page.reload();
-    await page.locator('[data-testid=anchor-status][data-status=rejected]').waitFor();
-    assert.match(await page.getByTestId('anchor-status').innerText(), /资料不完整/);
-    await page.getByRole('button', { name: '重新申请' }).click();
-    await page.getByTestId('anchor-apply').waitFor();
   });
 });
