@@ -4,9 +4,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import FileTimingsReporter from './packages/testkit/src/vitestTimings.js';
 
 // `npm run test:scale` (TEST_SUITE=scale) runs the server project again on PostgreSQL, Redis and Janus.
-// These files touch none of them (the embedded media engine alone, `startMediaApp`): they ran in
-// `npm test` already. mediaEngines.test.ts skips its embedded half the same way.
-const untouchedByScale = ['test/media.test.ts', 'test/mediaH264.test.ts', 'test/whip.test.ts'];
+// These files touch none of them (the embedded media engine alone, `startMediaApp`, and the tests
+// beside the code in src/, which start no server): they ran in `npm test` already.
+// mediaEngines.test.ts skips its embedded half the same way.
+const untouchedByScale = ['src/**', 'test/media.test.ts', 'test/mediaH264.test.ts', 'test/whip.test.ts'];
 
 // The web tests share one jsdom per worker (setting up jsdom for each file was 37 of the project's
 // 67 s): all but the files that replace a module (vi.mock) or set up i18next themselves, which get
