@@ -7,7 +7,7 @@ import { call, registerMember } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
 import type { Member } from '../lib/member.js';
 import { firstFrame } from '../lib/media.js';
-import { open, routeOf } from '../lib/page.js';
+import { imagesShown, layoutShift, open, routeOf, watchLayoutShift } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 /**
@@ -89,20 +89,25 @@ describe('a network drop and a stopped server', () => {
       timeout: 60_000,
       interval: 500,
     }))!;
-    // One user, one context: the live list in one tab, a room in another; an English phone beside them.
+    // One user, one context: the live list in one tab, a room in another; an English phone on the home.
     const { ctx, page: list } = await pageAs(member);
     const inRoom = await ctx.newPage();
     const { ctx: enCtx, page: en } = await pageAs(member, 'en');
+    // The English phone opens the home with the demo rooms live: its layout must not shift (it was 0.45).
+    await watchLayoutShift(en);
     await Promise.all([
       open(list, server.url, '/pages/live/index'),
-      open(en, server.url, '/pages/live/index'),
+      open(en, server.url, '/pages/index/index'),
       open(inRoom, server.url, `/pages/room/index?id=${room.id}`),
     ]);
     await Promise.all([
       list.getByTestId('room-card').first().waitFor({ timeout: 60_000 }),
-      en.getByTestId('room-card').first().waitFor({ timeout: 60_000 }),
+      en.getByTestId('home-live').getByTestId('room-card').first().waitFor({ timeout: 60_000 }),
       firstFrame(inRoom, 'anchor', 60_000),
     ]);
+    await imagesShown(en);
+    const cls = await layoutShift(en);
+    assert.ok(cls < 0.1, `the home's layout shift is ${cls.toFixed(3)}`);
     // Gone after a reload: proves none happened.
     for (const p of [list, inRoom, en]) await p.evaluate(() => ((window as unknown as { __sameLoad: boolean }).__sameLoad = true));
 
@@ -110,7 +115,7 @@ describe('a network drop and a stopped server', () => {
     await server.halt();
     await Promise.all([list, inRoom, en].map((p) => p.getByTestId('offline-banner').waitFor({ timeout: 20_000 })));
     await shot(list, 'resilience-server-down-live');
-    await shot(en, 'resilience-server-down-live-en');
+    await shot(en, 'resilience-server-down-home-en');
     await shot(inRoom, 'resilience-server-down-room');
     await downFor(OUTAGE_MS - (Date.now() - started));
     for (const p of [list, inRoom]) assert.equal(await token(p), member.token, 'the session is kept through the outage');
@@ -142,6 +147,7 @@ describe('a network drop and a stopped server', () => {
       assert.equal(await token(p), member.token);
     }
     assert.equal(await routeOf(list), '/pages/live/index');
+    assert.equal(await routeOf(en), '/pages/index/index');
     assert.equal(await routeOf(inRoom), '/pages/room/index');
     await inRoom.getByTestId('live-stage').waitFor();
     await shot(inRoom, 'resilience-server-back-room');
