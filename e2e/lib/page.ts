@@ -63,3 +63,17 @@ export async function imagesShown(page: Page, timeout = 15_000): Promise<void> {
     { polling: 'raf', timeout },
   );
 }
+
+/** Starts summing the page's layout shifts (CLS, shifts after input excluded) from its first paint; read with `layoutShift`. */
+export async function watchLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift summed since the page loaded (see `watchLayoutShift`). */
+export const layoutShift = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __cls: number }).__cls);

@@ -51,6 +51,7 @@ import { registerRateLimit } from './plugins/rateLimit.js';
 import { connectRedis, type RedisClients } from './plugins/redis.js';
 import { registerFileRoutes, registerWebApp } from './plugins/staticFiles.js';
 import { Hall } from './realtime/hall.js';
+import { NOTICE_PUSH_POLL_MS } from './modules/message/message.service.js';
 import { RoomHub } from './realtime/room.js';
 import { createServices, type Services } from './services.js';
 import { createSmsSender } from './sms/smsSender.js';
@@ -290,6 +291,16 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   jobs.push({ name: 'videos (transcode queue, upload sweep, demo clips)', start: () => services.video.start(), stop: () => services.video.stop() });
   if (config.seedDemo && demoGiftsOn(config.finance.demoGifts, config.nodeEnv))
     jobs.push(demoGifts({ db, log: app.log, ledger: services.finance.ledger, gifts: services.finance.gift, spreadMs: 3 * 60_000 }));
+  let noticePushes: NodeJS.Timeout | undefined;
+  jobs.push({
+    name: 'notice pushes (notices the operator CLI wrote)',
+    start: () => {
+      const push = () => void services.message.pushQueued().catch((err: unknown) => app.log.warn({ err }, 'queued notice push failed'));
+      noticePushes = setInterval(push, NOTICE_PUSH_POLL_MS);
+      noticePushes.unref();
+    },
+    stop: () => clearInterval(noticePushes),
+  });
   let egressSweep: NodeJS.Timeout | undefined;
   let retention: NodeJS.Timeout | undefined;
   const keepReplays = () => void services.replays.sweepRetention().catch((err: unknown) => app.log.warn({ err }, 'replay retention sweep failed'));

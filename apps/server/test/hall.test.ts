@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, HALL_AUTH_FAILED, type Session } from '@app/contract';
-import { addOperator } from '../src/cli/commands.js';
+import { addNotice, addOperator } from '../src/cli/commands.js';
+import { openDb } from '../src/db/database.js';
 import { freshMobile } from '@app/testkit';
 import { connectHall, connected, next, type HallSocket } from './helpers/hallClient.js';
 import { quickSession } from './helpers/members.js';
@@ -64,6 +65,27 @@ describe('hall', () => {
     const afterRead = next(sock, 'rGetUnreadCount');
     expect((await s.api.call(api.messageRead, { all: true }, { token: user.token })).data).toEqual({ unread: 0 });
     expect(await afterRead).toEqual({ total: 0, isNew: false });
+  });
+
+  it('pushes a notice the operator CLI wrote (another process, no hall of its own) like one from the API', async () => {
+    const mobile = freshMobile();
+    const user = await s.api.register(mobile);
+    const sock = open({ uuid: user.user.uuid, token: user.token });
+    await connected(sock);
+    const msg = next(sock, 'newMessage');
+    const count = next(sock, 'rGetUnreadCount');
+    // The CLI's own database handle, as `npm run admin -- notice` opens it.
+    const cliDb = openDb(s.config);
+    try {
+      await addNotice(cliDb, mobile, '客服回复', '您的问题已处理');
+    } finally {
+      await cliDb.close();
+    }
+    const m = await msg;
+    expect(m.kind === 'notice' && m.notice).toMatchObject({ title: '客服回复', content: '您的问题已处理', type: 'system', is_read: false });
+    expect(await count).toEqual({ total: 1, isNew: true });
+    // Pushed once: nothing is left queued.
+    expect(await s.deps.db.kysely.selectFrom('notice_pushes').selectAll().execute()).toEqual([]);
   });
 
   it('refuses admin calls from a member (403) and a notice to an unknown user', async () => {

@@ -14,12 +14,16 @@ export async function addOperator(db: Db, mobile: string): Promise<{ id: number;
 }
 
 /**
- * Writes a system notice for one member. The CLI holds no sockets, so the user hears of it at the
- * next unread count (the admin API call pushes it live instead).
+ * Writes a system notice for one member and queues it for the running server, which pushes it to
+ * the member's open sockets within a second, as the admin API does (decision 0183).
  */
 export async function addNotice(db: Db, mobile: string, title: string, content: string): Promise<{ id: number }> {
   const user = await users.byMobile(db.kysely, mobile);
   if (!user) throw new BizError(ErrorCode.NOT_REGISTERED, `${mobile} 未注册`);
-  const [row] = await notices.insertMany(db.kysely, [{ user_id: user.id, type: 'system', title, content, created_at: nowIso() }]);
-  return { id: row!.id };
+  const at = nowIso();
+  return db.tx(async (conn) => {
+    const [row] = await notices.insertMany(conn, [{ user_id: user.id, type: 'system', title, content, created_at: at }]);
+    await notices.queuePush(conn, [row!.id], at);
+    return { id: row!.id };
+  });
 }

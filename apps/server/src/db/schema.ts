@@ -113,6 +113,12 @@ export interface NoticesTable {
   created_at: string;
 }
 
+/** A notice written outside the server, waiting to be pushed to the hall (decision 0183). */
+export interface NoticePushesTable {
+  notice_id: number;
+  created_at: string;
+}
+
 export interface UploadsTable {
   id: Generated<number>;
   user_id: number;
@@ -305,6 +311,7 @@ export interface Database {
   gifts: GiftsTable;
   bulletins: BulletinsTable;
   notices: NoticesTable;
+  notice_pushes: NoticePushesTable;
   uploads: UploadsTable;
   ad_clicks: AdClicksTable;
   accounts: AccountsTable;

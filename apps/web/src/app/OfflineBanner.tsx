@@ -21,25 +21,29 @@ export const useOnline = (): boolean =>
   );
 
 /**
- * A slim strip at the top: offline (the service worker keeps the shell working, requests wait for
- * the network), or "reconnecting…" while the hall is coming back; a toast when the network returns.
+ * A slim strip at the top: offline (the device has no network), or the server out of reach (it is
+ * down or restarting: the session stays, everything resumes when it answers again), or
+ * "reconnecting…" while the hall is coming back; a toast when it is reachable again.
  */
 export function OfflineBanner() {
   const online = useOnline();
-  const { status } = useHall();
+  const { status, unreachable } = useHall();
   const { t } = useTranslation();
-  const wasOffline = useRef(false);
+  const cut = !online || unreachable;
+  const wasCut = useRef(false);
   useEffect(() => {
-    if (!online) wasOffline.current = true;
-    else if (wasOffline.current) {
-      wasOffline.current = false;
+    if (cut) wasCut.current = true;
+    else if (wasCut.current && status === 'connected') {
+      wasCut.current = false;
       showToast(t('common.backOnline'));
     }
-  }, [online, t]);
-  if (!online) {
+  }, [cut, status, t]);
+  if (cut) {
     return (
       <div className="offline-banner" role="alert" data-testid="offline-banner">
-        {t('common.offline')}
+        <OfflineIcon />
+        <span className="offline-banner__text">{online ? t('common.serverUnreachable') : t('common.offline')}</span>
+        {online && <span className="offline-banner__spinner" aria-hidden />}
       </div>
     );
   }
@@ -49,5 +53,21 @@ export function OfflineBanner() {
       <span className="offline-banner__spinner" aria-hidden />
       {t('common.reconnecting')}
     </div>
+  );
+}
+
+/** A cloud with a slash: no connection. */
+function OfflineIcon() {
+  return (
+    <svg className="offline-banner__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden>
+      <path
+        d="M7 18h10.5a3.5 3.5 0 0 0 .6-6.95A6 6 0 0 0 7.3 8.6 4.75 4.75 0 0 0 7 18Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+      <path d="M4 4l16 16" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
   );
 }

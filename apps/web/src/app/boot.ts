@@ -1,6 +1,7 @@
 import { loadConfig, startConfigSync } from '../state/queries/config';
 import { startIdentityReset } from '../state/queries/identity';
 import { startHallSync } from '../state/realtime/hall';
+import { startReachability } from '../state/realtime/reachability';
 import { getSession } from '../state/session';
 import { refreshLanguage } from '../locale/languagePack';
 import { storedLang } from '../locale/i18n';
@@ -36,7 +37,7 @@ function registerServiceWorkerLater(): void {
   else window.addEventListener('load', later, { once: true });
 }
 
-/** Starts what runs outside React: referral capture, config (+ reload when back online), language pack, hall, cache reset on a new session, the service worker. */
+/** Starts what runs outside React: referral capture, config (+ reload when back online), language pack, hall (and the server's reachability), cache reset on a new session, the service worker. */
 export function boot(): void {
   registerServiceWorkerLater();
   captureReferral();
@@ -44,5 +45,6 @@ export function boot(): void {
   startConfigSync();
   refreshLanguage(storedLang());
   startHallSync();
+  startReachability();
   startIdentityReset();
 }

@@ -1,5 +1,6 @@
 import { CONSTRAINT_VALUE, Header, isSessionErrorCode, type Api, type RouteData, type RouteInput, type RouteName } from '@app/contract';
 import { HTTP_TIMEOUT_MS } from '@app/kit';
+import { onlineManager } from '@tanstack/react-query';
 import { t } from '../locale/i18n';
 import { ApiError, ClientCode } from './apiError';
 import { encryptionOn, seal, unsealAsync } from './cipher';
@@ -93,8 +94,8 @@ export async function call<N extends RouteName>(name: N, ...args: CallArgs<N>): 
       : opts.signal?.aborted
         ? new ApiError(ClientCode.ABORTED, t('error.aborted'), 0)
         : new ApiError(ClientCode.NETWORK, t('error.network'), 0);
-    // Offline: the banner says so, and queries wait for the network to try again; no toast.
-    return fail(err, err.code === ClientCode.NETWORK && globalThis.navigator?.onLine === false ? { ...ctx, silent: true } : ctx);
+    // Offline, or the server out of reach: the banner says so, and queries wait to try again; no toast.
+    return fail(err, err.code === ClientCode.NETWORK && !onlineManager.isOnline() ? { ...ctx, silent: true } : ctx);
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);

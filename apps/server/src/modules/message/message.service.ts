@@ -1,4 +1,5 @@
 import { ErrorCode, type Notice, type Api, type RouteBody, type NoticeKind } from '@app/contract';
+import type { NoticeRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
@@ -12,6 +13,9 @@ export type UnreadSource = (userIds: readonly number[]) => Promise<Map<number, n
 
 /** Users per counting query (an IN list well under SQLite's bound-parameter limit). */
 const COUNT_CHUNK = 500;
+
+/** How often the worker looks for notices the operator CLI queued: they reach the user within this. */
+export const NOTICE_PUSH_POLL_MS = 1000;
 
 /** System notices: listing, reading, sending, and the hall's unread count. */
 /** A notice written from a template: clients render its kind with the values in the reader's language. */
@@ -95,6 +99,22 @@ export class MessageService {
   }
 
   /**
+   * Pushes the notices another process queued (the operator command line, which has no hall) to
+   * their users' sockets, with their unread totals; answers how many were pushed.
+   */
+  async pushQueued(limit = 500): Promise<number> {
+    const rows = await this.deps.db.tx((conn) => repo.takeQueued(conn, limit));
+    if (rows.length > 0) await this.push(rows);
+    return rows.length;
+  }
+
+  /** Pushes written notices with their users' unread totals (counted for all of them at once). */
+  private async push(rows: readonly NoticeRow[]): Promise<void> {
+    const totals = await this.unreadTotals(rows.map((r) => r.user_id));
+    for (const row of rows) pushNotice(this.deps.hall, row.user_id, toNotice(row), { total: totals.get(row.user_id) ?? 0, isNew: true });
+  }
+
+  /**
    * Writes one notice to each recipient and pushes it, with their unread total, to their hall
    * sockets; answers how many were written. The totals are counted for all recipients at once
    * (a go-live alert to thousands of followers: a few queries, not a few per follower).
@@ -118,8 +138,7 @@ export class MessageService {
         )),
       );
     }
-    const totals = await this.unreadTotals(rows.map((r) => r.user_id));
-    for (const row of rows) pushNotice(this.deps.hall, row.user_id, toNotice(row), { total: totals.get(row.user_id) ?? 0, isNew: true });
+    await this.push(rows);
     return rows.length;
   }
 }

@@ -72,6 +72,39 @@ export const noticeRepository = {
   insertMany: async (db: Conn, rows: NewNotice[]): Promise<NoticeRow[]> =>
     rows.length === 0 ? [] : db.insertInto('notices').values(rows).returningAll().execute(),
 
+  /** Leaves these notices for the server to push (written by a process without a hall). */
+  queuePush: async (db: Conn, noticeIds: readonly number[], at: string): Promise<void> => {
+    if (noticeIds.length > 0)
+      await db
+        .insertInto('notice_pushes')
+        .values(noticeIds.map((notice_id) => ({ notice_id, created_at: at })))
+        .execute();
+  },
+
+  /**
+   * Takes up to `limit` queued notices: their rows are deleted in the same transaction, so each is
+   * pushed at most once (the notice itself stays, and is counted as unread either way).
+   */
+  takeQueued: async (db: Conn, limit: number): Promise<NoticeRow[]> => {
+    const rows = await db
+      .selectFrom('notice_pushes as q')
+      .innerJoin('notices as n', 'n.id', 'q.notice_id')
+      .selectAll('n')
+      .orderBy('q.notice_id')
+      .limit(limit)
+      .execute();
+    // A queued notice that is gone (its user deleted) leaves its row: clear those too.
+    const stale = await db
+      .selectFrom('notice_pushes as q')
+      .leftJoin('notices as n', 'n.id', 'q.notice_id')
+      .select('q.notice_id')
+      .where('n.id', 'is', null)
+      .execute();
+    const ids = [...rows.map((r) => r.id), ...stale.map((r) => r.notice_id)];
+    if (ids.length > 0) await db.deleteFrom('notice_pushes').where('notice_id', 'in', ids).execute();
+    return rows;
+  },
+
   /**
    * One notice to each user the query names, in one INSERT … SELECT (a notice to every member:
    * nothing per member crosses into the server): how many were written.

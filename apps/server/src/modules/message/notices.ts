@@ -2,6 +2,6 @@ import { noticeRepository } from './notice.repository.js';
 
 /**
  * System notices as the operator command line writes them (a notice to one member). The service
- * (MessageService) also pushes them to the hall; this is for writers without a hall.
+ * (MessageService) pushes its own to the hall; a writer without a hall queues them for the server.
  */
-export const notices = { insertMany: noticeRepository.insertMany };
+export const notices = { insertMany: noticeRepository.insertMany, queuePush: noticeRepository.queuePush };

@@ -139,12 +139,15 @@ export class RoomPlayer {
   }
 
   private scheduleRetry(gen: number, error: string): void {
-    if (this.retries >= (this.opts.maxRetries ?? 4)) {
+    // A server that does not answer at all (down, or out of reach) is waited out however long it
+    // takes; only its answers and failed connections use up retries (decision 0182).
+    const unanswered = error === 'network';
+    if (!unanswered && this.retries >= (this.opts.maxRetries ?? 4)) {
       this.set({ status: 'failed', error });
       return;
     }
     const delay = Math.min(1000 * 2 ** this.retries, 5000);
-    this.retries++;
+    if (!unanswered || this.retries < 3) this.retries++;
     this.set({ status: 'reconnecting', error });
     this.timer = setTimeout(() => {
       this.timer = null;

@@ -8,6 +8,7 @@ import { applyReceipt, chatCursor, ingestChat, syncChats } from '../queries/chat
 import { messageKeys, userKeys } from '../queries/keys';
 import { getSession, useSession } from '../session';
 import { HallClient } from './hallClient';
+import { readRefusal } from './refusal';
 import { noticeText } from '../../locale/serverText';
 import { pushLiveAlert, useLiveAlerts } from './liveAlerts';
 
@@ -51,7 +52,7 @@ export const hall = new HallClient({
       forceNew: true,
     });
   },
-  isAuthFailure: (err) => err instanceof Error && err.message === authFailedMessage,
+  refusal: (err) => readRefusal(err, authFailedMessage),
   onUnread: (u) => useSession.getState().patch({ unreadCount: u.total }),
   onNewMessage,
   onChatRead: applyReceipt,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, HallClient, type HallDeps, type HallSocketLike } from './hallClient';
+import { readRefusal } from './refusal';
 
 /** A socket double: the test fires server events by name. */
 class FakeSocket implements HallSocketLike {
@@ -38,7 +39,7 @@ function setup(over: Partial<HallDeps> = {}) {
       sockets.push(s);
       return s;
     }),
-    isAuthFailure: (e: unknown) => e instanceof Error && e.message === 'HALL_AUTH_FAILED',
+    refusal: (e: unknown) => readRefusal(e, 'HALL_AUTH_FAILED'),
     onUnread: vi.fn(),
     onNewMessage: vi.fn(),
     onSessionLost: vi.fn(),
@@ -82,24 +83,85 @@ describe('HallClient', () => {
     expect(deps.onNewMessage).toHaveBeenCalledTimes(1);
   });
 
-  it('retries 5 times at 1 s, 2 s, 4 s, 5 s, 5 s, then fails and reports the lost session', async () => {
+  it('keeps trying at 1 s, 2 s, 4 s, then every 5 s while the server does not answer, keeping the session', async () => {
     const { client, deps, sockets } = setup();
     client.connect(AUTH);
     await flush();
     const s = sockets[0]!;
-    const waits = [1000, 2000, 4000, 5000, 5000];
+    s.fire('connect');
+    s.fire('disconnect', 'transport close');
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1, unreachable: false });
+    // A 60 s outage: far more than the seed's 5 attempts, none of them answered.
+    const waits = [1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000];
     for (const [i, ms] of waits.entries()) {
-      s.fire('connect_error', new Error('xhr poll error'));
-      expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: i + 1 });
       vi.advanceTimersByTime(ms - 1);
       expect(s.connects).toBe(i);
       vi.advanceTimersByTime(1);
       expect(s.connects).toBe(i + 1);
+      s.fire('connect_error', Object.assign(new Error('websocket error'), { type: 'TransportError' }));
+      expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: i + 2, unreachable: true });
     }
-    s.fire('connect_error', new Error('xhr poll error'));
+    expect(deps.onSessionLost).not.toHaveBeenCalled();
+    s.fire('connect_error', new Error('timeout'));
+    expect(client.getSnapshot().status).toBe('reconnecting');
+    // The server is back: connected, reachable, the unread count asked again.
+    vi.advanceTimersByTime(5000);
+    s.fire('connect');
+    expect(client.getSnapshot()).toEqual({ status: 'connected', attempt: 0, unreachable: false });
+    expect(s.emitted.filter((e) => e === 'getUnreadCount')).toHaveLength(2);
+    expect(deps.onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it('is unreachable when the hall code itself cannot be loaded, and retries', async () => {
+    let down = true;
+    const { client, sockets } = setup({
+      createSocket: vi.fn(() => {
+        if (down) return Promise.reject(new Error('Failed to fetch dynamically imported module'));
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      }),
+    });
+    client.connect(AUTH);
+    await flush();
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1, unreachable: true });
+    down = false;
+    vi.advanceTimersByTime(1000);
+    await flush();
+    sockets[0]!.fire('connect');
+    expect(client.getSnapshot()).toEqual({ status: 'connected', attempt: 0, unreachable: false });
+  });
+
+  it("fails after 5 attempts in a row the server refused (the seed's failed attempts), not counting unanswered ones", async () => {
+    const { client, deps, sockets } = setup();
+    client.connect(AUTH);
+    await flush();
+    const s = sockets[0]!;
+    // The server answers, but refuses without a session error (its handshake could not check the token).
+    const refused = () => Object.assign(new Error('HALL_AUTH_FAILED'), { data: { code: null } });
+    for (let i = 0; i < 4; i++) {
+      s.fire('connect_error', refused());
+      s.fire('connect_error', new Error('websocket error'));
+      vi.advanceTimersByTime(5000);
+    }
+    expect(deps.onSessionLost).not.toHaveBeenCalled();
+    expect(client.getSnapshot().status).toBe('reconnecting');
+    s.fire('connect_error', refused());
     expect(client.getSnapshot().status).toBe('failed');
     expect(deps.onSessionLost).toHaveBeenCalledWith('retries');
     expect(s.disconnected).toBe(true);
+  });
+
+  it('counts refusals again from zero after a connection', async () => {
+    const { client, deps, sockets } = setup();
+    client.connect(AUTH);
+    await flush();
+    const s = sockets[0]!;
+    const refused = () => Object.assign(new Error('HALL_BUSY'), { data: undefined });
+    for (let i = 0; i < 4; i++) s.fire('connect_error', refused());
+    s.fire('connect');
+    for (let i = 0; i < 4; i++) s.fire('connect_error', refused());
+    expect(deps.onSessionLost).not.toHaveBeenCalled();
   });
 
   it('starts counting again after a successful reconnect', async () => {
@@ -109,19 +171,19 @@ describe('HallClient', () => {
     const s = sockets[0]!;
     s.fire('connect');
     s.fire('disconnect', 'transport close');
-    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1 });
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1, unreachable: false });
     vi.advanceTimersByTime(1000);
     s.fire('connect');
-    expect(client.getSnapshot()).toEqual({ status: 'connected', attempt: 0 });
+    expect(client.getSnapshot()).toEqual({ status: 'connected', attempt: 0, unreachable: false });
     s.fire('disconnect', 'transport close');
     expect(client.getSnapshot().attempt).toBe(1);
   });
 
-  it('fails at once when the handshake refuses the credentials', async () => {
+  it('fails at once when the handshake refuses the credentials with a session error', async () => {
     const { client, deps, sockets } = setup();
     client.connect(AUTH);
     await flush();
-    sockets[0]!.fire('connect_error', new Error('HALL_AUTH_FAILED'));
+    sockets[0]!.fire('connect_error', Object.assign(new Error('HALL_AUTH_FAILED'), { data: { code: 11000403 } }));
     expect(client.getSnapshot().status).toBe('failed');
     expect(deps.onSessionLost).toHaveBeenCalledWith('auth');
   });
@@ -174,7 +236,7 @@ describe('HallClient', () => {
     await flush();
     sockets[0]!.fire('connect_error', new Error('offline'));
     vi.advanceTimersByTime(60_000);
-    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 0 });
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 0, unreachable: true });
     expect(deps.onSessionLost).not.toHaveBeenCalled();
     online = true;
     resume!();
@@ -192,10 +254,10 @@ describe('HallClient', () => {
     s.fire('connect');
     s.fire('disconnect', 'transport close');
     vi.advanceTimersByTime(1000);
-    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1 });
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1, unreachable: false });
     online = false;
     s.fire('connect_error', new Error('websocket error'));
-    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 0 });
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 0, unreachable: true });
     expect(deps.onSessionLost).not.toHaveBeenCalled();
   });
 
@@ -207,19 +269,19 @@ describe('HallClient', () => {
     s.fire('connect');
     s.fire('rejoin', { within_ms: 200 });
     s.fire('disconnect', 'io server disconnect');
-    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 0 });
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 0, unreachable: false });
     vi.advanceTimersByTime(200);
     expect(s.connects).toBe(1);
-    // The restarted server is not up yet: the seed's backoff from its first step, all 5 attempts left.
+    // The restarted server is not up yet: the seed's backoff from its first step.
     for (const [i, ms] of [1000, 2000, 4000, 5000, 5000].entries()) {
       s.fire('connect_error', new Error('websocket error'));
-      expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: i + 1 });
+      expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: i + 1, unreachable: true });
       vi.advanceTimersByTime(ms);
     }
     expect(deps.onSessionLost).not.toHaveBeenCalled();
     // A plain drop afterwards (no hint) uses the backoff again.
     s.fire('connect');
     s.fire('disconnect', 'transport close');
-    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1 });
+    expect(client.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1, unreachable: false });
   });
 });

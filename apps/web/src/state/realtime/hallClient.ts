@@ -3,7 +3,9 @@ import { SOCKET_RECONNECT } from '@app/kit';
 import { serverMessage } from '../../locale/serverMessage';
 
 /**
- * idle → connecting → connected ⇄ reconnecting → failed (gave up / auth refused) | closed (we disconnected).
+ * idle → connecting → connected ⇄ reconnecting → failed (the server refused) | closed (we disconnected).
+ * Only the server's refusals end the session (decision 0182): while the server cannot be reached,
+ * the hall keeps trying at the capped backoff for as long as it takes, and says it is unreachable.
  */
 export type HallStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'closed';
 
@@ -11,6 +13,8 @@ export interface HallSnapshot {
   status: HallStatus;
   /** Reconnection attempt under way (1-based), 0 when none. */
   attempt: number;
+  /** The last attempt got no answer from the server (it is down, or the network cannot reach it). */
+  unreachable: boolean;
 }
 
 /** The part of a socket.io client socket the hall uses (a fake one in tests). */
@@ -24,11 +28,18 @@ export interface HallSocketLike {
 
 export type SessionLostReason = 'retries' | 'auth' | 'sessionEnd';
 
+/**
+ * What a failed connection attempt was: `session` the server refused the credentials with a session
+ * error (the token is gone), `refused` the server answered with any other refusal, null no answer
+ * from the server at all (network down, server stopped, timed out).
+ */
+export type Refusal = 'session' | 'refused' | null;
+
 export interface HallDeps {
   /** Opens a socket (connecting at once) to the hall with socket.io's own reconnection off. */
   createSocket(auth: HallAuth): Promise<HallSocketLike> | HallSocketLike;
-  /** Whether a connect_error means the handshake refused the credentials (HALL_AUTH_FAILED). */
-  isAuthFailure(err: unknown): boolean;
+  /** Reads a connect_error: refused by the server (and how), or never answered. */
+  refusal(err: unknown): Refusal;
   onUnread(payload: UnreadCount): void;
   onNewMessage(payload: NewMessage): void;
   /** A read receipt of one of the user's conversations (theirs on another device, or the peer's). */
@@ -39,7 +50,7 @@ export interface HallDeps {
   onLiveAlert?(payload: LiveAlert): void;
   /** Every (re)connection: the moment to catch up on what arrived while away. */
   onConnected?(): void;
-  /** Gave up or was refused: the app clears the session and goes to login. */
+  /** Refused (a session error at once, or 5 other refusals in a row): the app clears the session and goes to login. */
   onSessionLost(reason: SessionLostReason): void;
   /** Offline time does not use up attempts: retries wait for the network to return. */
   isOnline?: () => boolean;
@@ -55,7 +66,9 @@ export function backoffDelay(attempt: number, cfg: { delayMs: number; maxDelayMs
 
 /** The realtime hall connection: a plain class with a status machine and backoff; React reads it via useHall(). */
 export class HallClient {
-  private snapshot: HallSnapshot = { status: 'idle', attempt: 0 };
+  private snapshot: HallSnapshot = { status: 'idle', attempt: 0, unreachable: false };
+  /** Attempts in a row the server answered with a refusal (the seed's failed attempts). */
+  private refusals = 0;
   private socket: HallSocketLike | null = null;
   private auth: HallAuth | null = null;
   private timer: unknown = null;
@@ -85,7 +98,8 @@ export class HallClient {
     if (same && live) return;
     this.teardown();
     this.auth = auth;
-    this.set({ status: 'connecting', attempt: 0 });
+    this.refusals = 0;
+    this.set({ status: 'connecting', attempt: 0, unreachable: false });
     void this.open(this.generation);
   }
 
@@ -93,7 +107,7 @@ export class HallClient {
   disconnect(): void {
     this.teardown();
     this.auth = null;
-    if (this.snapshot.status !== 'idle') this.set({ status: 'closed', attempt: 0 });
+    if (this.snapshot.status !== 'idle') this.set({ status: 'closed', attempt: 0, unreachable: false });
   }
 
   /**
@@ -128,8 +142,8 @@ export class HallClient {
     if (this.snapshot.status === 'connected') this.socket?.emit('getUnreadCount');
   }
 
-  private set(next: HallSnapshot): void {
-    this.snapshot = next;
+  private set(next: Partial<HallSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...next };
     this.listeners.forEach((l) => l());
   }
 
@@ -139,7 +153,10 @@ export class HallClient {
     try {
       socket = await this.deps.createSocket(this.auth);
     } catch {
-      if (gen === this.generation) this.retry(gen);
+      // Its code could not even be loaded: the server is out of reach.
+      if (gen !== this.generation) return;
+      this.set({ unreachable: true });
+      this.retry(gen);
       return;
     }
     if (gen !== this.generation) {
@@ -149,13 +166,17 @@ export class HallClient {
     this.socket = socket;
     socket.on('connect', () => {
       if (gen !== this.generation) return;
-      this.set({ status: 'connected', attempt: 0 });
+      this.refusals = 0;
+      this.set({ status: 'connected', attempt: 0, unreachable: false });
       socket.emit('getUnreadCount');
       this.deps.onConnected?.();
     });
     socket.on('connect_error', (err: unknown) => {
       if (gen !== this.generation) return;
-      if (this.deps.isAuthFailure(err)) return this.fail('auth');
+      const refusal = this.deps.refusal(err);
+      if (refusal === 'session') return this.fail('auth');
+      if (refusal === 'refused' && ++this.refusals >= this.maxAttempts) return this.fail('retries');
+      if (refusal === null && !this.snapshot.unreachable) this.set({ unreachable: true });
       // An attempt the device could not even send (it went offline meanwhile) is not a failed one.
       if (this.offline() && this.snapshot.attempt > 0) this.set({ status: 'reconnecting', attempt: this.snapshot.attempt - 1 });
       this.retry(gen);
@@ -186,7 +207,10 @@ export class HallClient {
     return this.deps.isOnline ? !this.deps.isOnline() : false;
   }
 
-  /** Schedules the next attempt: after the seed's backoff, or after `atOnceMs` without using up one. */
+  /**
+   * Schedules the next attempt: after the seed's backoff (capped, so a server back after any outage
+   * is found within 5 s), or after `atOnceMs` without counting one.
+   */
   private retry(gen: number, atOnceMs?: number): void {
     if (this.timer !== null || this.stopWaiting) return;
     if (this.offline() && this.deps.waitOnline) {
@@ -198,10 +222,6 @@ export class HallClient {
       return;
     }
     const attempt = atOnceMs === undefined ? this.snapshot.attempt + 1 : this.snapshot.attempt;
-    if (attempt > this.maxAttempts) {
-      this.fail('retries');
-      return;
-    }
     this.set({ status: 'reconnecting', attempt });
     const setT = this.deps.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
     this.timer = setT(
@@ -218,7 +238,7 @@ export class HallClient {
   private fail(reason: SessionLostReason): void {
     this.teardown();
     this.auth = null;
-    this.set({ status: 'failed', attempt: 0 });
+    this.set({ status: 'failed', attempt: 0, unreachable: false });
     this.deps.onSessionLost(reason);
   }
 

@@ -1,5 +1,4 @@
 import type { GiftRecord, HallAuth, RoomAck, RoomClientEvents, RoomJoined, RoomPk } from '@app/contract';
-import { SOCKET_RECONNECT } from '@app/kit';
 import { serverMessage } from '../../locale/serverMessage';
 import { backoffDelay } from './hallClient';
 import { initialRoomState, roomReducer, type RoomEvent, type RoomState } from './roomState';
@@ -7,7 +6,9 @@ import { initialRoomState, roomReducer, type RoomEvent, type RoomState } from '.
 /**
  * idle → connecting → joined ⇄ reconnecting → refused | kicked | closed | failed | left.
  * `refused`: the join was answered with an error (password needed or wrong, banned …: see `error`).
- * `failed`: the network stayed down through every retry; `retry()` starts again.
+ * `failed`: the handshake refused the credentials; `retry()` starts again. A network or a server
+ * that is down never fails the channel: it retries at the capped backoff until the server is back
+ * (decision 0182), and rejoins then.
  */
 export type RoomStatus = 'idle' | 'connecting' | 'joined' | 'reconnecting' | 'refused' | 'kicked' | 'closed' | 'failed' | 'left';
 
@@ -64,10 +65,7 @@ export class RoomClient {
   /** PK battle events (`pk`): kept out of the room reducer, read by the PK layer (screens/Room/parts/pk). */
   private readonly pkListeners = new Set<(p: RoomPk) => void>();
 
-  constructor(
-    private readonly deps: RoomDeps,
-    private readonly maxAttempts: number = SOCKET_RECONNECT.attempts,
-  ) {}
+  constructor(private readonly deps: RoomDeps) {}
 
   getSnapshot = (): RoomSnapshot => this.snap;
 
@@ -103,7 +101,7 @@ export class RoomClient {
       const socket = await this.open(this.generation);
       if (!socket) return { code: RoomClientCode.OFFLINE, msg: 'offline', data: null };
     } else if (!this.socket.connected) {
-      // Gave up earlier (or is between retries): a fresh join starts counting again, now.
+      // Refused earlier (or between retries): a fresh join starts counting again, now.
       this.clearTimer('retryTimer');
       this.set({ status: 'connecting', attempt: 0, error: null });
       this.socket.connect();
@@ -298,11 +296,6 @@ export class RoomClient {
   private retryLater(): void {
     if (this.retryTimer !== null || !this.target) return;
     const attempt = this.snap.attempt + 1;
-    if (attempt > this.maxAttempts) {
-      this.set({ status: 'failed', attempt: 0, error: null });
-      this.flushPending({ code: RoomClientCode.OFFLINE, msg: 'offline', data: null });
-      return;
-    }
     this.set({ status: 'reconnecting', attempt });
     const setT = this.deps.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
     const gen = this.generation;

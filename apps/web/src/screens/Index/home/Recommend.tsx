@@ -15,10 +15,43 @@ export function BulletinBar() {
   const navigate = useNavigate();
   const q = useBulletins();
   const items = q.data?.pages[0]?.list.slice(0, 5) ?? [];
+  // Its room is held while the bulletins load: the tabs and the grid below must not jump down.
+  if (q.isPending) return <div className="home-bulletin" aria-hidden />;
   if (items.length === 0) return null;
   return (
     <div className="home-bulletin" data-testid="home-bulletin" onClick={() => navigate(PATHS.notice)}>
       <NoticeBar icon={<SoundOutline />} content={items.map((b) => b.title).join('　　　')} color="alert" speed={40} />
+    </div>
+  );
+}
+
+/**
+ * The banner's and the live strip's room while home/travel loads, in their own boxes (the banner's
+ * and the cards' aspect ratios, the section's real header): the video grid below does not move
+ * when they arrive, as it did by a whole screen's height (a layout shift of 0.45).
+ */
+function RecommendPending() {
+  const { t } = useTranslation();
+  return (
+    <div className="home-pending" aria-hidden data-testid="home-recommend-pending">
+      <div className="home-banner">
+        <span className="home-banner__slide home-skel" />
+      </div>
+      <section className="home-live">
+        <div className="home-sec">
+          <span className="home-sec__title">{t('video.onAir')}</span>
+          <button type="button" className="home-sec__more" tabIndex={-1}>
+            {t('video.more')}
+          </button>
+        </div>
+        <div className="home-live__strip">
+          {[0, 1, 2].map((i) => (
+            <div className="home-live__item" key={i}>
+              <span className="room-card__cover home-skel" />
+            </div>
+          ))}
+        </div>
+      </section>
     </div>
   );
 }
@@ -31,6 +64,7 @@ export function Recommend() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const q = useHomeTravel();
+  if (q.isPending) return <RecommendPending />;
   const rooms = q.data?.rooms ?? [];
   const videos = q.data?.videos ?? [];
   const slides = [

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { patientImport } from '../../../lib/patientImport';
 import { roomChannel } from '../../../state/realtime/room';
 import { useRoom } from './RoomContext';
 
 // The gift code (panel, animations, assets) loads only in a room, and the panel only once opened.
-const GiftPanel = lazy(() => import('./GiftPanel'));
-const GiftAnimation = lazy(() => import('./GiftAnimation'));
+// A load that fails (the server restarting) is tried again: the room stays up meanwhile.
+const GiftPanel = lazy(patientImport(() => import('./GiftPanel')));
+const GiftAnimation = lazy(patientImport(() => import('./GiftAnimation')));
 const ANIMATION_DELAY_MS = 3000;
 
 /** The wallet work's gift panel and animation overlay, mounted in the room. */

@@ -58,6 +58,7 @@ export function RoomShell({ kind, children }: { kind: RoomKind; children: ReactN
     micSeats: shown?.mic_seats ?? 0,
     active: active && shown !== null && !ownerPending,
     joined: live,
+    inRoom: snap.status === 'joined',
     publishSeat,
     pcMode: owner && !!room?.settings.pc,
     mediaMoves: snap.state.mediaMoves,

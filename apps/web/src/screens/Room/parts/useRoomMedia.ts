@@ -20,6 +20,8 @@ interface Args {
   active: boolean;
   /** The channel has joined (publishing needs the seat, known only then). */
   joined: boolean;
+  /** The channel is in the room right now (not reconnecting): the server is reachable. */
+  inRoom: boolean;
   /** The seat this page publishes into ('anchor', 'seat-2'), or null. */
   publishSeat: string | null;
   /** The owner streams from OBS (PC mode): nothing is published from the page, the anchor is played. */
@@ -34,7 +36,7 @@ interface Args {
  * WHIP broadcaster. Both are torn down when the page leaves or the room ends (a later visit builds
  * them again in ~0.5 s; keeping peer connections across pages would hold the camera open).
  */
-export function useRoomMedia({ room, roomId, micSeats, active, joined, publishSeat, pcMode, mediaMoves, anchorLive }: Args) {
+export function useRoomMedia({ room, roomId, micSeats, active, joined, inRoom, publishSeat, pcMode, mediaMoves, anchorLive }: Args) {
   const [player, setPlayer] = useState<RoomPlayer | null>(null);
   const [broadcaster, setBroadcaster] = useState<Broadcaster | null>(null);
   /** The room's live HLS playlist (from the play credentials), and whether this page watches it instead of WebRTC. */
@@ -73,7 +75,8 @@ export function useRoomMedia({ room, roomId, micSeats, active, joined, publishSe
 
   const play = useStore(player);
   // A plain viewer moves to HLS when the media server is full, WebRTC does not play within a few seconds, or an operator says so.
-  const canHls = !!hlsUrl && !publishSeat && via === 'webrtc';
+  // Not while the server is out of reach: HLS comes from the same server, and WebRTC resumes once it is back.
+  const canHls = !!hlsUrl && !publishSeat && via === 'webrtc' && inRoom;
   const full = play?.error === 'viewer_limit';
   const playing = play?.status === 'playing';
   useEffect(() => {
