@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { toastGone } from './page.js';
 import { repoRoot } from './server.js';
 
@@ -20,8 +20,8 @@ export const QUIET_FLAGS = [
 export const launch = (extraArgs: string[] = []): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: [...QUIET_FLAGS, ...extraArgs] });
 
 /** A phone-sized context (375×812, touch, zh-CN) as the seed's narrow layout. */
-export const phone = (browser: Browser, locale = 'zh-CN'): Promise<BrowserContext> =>
-  browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale });
+export const phone = (browser: Browser, locale = 'zh-CN', options: BrowserContextOptions = {}): Promise<BrowserContext> =>
+  browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale, ...options });
 
 export const artifactsDir = join(repoRoot, 'artifacts', 'screens');
 

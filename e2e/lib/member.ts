@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { call, registerMember } from './api.js';
 import { phone } from './browser.js';
 import type { RunningServer } from './server.js';
@@ -12,8 +12,9 @@ export async function pageAs(
   m: Member,
   init: Array<(() => void) | string> = [],
   locale = 'zh-CN',
+  options: BrowserContextOptions = {},
 ): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await phone(browser, locale);
+  const ctx = await phone(browser, locale, options);
   const state = { state: { token: m.token, userInfo: m.user }, version: 1 };
   await ctx.addInitScript((s) => {
     if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
