@@ -2,9 +2,9 @@ import { ANCHOR_SEAT, ErrorCode, seatId, type MediaCredentials, type Api, type R
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import type { MediaAuthorize } from '../../media/index.js';
+import { MediaError, MediaErrorCode, type MediaAuthorize } from '../../media/index.js';
 import type { Auth } from '../auth/session.service.js';
-import { MediaTokens, type MediaGrant } from './mediaToken.js';
+import { expired, MediaTokens, type MediaGrant } from './mediaToken.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { LiveService } from '../live/live.service.js';
 import type { RoomService } from './room.service.js';
@@ -135,8 +135,12 @@ export class RoomMediaService {
 
   /** The SFU's authorize callback (media.routes.ts): false answers 403. */
   readonly authorize: MediaAuthorize = async (kind, roomIdText, seat, bearer) => {
-    const grant = this.tokens.verify(bearer);
+    const grant = this.tokens.read(bearer);
     if (!grant || grant.kind !== kind || String(grant.roomId) !== roomIdText) return false;
+    if (expired(grant)) {
+      const at = new Date(grant.exp * 1000).toISOString();
+      throw new MediaError(MediaErrorCode.TOKEN_EXPIRED, `this token expired at ${at}: get a new one (OBS: from the room's stream settings)`);
+    }
     if (!(await this.sessionLive(grant))) return false;
     const room = await roomRepository.byId(this.db, grant.roomId);
     if (!room || room.status !== 'open' || room.started_at !== grant.live) return false;
