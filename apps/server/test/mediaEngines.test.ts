@@ -5,6 +5,7 @@
  * viewers decode. One Janus start serves every Janus case.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import dgram from 'node:dgram';
 import { setTimeout as pause } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { eventually } from '@app/testkit';
 import { mediaRise } from '../../../e2e/lib/media.js';
 import type { MediaEngine } from '../src/media/engine.js';
 import { JanusEngine } from '../src/media/janus/janusEngine.js';
+import { janusRoomId } from '../src/media/janus/janusSessions.js';
 import { Sfu } from '../src/media/sfu.js';
 import { gstMissing, receivedCodec, spawnGstPublisher, stopGstPublisher } from './gstPublisher.js';
 import { janusAvailable, startJanusNode, type JanusNode } from './janusNode.js';
@@ -23,6 +25,22 @@ type SeatStats = Record<string, { framesDecoded: number; samples: number }>;
 type Restarted = { status: number; etag?: string; ufrag?: string; serverUfrag?: string; body?: string };
 type IceStats = { localUfrag: string; state: string; pairChanges: number };
 
+interface UdpReader {
+  socket: dgram.Socket;
+  port: number;
+  packets: number;
+}
+
+/** A UDP socket on 127.0.0.1 that counts the datagrams it receives (an egress reader's stand-in). */
+function udpReader(): Promise<UdpReader> {
+  return new Promise((resolve) => {
+    const socket = dgram.createSocket('udp4');
+    const reader: UdpReader = { socket, port: 0, packets: 0 };
+    socket.on('message', () => reader.packets++);
+    socket.bind(0, '127.0.0.1', () => resolve(Object.assign(reader, { port: socket.address().port })));
+  });
+}
+
 /** Tokens: `user:<id>` acts as that user; `bad` is refused (403). */
 const authorize = async (_k: string, _r: string, _s: string | undefined, token: string) =>
   token === 'bad' ? false : token.startsWith('user:') ? { userId: token.slice(5) } : true;
@@ -33,6 +51,8 @@ interface EngineUnderTest {
   iceAddress: string;
   /** Sessions the media server still holds (Janus: handles), for "nothing left behind". */
   leftovers(): Promise<number>;
+  /** RTP forwarders (HLS egress) the media server runs for a room (Janus: `listforwarders`). */
+  forwarders(roomId: string): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -43,7 +63,13 @@ const engines: { name: string; enabled: boolean; start(): Promise<EngineUnderTes
     enabled: process.env.TEST_SUITE !== 'scale',
     start: async () => {
       const sfu = new Sfu({ publisherIdleMs: 2500 });
-      return { engine: sfu, iceAddress: '127.0.0.1', leftovers: async () => sfu.roomCount, stop: () => sfu.shutdown() };
+      return {
+        engine: sfu,
+        iceAddress: '127.0.0.1',
+        leftovers: async () => sfu.roomCount,
+        forwarders: async () => sfu.forwardCount,
+        stop: () => sfu.shutdown(),
+      };
     },
   },
   {
@@ -56,6 +82,10 @@ const engines: { name: string; enabled: boolean; start(): Promise<EngineUnderTes
         engine,
         iceAddress: node.hostAddress,
         leftovers: () => node.handleCount(),
+        forwarders: async (roomId) => {
+          const listed = await engine.nodeOf(roomId)?.admin.listForward({ room: janusRoomId(roomId) });
+          return (listed?.forwarders ?? []).reduce((n, p) => n + p.forwarders.length, 0);
+        },
         stop: async () => {
           await engine.shutdown();
           await node.stop();
@@ -117,6 +147,34 @@ for (const { name, enabled, start } of engines)
       expect(await T<number>(page, 'firstFrame', play.id)).toBeGreaterThan(0);
       return { page, play };
     };
+
+    it.skipIf(gstMissing() !== '')(
+      'an HLS egress start/stop cycle: RTP reaches the reader, and stopping leaves no forwarder on the media server',
+      async () => {
+        const r = room(11);
+        const lines: string[] = [];
+        let gst: ChildProcessWithoutNullStreams | undefined;
+        const sockets = await Promise.all([0, 1].map(() => udpReader()));
+        try {
+          gst = spawnGstPublisher(whip(r), 'user:e11', lines, under.iceAddress);
+          await live(r).catch((err: Error) => {
+            throw new Error(`${err.message}; publisher said:\n${lines.join('\n')}`);
+          });
+          const [video, audio] = sockets as [UdpReader, UdpReader];
+          const fwd = await engine.forwardRtp(r, 'anchor', { host: '127.0.0.1', videoPort: video.port, audioPort: audio.port });
+          fwd.requestKeyframe();
+          await eventually(() => video.packets > 10 && audio.packets > 10, { what: 'RTP at the reader', timeout: 10_000 });
+          expect(await under.forwarders(r)).toBeGreaterThan(0);
+          await fwd.stop();
+          expect(await under.forwarders(r)).toBe(0);
+          expect(engine.room(r)?.publishers).toEqual([expect.objectContaining({ live: true })]);
+        } finally {
+          await stopGstPublisher(gst);
+          for (const s of sockets) s.socket.close();
+        }
+      },
+      60_000,
+    );
 
     it('a browser anchor → a browser viewer: frames and audio samples keep rising', async () => {
       await publishAnchor(room(1), 'a1');

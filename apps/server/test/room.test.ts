@@ -286,9 +286,8 @@ describe('media credentials and the SFU authorize rules', () => {
       .id;
     expect(await authorize('play', rid, undefined, foreign.sign({ kind: 'play', userId: v.user.id, sid, roomId: room.id, seat: null, live, exp }))).toBe(false);
     const own = new MediaTokens(s.services.room.config.mediaTokenSecret);
-    expect(await authorize('play', rid, undefined, own.sign({ kind: 'play', userId: v.user.id, sid, roomId: room.id, seat: null, live, exp: exp - 120 }))).toBe(
-      false,
-    );
+    const stale = own.sign({ kind: 'play', userId: v.user.id, sid, roomId: room.id, seat: null, live, exp: exp - 120 });
+    await expect(authorize('play', rid, undefined, stale)).rejects.toMatchObject({ code: 'token_expired', status: 403 });
     // A publish token naming another user than the room's owner (forged with the right secret) is still refused.
     expect(await authorize('publish', rid, 'anchor', own.sign({ kind: 'publish', userId: v.user.id, sid, roomId: room.id, seat: 'anchor', live, exp }))).toBe(
       false,
@@ -299,8 +298,16 @@ describe('media credentials and the SFU authorize rules', () => {
     const post = (token?: string) =>
       fetch(whip, { method: 'POST', headers: { 'content-type': 'application/sdp', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: 'v=0\r\n' });
     expect((await post()).status).toBe(401);
-    expect((await post(play.data.token)).status).toBe(403);
+    const wrong = await post(play.data.token);
+    expect([wrong.status, await wrong.json()]).toEqual([403, { code: 'forbidden', msg: `this token may not publish to seat anchor of room ${room.id}` }]);
     expect((await post(pub.data.token)).status).toBe(400);
+    // An expired token says so, apart from a wrong one: OBS's user knows to take a new one.
+    const expiredAt = exp - 120;
+    const aSid = (await s.deps.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', a.user.id).orderBy('id', 'desc').executeTakeFirstOrThrow())
+      .id;
+    const late = await post(own.sign({ kind: 'publish', userId: a.user.id, sid: aSid, roomId: room.id, seat: 'anchor', live, exp: expiredAt }));
+    expect(late.status).toBe(403);
+    expect(await late.json()).toMatchObject({ code: 'token_expired', msg: expect.stringContaining(`expired at ${new Date(expiredAt * 1000).toISOString()}`) });
 
     // Tokens of a previous live stop working when the room closes and reopens.
     await s.api.call(api.roomClose, { room_id: room.id }, { token: a.token });

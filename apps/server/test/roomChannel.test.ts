@@ -392,6 +392,31 @@ describe('room channel: the end of a live', () => {
     await eventually(async () => (await s.api.call(api.roomInfo, { room_id: idle.id })).data.status === 'closed', { what: 'the idle room closed' });
   });
 
+  it('waits for OBS: a room whose anchor took a publish token stays open until the token expires, while the anchor seat has not published', async () => {
+    const grace = s.config.room.graceMs;
+    const owner = await anchor(s, op);
+    const room = await openRoom(s, owner);
+    const { sock: vsock } = await viewer(room.id);
+    const info = async () => (await s.api.call(api.roomInfo, { room_id: room.id })).data;
+    // The OBS panel: the anchor never joins the channel, OBS is set up after the panel appeared.
+    const waits = next(vsock, 'anchor', (p) => !p.present);
+    const pub = (await s.api.call(api.roomMedia, { room_id: room.id, kind: 'publish' }, { token: owner.token })).data;
+    expect((await waits).close_at).toBe(pub.expires_at);
+    const tokenLeft = Date.parse(pub.expires_at) - clock.now();
+    expect(tokenLeft).toBeGreaterThan(grace + 1000);
+
+    clock.advance(grace + 100);
+    await s.services.room.sweep();
+    expect(await info()).toMatchObject({ status: 'open', anchor_present: false, close_at: pub.expires_at });
+    // OBS starts now: its token still publishes to this live.
+    expect(await s.services.roomMedia.authorize('publish', String(room.id), 'anchor', pub.token)).toEqual({ userId: String(owner.user.id) });
+
+    // Nothing came before the token expired: the room closes then.
+    const closed = next(vsock, 'closed');
+    clock.advance(Date.parse(pub.expires_at) - clock.now() + 100);
+    expect(await closed).toEqual({ room_id: room.id, reason: 'anchor_left' });
+  });
+
   it('closes the room on the real timers too (a short grace period, end to end)', async () => {
     const g = await startTestServer({ env: { ROOM_GRACE_MS: '300' } });
     try {

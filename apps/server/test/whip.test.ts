@@ -271,6 +271,21 @@ describe('WHIP/WHEP: refusals are clear 4xx and leave no session', () => {
   });
 });
 
+describe('WHIP/WHEP: candidates', () => {
+  it('answers with host candidates only at the bound or announced address, never at another interface of the machine', async () => {
+    const offer = await weriftOffer('publish');
+    try {
+      const res = await postSdp(whip('k1'), offer.sdp, 'ok');
+      expect(res.status).toBe(201);
+      const addresses = [...(await res.text()).matchAll(/^a=candidate:\S+ \d+ \S+ \d+ (\S+) \d+ typ (\S+)/gm)].map((m) => `${m[1]} ${m[2]}`);
+      expect([...new Set(addresses)]).toEqual(['127.0.0.1 host']);
+      await fetch(new URL(res.headers.get('location')!, app.url), { method: 'DELETE' });
+    } finally {
+      await offer.close();
+    }
+  });
+});
+
 describe('WHIP/WHEP: ICE servers', () => {
   it('sends the configured STUN and TURN servers as Link headers, TURN with its credentials', async () => {
     // A second app on the same SFU, with ICE servers configured.

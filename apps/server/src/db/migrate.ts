@@ -23,6 +23,7 @@ import { roomBoards } from './migrations/0020_room_boards.js';
 import { mediaBridges } from './migrations/0021_media_bridges.js';
 import { roomViewers } from './migrations/0022_room_viewers.js';
 import { mediaNodeLoads } from './migrations/0023_media_node_loads.js';
+import { roomFirstPublish } from './migrations/0024_room_first_publish.js';
 import { noticePushes } from './migrations/0027_notice_pushes.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
@@ -51,6 +52,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0021_media_bridges': mediaBridges(),
     '0022_room_viewers': roomViewers(),
     '0023_media_node_loads': mediaNodeLoads(),
+    '0024_room_first_publish': roomFirstPublish(),
     '0027_notice_pushes': noticePushes(),
   };
 }

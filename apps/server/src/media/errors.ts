@@ -9,6 +9,7 @@ export const MediaErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
   UNAUTHORIZED: 'unauthorized',
   FORBIDDEN: 'forbidden',
+  TOKEN_EXPIRED: 'token_expired',
   ROOM_NOT_FOUND: 'room_not_found',
   NO_PUBLISHER: 'no_publisher',
   SESSION_NOT_FOUND: 'session_not_found',
@@ -27,6 +28,8 @@ const STATUS: Record<MediaErrorCodeValue, number> = {
   unsupported_media_type: 415,
   unauthorized: 401,
   forbidden: 403,
+  // A well-signed token past its expiry: the broadcaster needs a new one, not another seat or room.
+  token_expired: 403,
   room_not_found: 404,
   no_publisher: 404,
   session_not_found: 404,

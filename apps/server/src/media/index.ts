@@ -4,3 +4,4 @@ export { mediaRoutes } from './media.routes.js';
 export { createMediaEngine } from './createEngine.js';
 export type { MediaEngine } from './engine.js';
 export type { MediaAuthorize } from './media.routes.js';
+export { MediaError, MediaErrorCode } from './errors.js';

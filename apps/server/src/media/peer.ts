@@ -22,8 +22,21 @@ function peerConfig(cfg: MediaConfig): RTCPeerConnectionConfig {
     iceServers: [],
     iceUseIpv6: false,
     iceInterfaceAddresses: { udp4: cfg.interfaceAddress },
-    iceAdditionalHostAddresses: [cfg.announcedAddress],
+    ...hostCandidates(cfg),
     icePortRange: cfg.portRange,
+  };
+}
+
+/**
+ * Host candidates only at addresses media is really reached at: the announced one, and the bound one
+ * unless it is every interface. werift lists every interface's address when the bound one is not
+ * among them (127.0.0.1 never is), so enumerating interfaces is left to a bind to 0.0.0.0.
+ */
+function hostCandidates(cfg: MediaConfig): Pick<RTCPeerConnectionConfig, 'iceUseIpv4' | 'iceAdditionalHostAddresses'> {
+  const all = cfg.interfaceAddress === '0.0.0.0';
+  return {
+    iceUseIpv4: all,
+    iceAdditionalHostAddresses: [...new Set([cfg.announcedAddress, ...(all ? [] : [cfg.interfaceAddress])])],
   };
 }
 

@@ -358,6 +358,11 @@ export class Sfu implements MediaEngine {
     return this.rooms.size;
   }
 
+  /** RTP forwards (HLS egress) running now. */
+  get forwardCount(): number {
+    return [...this.forwards.values()].reduce((n, set) => n + set.size, 0);
+  }
+
   get viewerCount(): number {
     let n = 0;
     for (const r of this.rooms.values()) n += r.viewers.size;

@@ -82,14 +82,17 @@ declare module 'janode/plugins/videoroom' {
     start(p: { jsep: Jsep }): Promise<unknown>;
     configure(p: { keyframe?: boolean }): Promise<unknown>;
     switch(p: { streams: { feed: number; mid: string; sub_mid: string }[] }): Promise<unknown>;
-    startForward(p: {
-      room: number;
-      feed: number;
-      host: string;
-      streams: { mid: string; port: number }[];
-    }): Promise<{ forwarders?: { stream_id: number; mid?: string }[] }>;
+    startForward(p: { room: number; feed: number; host: string; streams: { mid: string; port: number }[] }): Promise<{ forwarders?: JanodeForwarder[] }>;
     stopForward(p: { room: number; feed: number; stream: number }): Promise<unknown>;
+    listForward(p: { room: number }): Promise<{ forwarders?: { feed: number; forwarders: JanodeForwarder[] }[] }>;
     listParticipants(p: { room: number }): Promise<{ participants: { feed: number; display?: string; publisher?: boolean }[] }>;
+  }
+  /** A forwarder as janode 1.8 reports it: Janus's `stream_id` under the key of its kind. */
+  interface JanodeForwarder {
+    host?: string;
+    audio_stream?: number;
+    video_stream?: number;
+    data_stream?: number;
   }
   const VideoRoomPlugin: {
     id: string;

@@ -66,7 +66,8 @@ export async function forwardSeat(node: JanusNode, room: number, pub: JanusPubli
   try {
     const streams = kinds.map((k, i) => ({ mid: k.mid, port: relays[i]!.address().port }));
     const started = await node.admin.startForward({ room, feed: pub.feed, host: local, streams });
-    ids = (started.forwarders ?? []).map((f) => f.stream_id);
+    // janode names each forwarder's Janus stream_id after its kind (audio_stream, video_stream).
+    ids = (started.forwarders ?? []).flatMap((f) => [f.audio_stream, f.video_stream].filter((id): id is number => typeof id === 'number'));
   } catch (err) {
     closeRelays();
     throw err;

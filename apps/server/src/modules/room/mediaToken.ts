@@ -15,6 +15,9 @@ export interface MediaGrant {
   exp: number;
 }
 
+/** Whether the grant's expiry has passed at `nowMs`. */
+export const expired = (grant: MediaGrant, nowMs = Date.now()): boolean => grant.exp * 1000 <= nowMs;
+
 const b64 = (b: Buffer): string => b.toString('base64url');
 
 /**
@@ -33,6 +36,12 @@ export class MediaTokens {
 
   /** The grant of a well-formed, correctly signed, unexpired token; null otherwise. */
   verify(token: string, nowMs = Date.now()): MediaGrant | null {
+    const grant = this.read(token);
+    return grant && !expired(grant, nowMs) ? grant : null;
+  }
+
+  /** The grant of a well-formed, correctly signed token, expired or not (to tell an expired token from a wrong one); null otherwise. */
+  read(token: string): MediaGrant | null {
     const dot = token.indexOf('.');
     if (dot <= 0 || token.length > 1024) return null;
     const payload = token.slice(0, dot);
@@ -49,7 +58,6 @@ export class MediaTokens {
     const [kind, userId, sid, roomId, seat, live, exp] = parts as unknown[];
     if ((kind !== 'publish' && kind !== 'play') || typeof userId !== 'number' || typeof sid !== 'number' || typeof roomId !== 'number') return null;
     if ((seat !== null && typeof seat !== 'string') || typeof live !== 'string' || typeof exp !== 'number') return null;
-    if (exp * 1000 <= nowMs) return null;
     return { kind, userId, sid, roomId, seat, live, exp };
   }
 

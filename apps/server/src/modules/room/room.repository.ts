@@ -32,7 +32,7 @@ export const roomRepository = {
   close: async (db: Conn, id: number, at: string): Promise<boolean> => {
     const r = await db
       .updateTable('rooms')
-      .set({ status: 'closed', closed_at: at, anchor_live: 0, anchor_instance: null, anchor_left_at: null, updated_at: at })
+      .set({ status: 'closed', closed_at: at, anchor_live: 0, anchor_instance: null, anchor_left_at: null, first_publish_by: null, updated_at: at })
       .where('id', '=', id)
       .where('status', '=', 'open')
       .executeTakeFirst();
@@ -64,10 +64,24 @@ export const roomRepository = {
   setAnchorLive: async (db: Conn, id: number, up: boolean, instance: string): Promise<boolean> => {
     let q = db
       .updateTable('rooms')
-      .set(up ? { anchor_live: 1, anchor_instance: instance } : { anchor_live: 0, anchor_instance: null })
+      .set(up ? { anchor_live: 1, anchor_instance: instance, first_publish_by: null } : { anchor_live: 0, anchor_instance: null })
       .where('id', '=', id);
     if (!up) q = q.where((eb) => eb.or([eb('anchor_instance', '=', instance), eb('anchor_instance', 'is', null)]));
     return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+  },
+
+  /**
+   * A publish token for the anchor seat valid until `until` was issued: while the anchor seat has
+   * not published yet in this live (first_publish_by not cleared), the room waits at least that long.
+   */
+  awaitFirstPublish: async (db: Conn, id: number, until: string): Promise<void> => {
+    await db
+      .updateTable('rooms')
+      .set({ first_publish_by: until })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .where('first_publish_by', '<', until)
+      .execute();
   },
 
   /** Ends the anchor stream an instance left behind; false when it moved meanwhile. */
@@ -86,8 +100,8 @@ export const roomRepository = {
   openUnmarked: (db: Conn) =>
     db.selectFrom('rooms').select(['id', 'anchor_live', 'anchor_instance']).where('status', '=', 'open').where('anchor_left_at', 'is', null).execute(),
 
-  /** Open rooms whose anchor left at or before `before` (grace over). */
-  anchorGoneSince: async (db: Conn, before: string): Promise<number[]> =>
+  /** Open rooms whose anchor left at or before `before` (grace over) and that no longer wait for a first publish at `now`. */
+  anchorGoneSince: async (db: Conn, before: string, now: string): Promise<number[]> =>
     (
       await db
         .selectFrom('rooms')
@@ -95,6 +109,7 @@ export const roomRepository = {
         .where('status', '=', 'open')
         .where('anchor_left_at', 'is not', null)
         .where('anchor_left_at', '<=', before)
+        .where((eb) => eb.or([eb('first_publish_by', 'is', null), eb('first_publish_by', '<=', now)]))
         .execute()
     ).map((r) => r.id),
 

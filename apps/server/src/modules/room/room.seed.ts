@@ -126,6 +126,7 @@ export async function seedDemoRooms(db: Db): Promise<boolean> {
         status: 'closed',
         anchor_live: 0,
         anchor_left_at: null,
+        first_publish_by: null,
         started_at: null,
         closed_at: now,
         created_at: now,
@@ -152,6 +153,7 @@ export async function openDemoRooms(db: Db): Promise<DemoRoom[]> {
         closed_at: null,
         anchor_live: 0,
         anchor_left_at: now,
+        first_publish_by: now,
         updated_at: now,
       });
       await roomMemberRepository.clearLive(db.kysely, room.id);

@@ -26,7 +26,7 @@ import { MediaNodes } from './mediaNodes.js';
 import type { RoomConfig } from './room.config.js';
 import { roomRepository as repo } from './room.repository.js';
 import type { RoomRow } from './room.tables.js';
-import { RoomViews } from './room.view.js';
+import { closeTime, RoomViews } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 import { briefsOf } from './userBriefs.js';
 import { parseNames } from '../../db/names.js';
@@ -146,6 +146,8 @@ export class RoomService {
       viewers: 0,
       // Not here yet: the grace period runs until the anchor joins the channel or publishes.
       anchor_left_at: now,
+      // Waits for no first publish beyond the grace period until an anchor publish token is issued.
+      first_publish_by: now,
       started_at: now,
       closed_at: null,
       updated_at: now,
@@ -262,9 +264,9 @@ export class RoomService {
         await repo.clearAnchorLeft(this.db, roomId);
         return;
       }
-      const closeAt = new Date(Date.parse(at) + this.config.graceMs).toISOString();
-      this.deps.rooms.toRoom(roomId, 'anchor', { room_id: roomId, present: false, close_at: closeAt });
-      this.schedule(roomId, this.config.graceMs);
+      const closeAt = closeTime(room, at, this.config.graceMs);
+      this.deps.rooms.toRoom(roomId, 'anchor', { room_id: roomId, present: false, close_at: new Date(closeAt).toISOString() });
+      this.schedule(roomId, closeAt - Date.parse(at));
     }
   }
 
@@ -313,9 +315,9 @@ export class RoomService {
     try {
       const room = await repo.byId(this.db, roomId);
       if (!room || room.status !== 'open' || !room.anchor_left_at) return;
-      const left = Date.parse(room.anchor_left_at);
+      const closeAt = closeTime(room, room.anchor_left_at, this.config.graceMs);
       const now = this.deps.clock.now();
-      if (now < left + this.config.graceMs) return this.schedule(roomId, left + this.config.graceMs - now);
+      if (now < closeAt) return this.schedule(roomId, closeAt - now);
       if (room.anchor_live === 1 || (await this.deps.rooms.isPresent(roomId, room.anchor_id))) return this.anchorCheck(roomId);
       await this.closeRoom(roomId, 'anchor_left');
     } catch (err) {
@@ -328,7 +330,8 @@ export class RoomService {
     try {
       await this.sweepOrphans();
       await this.recordViewers();
-      const due = await repo.anchorGoneSince(this.db, new Date(this.deps.clock.now() - this.config.graceMs).toISOString());
+      const now = this.deps.clock.now();
+      const due = await repo.anchorGoneSince(this.db, new Date(now - this.config.graceMs).toISOString(), new Date(now).toISOString());
       for (const id of due) await this.expire(id);
     } catch (err) {
       this.deps.log.warn({ err }, 'room sweep failed');

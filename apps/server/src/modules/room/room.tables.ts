@@ -47,6 +47,11 @@ export interface RoomsTable {
   anchor_instance: string | null;
   /** Set while neither the anchor's socket nor their stream is there: the grace period runs from it. */
   anchor_left_at: string | null;
+  /**
+   * Until the anchor seat first publishes in this live, the expiry of the last anchor publish token
+   * issued (0024): the room waits for OBS at least until then, whatever the grace period says.
+   */
+  first_publish_by: string | null;
   /** The media node serving the room (0015: `media_nodes.id`), placed when it opens; null: not placed. */
   media_node: string | null;
   /** The origin the room's clients send WHIP/WHEP to (the node's, or for Janus the API instance bridging to it). */

@@ -28,6 +28,14 @@ export function parseSettings(text: string): RoomSettings {
 }
 
 /** A user's level in a room: owner 1, admin 2, co-host (on a seat) 3, viewer 4. */
+/**
+ * When a room whose anchor left at `leftAt` closes: the grace period after it, or later while the
+ * room waits for the anchor seat's first publish (an OBS token's expiry, decision 0178).
+ */
+export function closeTime(room: Pick<RoomRow, 'first_publish_by'>, leftAt: string, graceMs: number): number {
+  return Math.max(Date.parse(leftAt) + graceMs, room.first_publish_by ? Date.parse(room.first_publish_by) : 0);
+}
+
 export function levelOf(
   room: Pick<RoomRow, 'anchor_id'>,
   userId: number | null,
@@ -117,7 +125,7 @@ export class RoomViews {
       mic_seats: room.mic_seats,
       seats: await this.seats(db, room.id, seatRows),
       anchor_present: room.anchor_left_at === null,
-      close_at: room.anchor_left_at ? new Date(Date.parse(room.anchor_left_at) + this.graceMs).toISOString() : null,
+      close_at: room.anchor_left_at ? new Date(closeTime(room, room.anchor_left_at, this.graceMs)).toISOString() : null,
       my_auth: levelOf(room, userId, member, mine),
       my_muted: member?.muted === 1,
       my_seat: mine?.seat ?? null,

@@ -2,14 +2,15 @@ import { ANCHOR_SEAT, ErrorCode, seatId, type MediaCredentials, type Api, type R
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import type { MediaAuthorize } from '../../media/index.js';
+import { MediaError, MediaErrorCode, type MediaAuthorize } from '../../media/index.js';
 import type { Auth } from '../auth/session.service.js';
-import { MediaTokens, type MediaGrant } from './mediaToken.js';
+import { expired, MediaTokens, type MediaGrant } from './mediaToken.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { LiveService } from '../live/live.service.js';
 import type { RoomService } from './room.service.js';
 import { roomRepository } from './room.repository.js';
 import type { RoomRow } from './room.tables.js';
+import { closeTime } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 
 const SEAT_RE = /^seat-([1-8])$/;
@@ -78,6 +79,7 @@ export class RoomMediaService {
       if (seat !== seatId(mine.seat)) throw new BizError(ErrorCode.FORBIDDEN, '只能在自己的麦位推流');
     }
     const token = this.tokens.sign({ kind: 'publish', userId: me, sid: auth.session.id, roomId: room.id, seat, live: room.started_at, exp });
+    if (seat === ANCHOR_SEAT) await this.awaitFirstPublish(room, expires_at);
     return {
       kind: 'publish',
       url: await this.url(room.id, `/api/media/whip/${room.id}/${seat}`),
@@ -89,6 +91,18 @@ export class RoomMediaService {
       hls_url: null,
       hls_only: false,
     };
+  }
+
+  /**
+   * OBS is set up after its panel showed the token: until the anchor seat first publishes, the room
+   * waits as long as that token is valid (decision 0178), and the room hears its new closing time.
+   */
+  private async awaitFirstPublish(room: RoomRow, until: string): Promise<void> {
+    await roomRepository.awaitFirstPublish(this.db, room.id, until);
+    const now = await roomRepository.byId(this.db, room.id);
+    if (!now?.anchor_left_at || now.first_publish_by !== until) return;
+    const close_at = new Date(closeTime(now, now.anchor_left_at, this.rooms.config.graceMs)).toISOString();
+    this.deps.rooms.toRoom(room.id, 'anchor', { room_id: room.id, present: false, close_at });
   }
 
   /**
@@ -121,8 +135,12 @@ export class RoomMediaService {
 
   /** The SFU's authorize callback (media.routes.ts): false answers 403. */
   readonly authorize: MediaAuthorize = async (kind, roomIdText, seat, bearer) => {
-    const grant = this.tokens.verify(bearer);
+    const grant = this.tokens.read(bearer);
     if (!grant || grant.kind !== kind || String(grant.roomId) !== roomIdText) return false;
+    if (expired(grant)) {
+      const at = new Date(grant.exp * 1000).toISOString();
+      throw new MediaError(MediaErrorCode.TOKEN_EXPIRED, `this token expired at ${at}: get a new one (OBS: from the room's stream settings)`);
+    }
     if (!(await this.sessionLive(grant))) return false;
     const room = await roomRepository.byId(this.db, grant.roomId);
     if (!room || room.status !== 'open' || room.started_at !== grant.live) return false;
