@@ -48,7 +48,8 @@ export class MediaTokens {
     }
     if (!Array.isArray(parts) || parts.length !== 7) return null;
     const [kind, userId, sid, roomId, seat, live, exp] = parts as unknown[];
-    if ((kind !== 'publish' && kind !== 'play' && kind !== 'hls') || typeof userId !== 'number' || typeof sid !== 'number' || typeof roomId !== 'number') return null;
+    if ((kind !== 'publish' && kind !== 'play' && kind !== 'hls') || typeof userId !== 'number' || typeof sid !== 'number' || typeof roomId !== 'number')
+      return null;
     if ((seat !== null && typeof seat !== 'string') || typeof live !== 'string' || typeof exp !== 'number') return null;
     if (exp * 1000 <= nowMs) return null;
     return { kind, userId, sid, roomId, seat, live, exp };
