@@ -16,7 +16,8 @@ import { startServer, type RunningServer } from '../lib/server.js';
  * live (a canvas clock as the camera, sent as H.264: the egress copies it); the first viewer plays
  * WebRTC, the second lands on HLS by itself, decodes its frames, sees a chat line and a gift from
  * the room and how far behind live it is; the glass-to-glass delay of both paths is measured from
- * the clock and printed. Screens at 375×812.
+ * the clock and printed. The live's replay, made private, plays for its anchor only; a password
+ * room's live shows no picture to anyone outside (its preview hands out no playlist). Screens at 375×812.
  */
 
 let server: RunningServer;
@@ -169,6 +170,16 @@ describe('a crowded room watched over HLS', () => {
     await replays.getByRole('button', { name: '取消隐藏' }).click();
     await eventually(async () => (await call(server.url, 'replayList', {})).list.length === 1, { what: 'the replay listed again' });
 
+    // Made private by its anchor, it is nobody else's: the viewer finds it gone, the anchor still plays it.
+    await call(server.url, 'replayVisibility', { id: replay.id, private: true }, anchor.token);
+    await open(secondPage, server.url, `/pages/index/replay?id=${replay.id}`);
+    await secondPage.getByTestId('replay-gone').waitFor();
+    assert.equal(await secondPage.evaluate(`document.querySelector('[data-testid=replay-video]').readyState`), 0, 'no picture for the viewer');
+    await open(anchorPage, server.url, `/pages/index/replay?id=${replay.id}`);
+    await anchorPage.waitForFunction(`(() => { const v = document.querySelector('[data-testid=replay-video]'); return !!v && v.currentTime > 1; })()`, null, {
+      timeout: 20_000,
+    });
+
     await open(anchorPage, server.url, '/pages/user/replays');
     const row = anchorPage.locator(`[data-testid=replay-row][data-replay-id="${replay.id}"]`);
     await row.waitFor();
@@ -177,5 +188,29 @@ describe('a crowded room watched over HLS', () => {
     await anchorPage.locator('.adm-dialog-button', { hasText: '删除' }).click();
     await row.waitFor({ state: 'detached' });
     assert.deepEqual((await call(server.url, 'replayList', { anchor_id: anchor.user.id }, anchor.token)).list, []);
+  });
+
+  it("shows no picture of a password room's live: not in the list, not from its preview", async () => {
+    const { anchor, anchorPage, secondPage } = ctx!;
+    const room = await call(server.url, 'roomOpen', { title: '密码房 · 只给朋友看', cover: '', category_id: 1, password: '246810' }, anchor.token);
+    await open(anchorPage, server.url, `/pages/room/index?id=${room.id}`);
+    await firstFrame(anchorPage, 'local');
+    // Its HLS runs (the anchor's own credentials name it), but only behind the password.
+    const hls = await eventually(async () => (await call(server.url, 'roomMedia', { room_id: room.id, kind: 'play' }, anchor.token)).hls_url, {
+      what: "the password room's HLS",
+      timeout: 20_000,
+    });
+    assert.match(hls, new RegExp(`/api/client_live/live/play/${room.id}\\.m3u8\\?t=`));
+
+    await open(secondPage, server.url, '/pages/live/index');
+    const card = secondPage.locator(`[data-testid=room-card][data-room-id="${room.id}"]`);
+    await card.waitFor();
+    const preview = (await secondPage.evaluate(`fetch('/api/client_live/room/preview?room_id=${room.id}').then((r) => r.json())`)) as {
+      data: { live: boolean; hls_url: string | null };
+    };
+    assert.deepEqual([preview.data.live, preview.data.hls_url], [true, null], 'the preview hands out no picture');
+    assert.equal(await card.locator('video, [data-testid=live-preview]').count(), 0, 'no picture on its card');
+    await shot(secondPage, 'live-list-password-room');
+    await call(server.url, 'roomClose', { room_id: room.id }, anchor.token);
   });
 });

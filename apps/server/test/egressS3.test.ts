@@ -2,7 +2,8 @@
  * HLS egress on S3 storage (s3rver, a real S3-compatible server started here): a live room's
  * segments and playlist are objects in the bucket, fetched from the bucket's URL without any token,
  * with the cache headers a CDN honours (segments immutable, the live playlist a second); the replay's
- * VOD playlist points at the bucket too. Skipped without ffmpeg.
+ * VOD playlist points at the bucket too. A password room's files are under `private/`, read from the
+ * bucket by the server and handed out only as its signed links. Skipped without ffmpeg.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,5 +71,36 @@ describe.skipIf(!hasFfmpeg)('HLS egress on S3 storage', () => {
     expect(urls.length).toBeGreaterThanOrEqual(2);
     for (const u of urls) expect(u.startsWith(`${bucketUrl}live/`)).toBe(true);
     for (const u of urls) expect((await fetchWhole(u)).status).toBe(200);
+  }, 60_000);
+
+  it("keeps a password room's files under private/ in the bucket, handed out only as the server's signed links", async () => {
+    const { owner, room } = await ownedRoom(s, await operator(s), { password: 'abc123' });
+    const locked = await publishTestStream(s.sfu, room.id, owner.user.id, 'h264');
+    try {
+      const egress = await eventually(() => s.egress.of(room.id), { what: 'the egress' });
+      const bucketUrl = `${s3.env.S3_ENDPOINT}/${s3.env.S3_BUCKET}/`;
+      expect(egress.playlistUrl.startsWith(`${bucketUrl}private/live/${room.id}-`)).toBe(true);
+      expect((await s.api.call(api.roomPreview, { room_id: room.id })).data.hls_url).toBeNull();
+      const creds = await s.api.call(api.roomMedia, { room_id: room.id, kind: 'play' }, { token: owner.token });
+      const playlist = new URL(creds.data.hls_url ?? '', s.url).toString();
+      expect(playlist.startsWith(`${s.url}/api/client_live/live/play/${room.id}.m3u8?t=`)).toBe(true);
+      const links = await eventually(
+        async () => {
+          const res = await fetch(playlist);
+          const urls = res.status === 200 ? segmentsOf(await res.text()) : [];
+          return urls.length >= 2 && urls.map((u) => new URL(u, s.url).toString());
+        },
+        { what: 'the locked live playlist', timeout: 20_000 },
+      );
+      for (const u of links) {
+        expect(u).toMatch(new RegExp(`^${s.url}/uploads/private/live/${room.id}-[0-9a-f]+/[0-9a-f]{32}\\.ts\\?md5=`));
+        expect((await fetchWhole(u)).bytes).toBeGreaterThan(1000);
+        expect((await fetch(u.split('?')[0]!)).status).toBe(404);
+      }
+      const objects = fs.readdirSync(`${s3.dir}/${s3.env.S3_BUCKET}/private/live`, { recursive: true }).map(String);
+      expect(objects.filter((f) => f.endsWith('.ts._S3rver_object')).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await locked.stop();
+    }
   }, 60_000);
 });

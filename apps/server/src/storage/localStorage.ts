@@ -23,6 +23,13 @@ export class LocalStorage implements Storage {
     await fs.rename(tmp, file);
   }
 
+  async read(key: string): Promise<Buffer | null> {
+    return fs.readFile(this.file(key)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    });
+  }
+
   async delete(key: string): Promise<void> {
     await fs.rm(this.file(key), { force: true });
   }

@@ -6,6 +6,9 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from './storage.config.js';
 import { SAFE_KEY, type Storage } from './storage.js';
 
+const notFound = (err: unknown): boolean =>
+  (err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
 /**
  * Files in an S3-compatible bucket under their key, fetched by clients from `S3_PUBLIC_URL/<key>`.
  * Every instance writes to and links the same bucket, so uploads need no sticky sessions.
@@ -41,6 +44,16 @@ export class S3Storage implements Storage {
     );
   }
 
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      const got = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: this.check(key) }));
+      return got.Body ? Buffer.from(await got.Body.transformToByteArray()) : null;
+    } catch (err) {
+      if (notFound(err)) return null;
+      throw err;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: this.check(key) }));
   }
@@ -68,8 +81,7 @@ export class S3Storage implements Storage {
       const got = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: this.check(key) }));
       body = got.Body as Readable;
     } catch (err) {
-      if ((err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
-        return null;
+      if (notFound(err)) return null;
       throw err;
     }
     let bytes = 0;

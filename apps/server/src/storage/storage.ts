@@ -6,6 +6,8 @@ export interface Storage {
    * disk the static path decides by the file's type.
    */
   put(key: string, bytes: Uint8Array, mime: string, opts?: { cacheControl?: string }): Promise<void>;
+  /** The bytes stored under `key`, or null when there is none (the server reads private HLS files to serve them signed). */
+  read(key: string): Promise<Buffer | null>;
   /** Removes a stored file; missing files are fine. */
   delete(key: string): Promise<void>;
   /** The URL clients fetch the file from. */

@@ -44,7 +44,10 @@ export type RoomViewer = z.infer<typeof roomViewer>;
 export const roomPreview = z.object({
   room_id: z.number().int(),
   live: z.boolean().describe('the anchor publishes now'),
-  hls_url: z.string().nullable().describe('live HLS playlist (no token needed); null without an HLS egress'),
+  hls_url: z
+    .string()
+    .nullable()
+    .describe("a public room's live HLS playlist (no token needed); null without an HLS egress, and always for a password room (no picture outside it)"),
 });
 export type RoomPreview = z.infer<typeof roomPreview>;
 

@@ -140,7 +140,7 @@ export const mediaCredentials = z.object({
     .string()
     .nullable()
     .describe(
-      "play: the room's live HLS playlist (storage or CDN URL, no token needed), played when WebRTC is full or cannot connect; null when the room has no HLS egress",
+      "play: the room's live HLS playlist, played when WebRTC is full or cannot connect: a public room's storage or CDN URL (no token needed); a password room's API URL carrying this viewer's token, checked at every refresh, its segments signed links; null when the room has no HLS egress",
     ),
   hls_only: z.boolean().describe('play: an operator sent this room to HLS: plain viewers play hls_url at once'),
 });

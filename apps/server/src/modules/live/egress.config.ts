@@ -1,5 +1,5 @@
 /** HLS egress and replays: the `LIVE_*` section of the configuration schema. Every setting has a working default. */
-import { int, oneOf, section } from '../../config/setting.js';
+import { int, oneOf, optionalText, section } from '../../config/setting.js';
 
 export interface EgressConfig {
   /** 'on' | 'off' | 'auto' (on, except under NODE_ENV=test, where the tests that need it turn it on). */
@@ -18,6 +18,10 @@ export interface EgressConfig {
   replayMaxMinutes: number;
   /** Replays older than this many days are removed with their files (0: kept). */
   replayRetentionDays: number;
+  /** Key of the signed links to a password room's HLS (nginx `secure_link` form); unset: derived from MEDIA_TOKEN_SECRET. */
+  signingSecret: string | undefined;
+  /** Lifetime of a signed link to a live segment, seconds (a kicked or banned viewer's last links die with it). */
+  linkTtlS: number;
 }
 
 export const egressSettings = section(
@@ -44,6 +48,11 @@ export const egressSettings = section(
       max: 24 * 60,
     }),
     LIVE_REPLAY_RETENTION_DAYS: int(30, 'Replays older than this are removed with their files (0: kept forever)', { max: 3650 }),
+    LIVE_HLS_SIGNING_SECRET: optionalText(
+      '(unset: derived from MEDIA_TOKEN_SECRET)',
+      "Key of the signed links to password rooms' HLS and private replays; give a CDN's secure_link the same value (README, deployment)",
+    ),
+    LIVE_HLS_LINK_TTL_S: int(30, 'Lifetime of a signed link to a live segment of a password room, seconds', { min: 5, max: 3600 }),
   },
   (v): EgressConfig => ({
     mode: v.LIVE_EGRESS,
@@ -54,5 +63,7 @@ export const egressSettings = section(
     replays: v.LIVE_REPLAYS === 'on',
     replayMaxMinutes: v.LIVE_REPLAY_MAX_MINUTES,
     replayRetentionDays: v.LIVE_REPLAY_RETENTION_DAYS,
+    signingSecret: v.LIVE_HLS_SIGNING_SECRET,
+    linkTtlS: v.LIVE_HLS_LINK_TTL_S,
   }),
 );

@@ -15,6 +15,7 @@ import type { EgressConfig } from './egress.config.js';
 import { egressRepository as repo } from './egress.repository.js';
 import type { LiveEgressRow } from './live.tables.js';
 import { durationOf, livePlaylist, type Segment } from './hlsPlaylist.js';
+import { PRIVATE_PREFIX } from './hlsLinks.js';
 import { RoomEgress } from './roomEgress.js';
 import { LIVE_PLAYLIST_CACHE } from '../../storage/storage.js';
 
@@ -124,7 +125,8 @@ export class LiveEgress {
     const id = Number(roomId);
     const room = Number.isSafeInteger(id) ? await this.db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     if (!room || room.status !== 'open') return;
-    const prefix = `live/${id}-${randomBytes(8).toString('hex')}`;
+    // A password room's files are private: never on the public path, served only through signed links (hlsLinks.ts).
+    const prefix = `${room.password_hash ? PRIVATE_PREFIX : ''}live/${id}-${randomBytes(8).toString('hex')}`;
     const now = nowIso();
     const replayId = this.config.replays
       ? await repo.insertReplay(this.db, {

@@ -14,6 +14,7 @@ import { BizError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { EgressConfig } from './egress.config.js';
+import { hlsLinksOf, isPrivateKey } from './hlsLinks.js';
 import { vodPlaylist, type Segment } from './hlsPlaylist.js';
 import type { LiveReplayRow } from './live.tables.js';
 import { replayRepository as repo } from './replay.repository.js';
@@ -105,7 +106,11 @@ export class ReplayService {
   async playlist(auth: Auth | null, id: number): Promise<string> {
     const r = await repo.byId(this.db, id);
     if (!this.visible(r, auth)) throw notFound();
-    return vodPlaylist(JSON.parse(r.segments) as Segment[], { segmentS: this.config.segmentS, uri: (key) => this.deps.storage.url(key) });
+    // A password room's segments are private: signed links, good for the replay's length and an hour more (pauses, seeks).
+    const links = hlsLinksOf(this.deps.config);
+    const ttl = Math.ceil(r.duration) + 3600;
+    const uri = (key: string) => (isPrivateKey(key) ? links.url(key, ttl) : this.deps.storage.url(key));
+    return vodPlaylist(JSON.parse(r.segments) as Segment[], { segmentS: this.config.segmentS, uri });
   }
 
   private async own(me: Auth, id: number): Promise<LiveReplayRow> {

@@ -7,6 +7,7 @@
  * segments leave storage once they have left the live playlist.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,7 +24,7 @@ const SEGMENT_CACHE = 'public, max-age=31536000, immutable';
 
 export interface RoomEgressOptions {
   roomId: string;
-  /** Storage prefix of this live's files (`live/<room>-<random>`): unguessable, as the room may have a password. */
+  /** Storage prefix of this live's files (`live/<room>-<random>`, a password room's under `private/`). */
   prefix: string;
   engine: Pick<MediaEngine, 'forwardRtp'>;
   storage: Storage;
@@ -292,7 +293,8 @@ export class RoomEgress {
         const at = new Date(Date.now() - seg.d * 1000).toISOString();
         const file = path.join(this.dir, seg.name);
         const bytes = fs.readFileSync(file);
-        const key = `${this.o.prefix}/${seg.name}`;
+        // Not ffmpeg's name (`r1-00000.ts`): a name nobody can guess from the ones before it.
+        const key = `${this.o.prefix}/${randomBytes(16).toString('hex')}.ts`;
         await this.o.storage.put(key, bytes, 'video/mp2t', { cacheControl: SEGMENT_CACHE });
         fs.rmSync(file, { force: true });
         this.segments.push({ key, d: seg.d, at, ...(this.uploadedInRun === 0 && this.segments.length > 0 ? { disc: true } : {}) });

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a media token grants: one kind of session, for one user's session, in one room's current live, on one seat. */
 export interface MediaGrant {
-  kind: 'publish' | 'play';
+  /** 'hls': a password room's live playlist, checked again at every refresh (roomMedia.service.ts). */
+  kind: 'publish' | 'play' | 'hls';
   userId: number;
   /** The platform session it was issued under: a token outlives neither its session nor a login ban. */
   sid: number;
@@ -56,7 +57,8 @@ export class MediaTokens {
     }
     if (!Array.isArray(parts) || parts.length !== 7) return null;
     const [kind, userId, sid, roomId, seat, live, exp] = parts as unknown[];
-    if ((kind !== 'publish' && kind !== 'play') || typeof userId !== 'number' || typeof sid !== 'number' || typeof roomId !== 'number') return null;
+    if ((kind !== 'publish' && kind !== 'play' && kind !== 'hls') || typeof userId !== 'number' || typeof sid !== 'number' || typeof roomId !== 'number')
+      return null;
     if ((seat !== null && typeof seat !== 'string') || typeof live !== 'string' || typeof exp !== 'number') return null;
     return { kind, userId, sid, roomId, seat, live, exp };
   }

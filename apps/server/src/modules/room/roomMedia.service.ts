@@ -1,4 +1,4 @@
-import { ANCHOR_SEAT, ErrorCode, seatId, type MediaCredentials, type Api, type RouteBody } from '@app/contract';
+import { ANCHOR_SEAT, API_BASE, ErrorCode, seatId, type MediaCredentials, type Api, type RouteBody } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
@@ -14,6 +14,11 @@ import { closeTime } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 
 const SEAT_RE = /^seat-([1-8])$/;
+/**
+ * Lifetime of a password room's HLS token: not what ends the watching (each playlist refresh checks
+ * the session, the room's live and the kick ban again), so it may outlast a WHEP token's.
+ */
+const HLS_TOKEN_S = 6 * 3600;
 
 /**
  * Media credentials for rooms and the SFU's `authorize` callback. A token names its kind, user, room,
@@ -56,7 +61,9 @@ export class RoomMediaService {
       if (room.anchor_id !== me && !(await this.deps.rooms.isPresent(room.id, me))) throw new BizError(ErrorCode.ROOM_NOT_JOINED);
       const seats = [ANCHOR_SEAT, ...Array.from({ length: room.mic_seats }, (_, i) => seatId(i + 1))];
       const token = this.tokens.sign({ kind: 'play', userId: me, sid: auth.session.id, roomId: room.id, seat: null, live: room.started_at, exp });
-      const hls = await this.live.play(room.id);
+      const { locked, ...hls } = await this.live.play(room.id);
+      // A password room's playlist comes from the API, checked at every refresh (a kick or a login ban ends it there).
+      if (locked) hls.hls_url = `${this.deps.config.publicUrl}${API_BASE}/live/play/${room.id}.m3u8?t=${this.hlsToken(auth, room.id, room.started_at)}`;
       return {
         kind: 'play',
         url: await this.url(room.id, `/api/media/whep/${room.id}`),
@@ -133,8 +140,25 @@ export class RoomMediaService {
     return !!s && s.user_id === grant.userId && !s.revoked_at && s.expires_at > now && !(s.disabled_until && s.disabled_until > now);
   }
 
+  private hlsToken(auth: Auth, roomId: number, live: string): string {
+    const exp = Math.floor(Date.now() / 1000) + HLS_TOKEN_S;
+    return this.tokens.sign({ kind: 'hls', userId: auth.user.id, sid: auth.session.id, roomId, seat: null, live, exp });
+  }
+
+  /** Whether a password room's HLS token still lets its holder watch: checked as WHEP play is, at every playlist refresh. */
+  async hlsAllowed(roomIdText: string, token: string): Promise<boolean> {
+    // An expired token is refused like any other here: the playlist answers 404, not a media error.
+    const allowed = await this.check('hls', roomIdText, undefined, token).catch((e: unknown) => {
+      if (e instanceof MediaError) return false;
+      throw e;
+    });
+    return allowed !== false;
+  }
+
   /** The SFU's authorize callback (media.routes.ts): false answers 403. */
-  readonly authorize: MediaAuthorize = async (kind, roomIdText, seat, bearer) => {
+  readonly authorize: MediaAuthorize = (kind, roomIdText, seat, bearer) => this.check(kind, roomIdText, seat, bearer);
+
+  private async check(kind: MediaGrant['kind'], roomIdText: string, seat: string | undefined, bearer: string): ReturnType<MediaAuthorize> {
     const grant = this.tokens.read(bearer);
     if (!grant || grant.kind !== kind || String(grant.roomId) !== roomIdText) return false;
     if (expired(grant)) {
@@ -158,5 +182,5 @@ export class RoomMediaService {
       if (member?.banned_until && member.banned_until > nowIso()) return false;
     }
     return { userId: String(grant.userId) };
-  };
+  }
 }
