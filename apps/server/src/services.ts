@@ -19,6 +19,7 @@ import { ReplayService } from './modules/live/replay.service.js';
 import { MessageService } from './modules/message/message.service.js';
 import { PkService } from './modules/pk/pk.service.js';
 import { BoardService } from './modules/room/board.service.js';
+import { roomGiftGuard } from './modules/room/giftReceiver.js';
 import { RoomService } from './modules/room/room.service.js';
 import { RoomLiveService } from './modules/room/roomLive.service.js';
 import { RoomMediaService } from './modules/room/roomMedia.service.js';
@@ -38,6 +39,8 @@ export function createServices(deps: Deps) {
   const anchor = new AnchorService(deps, message);
   const room = new RoomService(deps, anchor, deps.config.room);
   const finance = createFinance(deps, { redis: deps.redis });
+  // A gift in a room goes to its anchor or a seated co-host while it is open (decision 0057).
+  finance.gift.addGuard(roomGiftGuard(() => deps.db.kysely));
   const forumPosts = new PostService(deps);
   const forumComments = new CommentService(deps, message);
   const video = createVideo(deps, { finance, social, rooms: room });

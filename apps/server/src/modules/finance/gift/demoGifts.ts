@@ -70,9 +70,10 @@ export function demoGifts(opts: DemoGiftsOptions) {
     const find = async (mobile: string) => (await users.byMobile(k, mobile))?.id;
     const senders = await Promise.all([DEMO_USER.mobile, ...DEMO_FORUM_MEMBERS.map((m) => m.mobile)].map(find));
     const anchors = await Promise.all(DEMO_ANCHORS.map((a) => find(a.mobile)));
-    const rooms = await Promise.all(
-      anchors.map(async (id) => (id === undefined ? 0 : ((await k.selectFrom('rooms').select('id').where('anchor_id', '=', id).executeTakeFirst())?.id ?? 0))),
-    );
+    // A gift in a room needs the room open (the rooms' gift guard); a closed demo room's gifts go outside rooms.
+    const roomOf = async (id: number) =>
+      (await k.selectFrom('rooms').select('id').where('anchor_id', '=', id).where('status', '=', 'open').executeTakeFirst())?.id ?? 0;
+    const rooms = await Promise.all(anchors.map((id) => (id === undefined ? 0 : roomOf(id))));
     const giftIds = (await k.selectFrom('gifts').select('id').orderBy('sort').orderBy('id').execute()).map((g) => g.id);
     return { senders, anchors, rooms, giftIds };
   }
