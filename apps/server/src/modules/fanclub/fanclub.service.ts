@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import type { AnchorService } from '../anchor/anchor.service.js';
 import type { Finance } from '../finance/finance.js';
-import { opKey, reusedKey } from '../finance/idempotency.js';
+import { keepRefusal, opKey, pastRefusal, reusedKey } from '../finance/idempotency.js';
 import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { fanClubRepository as repo } from './fanclub.repository.js';
@@ -93,6 +93,13 @@ export class FanClubService {
     };
     const first = await replay();
     if (first) return first;
+    // A key refused for a short balance or an existing membership stays refused (idempotency.ts):
+    // a retry after a recharge, or after leaving the club, is not a new join.
+    const db = this.db;
+    const bound = { anchor_id: anchorId };
+    const refused = await pastRefusal(db, key, bound);
+    if (refused) throw refused;
+    const keep = (err: BizError) => keepRefusal(db, key, userId, bound, err);
     if (anchorId === userId) throw new BizError(ErrorCode.FANCLUB_SELF);
     if (!(await this.anchors.isAnchor(anchorId))) throw new BizError(ErrorCode.FANCLUB_NOT_ANCHOR);
     const anchor = (await briefsOf(this.db, [anchorId])).get(anchorId)!;
@@ -128,7 +135,8 @@ export class FanClubService {
       });
       return { membership: (await this.membership(anchorId, userId))!, coin };
     } catch (err) {
-      if (err instanceof Overdraft) throw new BizError(ErrorCode.BALANCE_NOT_ENOUGH);
+      if (err instanceof Overdraft) throw await keep(new BizError(ErrorCode.BALANCE_NOT_ENOUGH));
+      if (err instanceof BizError && err.code === ErrorCode.FANCLUB_ALREADY_MEMBER) throw await keep(err);
       if (err === SAME_REQUEST || isUniqueViolation(err)) {
         const again = await replay();
         if (again) return again;

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
 import type { Finance } from '../finance/finance.js';
-import { opKey, reusedKey } from '../finance/idempotency.js';
+import { keepRefusal, opKey, pastRefusal, reusedKey } from '../finance/idempotency.js';
 import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { SocialService } from '../social/social.service.js';
@@ -131,6 +131,10 @@ export class VideoService {
       if (seen.video_id !== input.video_id) throw reusedKey();
       return answer();
     }
+    // A key refused for a short balance stays refused (idempotency.ts): a retry after a recharge is not a new purchase.
+    const bound = { video_id: input.video_id };
+    const refused = await pastRefusal(db, key, bound);
+    if (refused) throw refused;
     const v = await this.listed(input.video_id);
     const price = Number(v.price);
     if (price === 0 || v.user_id === buyer || (await repo.purchase(db, v.id, buyer))) return answer();
@@ -167,7 +171,7 @@ export class VideoService {
         );
       });
     } catch (err) {
-      if (err instanceof Overdraft) throw new BizError(ErrorCode.BALANCE_NOT_ENOUGH);
+      if (err instanceof Overdraft) throw await keepRefusal(db, key, buyer, bound, new BizError(ErrorCode.BALANCE_NOT_ENOUGH));
       // The same key or the same (video, buyer) committed first: it is bought, once.
       if (!isUniqueViolation(err)) throw err;
       const first = await repo.purchaseByKey(db, key);

@@ -5,7 +5,7 @@ import { nowIso } from '../../../db/time.js';
 import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
 import type { FinanceConfig } from '../finance.config.js';
-import { opKey, reusedKey } from '../idempotency.js';
+import { keepRefusal, opKey, pastRefusal, reusedKey } from '../idempotency.js';
 import { isUniqueViolation, Overdraft, type Ledger } from '../ledger/ledger.js';
 import { briefOrGone, briefsOf, toBrief } from '../userBriefs.js';
 import { giftRepository as repo, type GiftRecordRow } from './gift.repository.js';
@@ -56,7 +56,7 @@ export class GiftService {
   async sendGift(senderId: number, input: GiftSendInput): Promise<GiftSendResult> {
     const key = opKey('gift', senderId, input.request_id);
     const db = this.deps.db.kysely;
-    // No lookup of the key up front (this is the hot path): a repeated key fails on the record's
+    // No lookup of the sent record up front (this is the hot path): a repeated key fails on the record's
     // UNIQUE index inside the transaction, before any balance moves, and is answered from there.
     // A check that refuses now (a gift since removed, a receiver no longer on stage) must not hide
     // the first result of a repeat either, so refusals look the key up before they are thrown.
@@ -65,6 +65,10 @@ export class GiftService {
       if (seen) return this.replay(seen, input);
       throw err;
     };
+    // A key refused for a short balance stays refused (idempotency.ts): a retry after a recharge is not a new send.
+    const bound = { room_id: input.room_id, gift_id: input.gift_id, count: input.count, receiver_id: input.receiver_id };
+    const refused = await pastRefusal(db, key, bound);
+    if (refused) throw refused;
     if (input.receiver_id === senderId) return refuse(new BizError(ErrorCode.GIFT_TO_SELF));
     const gift = await repo.gift(db, input.gift_id);
     if (!gift) return refuse(new BizError(ErrorCode.GIFT_NOT_FOUND));
@@ -145,7 +149,7 @@ export class GiftService {
         return { row: { ...record, id }, coin: balances.get(from.coin.id)!, transferId: ids[0]! };
       }));
     } catch (err) {
-      if (err instanceof Overdraft) return refuse(new BizError(ErrorCode.BALANCE_NOT_ENOUGH));
+      if (err instanceof Overdraft) return refuse(await keepRefusal(db, key, senderId, bound, new BizError(ErrorCode.BALANCE_NOT_ENOUGH)));
       if (isUniqueViolation(err)) {
         const first = await repo.byKey(db, key);
         if (first) return this.replay(first, input);
