@@ -316,7 +316,7 @@ for (const { name, enabled, start } of engines)
       // A PATCH naming the replaced entity tag is stale.
       const stale = await fetch(`${app.url}/api/media/session/${sessionIdOf(play.location)}`, {
         method: 'PATCH',
-        headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': '"0000"' },
+        headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': '"0000"', authorization: 'Bearer user:v8' },
         body: 'a=end-of-candidates\r\n',
       });
       expect(stale.status).toBe(412);

@@ -103,7 +103,7 @@ def on_negotiation_needed(element):
 def stop(*_args):
     if location:
         try:
-            urllib.request.urlopen(urllib.request.Request(location, method='DELETE'), timeout=3)
+            urllib.request.urlopen(urllib.request.Request(location, method='DELETE', headers={'authorization': f'Bearer {TOKEN}'}), timeout=3)
         except Exception:  # noqa: BLE001 - best effort, the server times the session out anyway
             pass
     loop.quit()

@@ -40,12 +40,14 @@ window.T = {
   async publish(url, token, opts) {
     const stream = await navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 360, frameRate: 20 }, audio: true });
     const s = await window.whip.publish(url, token, stream, opts || {});
+    s.token = token;
     T.sessions.push(s);
     return { id: T.sessions.length - 1, location: s.location };
   },
   async play(url, token, opts) {
     const t0 = performance.now();
     const s = await window.whip.play(url, token, opts || {});
+    s.token = token;
     s.answeredMs = performance.now() - t0;
     T.sessions.push(s);
     const id = T.sessions.length - 1;
@@ -86,7 +88,7 @@ window.T = {
     const allGathered = new Promise((r) => { gathered = r; });
     const send = (lines) => patches.push(fetch(session.location, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': session.etag },
+      headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': session.etag, authorization: 'Bearer ' + token },
       body: [session.ufrag, session.pwd, 'm=audio 9 UDP/TLS/RTP/SAVPF 0', 'a=mid:0', ...lines, ''].join('\\r\\n'),
     }).then((r) => r.status));
     pc.onicecandidate = (e) => {
@@ -107,7 +109,7 @@ window.T = {
     await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
     if (queued.length) send(queued.splice(0));
     await allGathered;
-    T.sessions.push({ pc, location: session.location, stop: async () => pc.close() });
+    T.sessions.push({ pc, token, location: session.location, stop: async () => pc.close() });
     return { id: T.sessions.length - 1, status: res.status, offerHadCandidates: /a=candidate/.test(offer), patches: await Promise.all(patches) };
   },
   /**
@@ -122,7 +124,7 @@ window.T = {
     const sdp = pc.localDescription.sdp;
     const line = (re) => (sdp.match(re) || [])[0];
     const frag = [line(/^m=.*$/m), line(/^a=mid:.*$/m), line(/^a=ice-ufrag:.*$/m), line(/^a=ice-pwd:.*$/m), ...(sdp.match(/^a=candidate:.*$/gm) || []), 'a=end-of-candidates', ''].join('\\r\\n');
-    const res = await fetch(s.location, { method: 'PATCH', headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': '*' }, body: frag });
+    const res = await fetch(s.location, { method: 'PATCH', headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': '*', authorization: 'Bearer ' + s.token }, body: frag });
     const answerFrag = await res.text();
     if (res.status !== 200) return { status: res.status, body: answerFrag };
     const get = (re) => (answerFrag.match(re) || [])[0];

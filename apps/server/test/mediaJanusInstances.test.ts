@@ -93,12 +93,12 @@ describe.skipIf(!enabled)('media on Janus: a viewer on another API instance', ()
     // B holds the session: it takes a trickled candidate fragment and the DELETE.
     const trickle = await fetch(session.location, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/trickle-ice-sdpfrag' },
+      headers: { 'content-type': 'application/trickle-ice-sdpfrag', authorization: `Bearer ${play.token}` },
       body: 'a=end-of-candidates\r\n',
     });
     expect(trickle.status).toBe(204);
     const handles = await node.handleCount();
-    expect((await fetch(session.location, { method: 'DELETE' })).status).toBe(200);
+    expect((await fetch(session.location, { method: 'DELETE', headers: { authorization: `Bearer ${play.token}` } })).status).toBe(200);
     await eventually(async () => (await node.handleCount()) < handles, { what: "the viewer's Janus handle detached" });
     // The room's VideoRoom stays for its publisher: the anchor still feeds a new viewer through A.
     const again = await T<Play>(viewerPage, 'play', `${a.url}/api/media/whep/${room.id}`, play.token, { seats: ['anchor'] });

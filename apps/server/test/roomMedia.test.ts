@@ -88,7 +88,7 @@ describe.skipIf(!hasFfmpeg)('demo rooms: live with moving video and sound', () =
       await pc.setRemoteDescription({ type: 'answer', sdp: answer });
       await eventually(() => got.video > 40 && got.audio > 40, { timeout: 8000, what: 'video and audio RTP' });
       expect(got.keyframe).toBe(true);
-      expect((await fetch(`${s.url}${location}`, { method: 'DELETE' })).status).toBe(200);
+      expect((await fetch(`${s.url}${location}`, { method: 'DELETE', headers: { authorization: `Bearer ${creds.token}` } })).status).toBe(200);
     } finally {
       await pc.close();
     }

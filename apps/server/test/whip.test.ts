@@ -77,8 +77,11 @@ function fragOf(sdp: string): string {
     .join('\r\n');
 }
 
+/** PATCH and DELETE carry the token that created the session (`ok` in these tests), as WHIP/WHEP clients send it. */
+const BEARER = { authorization: 'Bearer ok' };
+
 const patch = (location: string, body: string, headers: Record<string, string> = {}) =>
-  fetch(new URL(location, app.url), { method: 'PATCH', headers: { 'content-type': SDPFRAG, ...headers }, body });
+  fetch(new URL(location, app.url), { method: 'PATCH', headers: { 'content-type': SDPFRAG, ...BEARER, ...headers }, body });
 
 /**
  * A werift client's ICE restart through PATCH, as a WHIP/WHEP client does it: a restart offer's
@@ -130,14 +133,14 @@ describe('WHIP/WHEP: CORS', () => {
       const trickled = await patch(location, 'a=end-of-candidates\r\n', { 'if-match': ok.headers.get('etag')! });
       expect(trickled.status).toBe(204);
       expectCors(trickled);
-      const del = await fetch(new URL(location, app.url), { method: 'DELETE' });
+      const del = await fetch(new URL(location, app.url), { method: 'DELETE', headers: BEARER });
       expect(del.status).toBe(200);
       expectCors(del);
 
       for (const res of [
         await postSdp(whip('c2'), offer.sdp), // 401
         await postSdp(whip('c2'), 'junk', 'ok'), // 400
-        await fetch(new URL(location, app.url), { method: 'DELETE' }), // 404
+        await fetch(new URL(location, app.url), { method: 'DELETE', headers: BEARER }), // 404
         await patch(location, 'a=end-of-candidates\r\n'), // 404
       ]) {
         expect(res.status).toBeGreaterThanOrEqual(400);
@@ -201,9 +204,10 @@ describe('WHIP/WHEP: refusals are clear 4xx and leave no session', () => {
         expect(sfu.room('b1'), c.name).toBeUndefined();
       }
       // A token still valid is taken.
-      const good = await postSdp(whip('b1'), offer.sdp, `exp:${Date.now() + 60_000}`);
+      const valid = `exp:${Date.now() + 60_000}`;
+      const good = await postSdp(whip('b1'), offer.sdp, valid);
       expect(good.status).toBe(201);
-      await fetch(new URL(good.headers.get('location')!, app.url), { method: 'DELETE' });
+      await fetch(new URL(good.headers.get('location')!, app.url), { method: 'DELETE', headers: { authorization: `Bearer ${valid}` } });
       expect(sfu.room('b1')).toBeUndefined();
     } finally {
       await offer.close();
@@ -243,10 +247,34 @@ describe('WHIP/WHEP: refusals are clear 4xx and leave no session', () => {
       const taken = await postSdp(whep('b3'), h264Player.localDescription!.sdp, 'ok');
       expect(taken.status).toBe(201);
       expect(await taken.text()).toMatch(/a=rtpmap:\d+ H264\/90000/);
-      await fetch(new URL(taken.headers.get('location')!, app.url), { method: 'DELETE' });
-      await fetch(new URL(pub.headers.get('location')!, app.url), { method: 'DELETE' });
+      await fetch(new URL(taken.headers.get('location')!, app.url), { method: 'DELETE', headers: BEARER });
+      await fetch(new URL(pub.headers.get('location')!, app.url), { method: 'DELETE', headers: BEARER });
     } finally {
       await Promise.all([publisher.close(), vp8Player.close(), h264Player.close()]);
+    }
+  });
+
+  it('PATCH and DELETE need the token that created the session: none is 401, another valid one 403', async () => {
+    const offer = await weriftOffer('publish');
+    try {
+      const res = await postSdp(whip('t1'), offer.sdp, 'ok');
+      expect(res.status).toBe(201);
+      const location = res.headers.get('location')!;
+      const other = { authorization: `Bearer exp:${Date.now() + 60_000}` }; // a token that may publish too
+      const none = await patch(location, 'a=end-of-candidates\r\n', { authorization: '' });
+      expect([none.status, ((await none.json()) as { code: string }).code]).toEqual([401, 'unauthorized']);
+      expect((await patch(location, 'a=end-of-candidates\r\n', other)).status).toBe(403);
+      expect((await patch(location, fragOf(offer.sdp), { ...other, 'if-match': '*' })).status).toBe(403); // no ICE restart
+      expect((await fetch(new URL(location, app.url), { method: 'DELETE' })).status).toBe(401);
+      const stolen = await fetch(new URL(location, app.url), { method: 'DELETE', headers: other });
+      expect([stolen.status, ((await stolen.json()) as { code: string }).code]).toEqual([403, 'forbidden']);
+      expect(sfu.room('t1')?.publishers).toHaveLength(1);
+      // The creator's own token still trickles and ends it.
+      expect((await patch(location, 'a=end-of-candidates\r\n')).status).toBe(204);
+      expect((await fetch(new URL(location, app.url), { method: 'DELETE', headers: BEARER })).status).toBe(200);
+      expect(sfu.room('t1')?.publishers ?? []).toHaveLength(0);
+    } finally {
+      await offer.close();
     }
   });
 
@@ -264,7 +292,7 @@ describe('WHIP/WHEP: refusals are clear 4xx and leave no session', () => {
       expect(stale.status).toBe(412);
       expect(await stale.json()).toMatchObject({ code: 'precondition_failed' });
       expect(sfu.room('b2')?.publishers).toHaveLength(1); // refusals leave the session as it was
-      await fetch(new URL(location, app.url), { method: 'DELETE' });
+      await fetch(new URL(location, app.url), { method: 'DELETE', headers: BEARER });
     } finally {
       await offer.close();
     }
@@ -308,7 +336,7 @@ describe('WHIP/WHEP: ICE servers', () => {
       expect(link).toContain(
         '<turn:turn.example.net?transport=udp>; rel="ice-server"; username="1700000000:7"; credential="c2VjcmV0"; credential-type="password"',
       );
-      await fetch(new URL(res.headers.get('location')!, url), { method: 'DELETE' });
+      await fetch(new URL(res.headers.get('location')!, url), { method: 'DELETE', headers: BEARER });
     } finally {
       await offer.close();
       await f.close();

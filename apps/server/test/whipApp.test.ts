@@ -69,7 +69,9 @@ describe('WHIP/WHEP on the app server', () => {
       expect(Number(userId)).toBe(viewer.user.id);
       expect(Number(expiry)).toBeGreaterThan(Date.now() / 1000);
       expect(credential).toBe(createHmac('sha1', TURN_SECRET).update(`${expiry}:${userId}`).digest('base64'));
-      expect((await fetch(`${s.url}${res.headers.get('location')}`, { method: 'DELETE' })).status).toBe(200);
+      expect((await fetch(`${s.url}${res.headers.get('location')}`, { method: 'DELETE', headers: { authorization: `Bearer ${creds.token}` } })).status).toBe(
+        200,
+      );
     } finally {
       await offer.close();
     }
@@ -95,9 +97,10 @@ describe('WHIP/WHEP on the app server', () => {
       expect(await res.json()).toMatchObject({ code: 'forbidden' });
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       // The same grant unexpired is taken: the expiry alone refused it.
-      const fresh = await post(tokens.sign({ ...grant, exp: Math.floor(Date.now() / 1000) + 60 }));
+      const freshToken = tokens.sign({ ...grant, exp: Math.floor(Date.now() / 1000) + 60 });
+      const fresh = await post(freshToken);
       expect(fresh.status).toBe(201);
-      await fetch(`${s.url}${fresh.headers.get('location')}`, { method: 'DELETE' });
+      await fetch(`${s.url}${fresh.headers.get('location')}`, { method: 'DELETE', headers: { authorization: `Bearer ${freshToken}` } });
     } finally {
       await offer.close();
     }

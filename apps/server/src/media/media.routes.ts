@@ -4,6 +4,7 @@
  *   POST   /api/media/whep/:roomId[?seats=anchor,seat-1]                → 201 + answer + Location + ETag + Link
  *   PATCH  /api/media/session/:id   application/trickle-ice-sdpfrag    → 204 (candidates) or 200 + fragment (ICE restart)
  *   DELETE /api/media/session/:id                                        → 200 (ends the session); 204 when the server ended it already
+ *   (PATCH and DELETE carry the bearer token that created the session, as WHIP/WHEP clients send it: 401 without, 403 with another)
  *   OPTIONS on each                                                      → 204 + Allow + CORS preflight answer
  * Every answer, errors included, carries CORS headers: players and encoders on other origins
  * (any origin: the bearer token, never a cookie, is the credential). Errors are plain JSON
@@ -13,7 +14,7 @@
  * Register it unprefixed and encapsulated (not through fastify-plugin): its `application/sdp`
  * parser and its error handler then stay inside it.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MediaError, MediaErrorCode } from './errors.js';
 import { parseSdpFrag, SDPFRAG } from './ice.js';
@@ -59,6 +60,9 @@ const BODY_LIMIT = 64 * 1024;
 export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions): Promise<void> {
   const { engine, authorize } = opts;
   const iceServers = opts.iceServers ?? (() => []);
+  // The hash of the token that created each session: its PATCH and DELETE must carry that token
+  // (a session URL alone, leaked through a log or a shared screen, ends or restarts nothing).
+  const owners = new Map<string, Buffer>();
 
   const asString = (_req: FastifyRequest, body: string | Buffer, done: (err: null, body: string) => void): void => done(null, String(body));
   app.addContentTypeParser(SDP, { parseAs: 'string', bodyLimit: BODY_LIMIT }, asString);
@@ -86,6 +90,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     const who = await authorizeOrThrow(authorize, req, 'publish', roomId, seatId);
     const offer = sdpBody(req);
     const answer = await engine.publish(roomId, seatId, offer, { userId: who.userId });
+    if (engine.session(answer.sessionId)) owners.set(answer.sessionId, who.tokenHash);
     return created(reply, answer, iceServers(who.userId), opts.sessionBase);
   });
 
@@ -97,6 +102,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     // Anonymous viewers still need an id (kicks and events name it): a random one per session.
     const viewerId = who.userId ?? `anon-${randomBytes(6).toString('hex')}`;
     const answer = await engine.play(roomId, viewerId, offer, { seatIds: seats });
+    if (engine.session(answer.sessionId)) owners.set(answer.sessionId, who.tokenHash);
     return created(reply, answer, iceServers(who.userId), opts.sessionBase);
   });
 
@@ -104,23 +110,30 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
   // arrives after that confirms what already happened (204), instead of a 404 in its console.
   const endedByServer = new RecentIds(ENDED_REMEMBERED);
   const remember = (e: { sessionId: string; reason: string }) => {
+    owners.delete(e.sessionId);
     if (e.reason !== 'deleted') endedByServer.add(e.sessionId);
+  };
+  const ownerOrThrow = (req: FastifyRequest, sessionId: string): void => {
+    const sent = tokenHash(bearerOrThrow(req));
+    const owner = owners.get(sessionId);
+    if (!owner || !timingSafeEqual(sent, owner)) throw new MediaError(MediaErrorCode.FORBIDDEN, 'this token did not create this media session');
   };
   const unsubscribe = [engine.on('publisher-down', remember), engine.on('viewer-down', remember)];
   app.addHook('onClose', async () => unsubscribe.forEach((off) => off()));
 
   app.delete<{ Params: { id: string } }>(`${SESSION_PATH}/:id`, async (req, reply) => {
-    // The unguessable session URL is the credential here, as in RFC 9725's session resource.
+    if (engine.session(req.params.id)) ownerOrThrow(req, req.params.id);
     if (engine.close(req.params.id, 'deleted')) return reply.code(200).send();
     if (endedByServer.take(req.params.id)) return reply.code(204).send();
     throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
   });
 
-  // Trickle ICE (204) and ICE restarts (200 + the answer fragment, a new ETag). The session URL is
-  // the credential, as for DELETE; If-Match, when sent, must name the session's current ETag.
+  // Trickle ICE (204) and ICE restarts (200 + the answer fragment, a new ETag), with the token that
+  // created the session, as for DELETE; If-Match, when sent, must name the session's current ETag.
   app.patch<{ Params: { id: string } }>(`${SESSION_PATH}/:id`, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
     // An unknown session is 404 whatever the body says.
     if (!engine.session(req.params.id)) throw new MediaError(MediaErrorCode.SESSION_NOT_FOUND, 'no such media session (already ended?)');
+    ownerOrThrow(req, req.params.id);
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== SDPFRAG) throw new MediaError(MediaErrorCode.UNSUPPORTED_MEDIA_TYPE, `the body must be ${SDPFRAG}`);
     const frag = parseSdpFrag(typeof req.body === 'string' ? req.body : '');
@@ -201,22 +214,29 @@ function sdpBody(req: FastifyRequest): string {
   return req.body;
 }
 
+/** The request's bearer token, or 401. */
+function bearerOrThrow(req: FastifyRequest): string {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  if (!m) throw new MediaError(MediaErrorCode.UNAUTHORIZED, 'a bearer token is required (Authorization: Bearer …)');
+  return m[1]!;
+}
+
+const tokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
+
 async function authorizeOrThrow(
   authorize: MediaAuthorize,
   req: FastifyRequest,
   kind: 'publish' | 'play',
   roomId: string,
   seatId: string | undefined,
-): Promise<{ userId: string | undefined }> {
-  const header = req.headers.authorization ?? '';
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!m) throw new MediaError(MediaErrorCode.UNAUTHORIZED, 'a bearer token is required (Authorization: Bearer …)');
-  const result = await authorize(kind, roomId, seatId, m[1]!);
+): Promise<{ userId: string | undefined; tokenHash: Buffer }> {
+  const token = bearerOrThrow(req);
+  const result = await authorize(kind, roomId, seatId, token);
   if (!result) {
     throw new MediaError(
       MediaErrorCode.FORBIDDEN,
       kind === 'publish' ? `this token may not publish to seat ${seatId} of room ${roomId}` : `this token may not play room ${roomId}`,
     );
   }
-  return { userId: result === true ? undefined : result.userId };
+  return { userId: result === true ? undefined : result.userId, tokenHash: tokenHash(token) };
 }
