@@ -117,6 +117,26 @@ describe('room contribution boards', () => {
     expect(r.data.list[0]!.user.level).toBeGreaterThan(1);
   });
 
+  it("shows a password room's viewers only to whoever may enter it: not anonymous callers nor members outside", async () => {
+    const star = await anchor(s, op);
+    const room = await openRoom(s, star, { password: 'abc123' });
+    const [inside, outside, admin] = await Promise.all([member(s), member(s), member(s)]);
+    const ownerSock = await connectRoom(s, star);
+    await join(ownerSock, room.id);
+    await join(await connectRoom(s, inside), room.id, 'abc123');
+    expect((await send(ownerSock, 'setAdmin', { user_id: admin.user.id, admin: true })).code).toBe(200);
+
+    for (const token of [undefined, outside.token]) {
+      const r = await s.api.call(api.roomViewers, { room_id: room.id }, { token });
+      expect([r.code, r.data]).toEqual([ErrorCode.ROOM_PASSWORD_REQUIRED, null]);
+    }
+    for (const who of [star, inside, admin]) {
+      const r = await s.api.call(api.roomViewers, { room_id: room.id }, { token: who.token });
+      expect(r.code, who.user.nickname).toBe(200);
+      expect(r.data.list.map((v) => v.user.id)).toEqual([inside.user.id]);
+    }
+  });
+
   it("lists only the open rooms of anchors the caller follows, and a room's preview", async () => {
     const [live, off, unfollowed] = await Promise.all([anchor(s, op), anchor(s, op), anchor(s, op)]);
     const viewer = await member(s);

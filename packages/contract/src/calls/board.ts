@@ -69,7 +69,8 @@ export const boardRoutes = {
     path: 'room/viewers',
     auth: 'public',
     tag: 'room',
-    summary: 'People in the room now (the top givers of this live who are present, then the latest arrivals), with level, VIP tier and fan badge',
+    summary:
+      'People in the room now (the top givers of this live who are present, then the latest arrivals), with level, VIP tier and fan badge. A password room answers ROOM_PASSWORD_REQUIRED unless the caller is its anchor, an admin or in it now',
     query: roomRef,
     data: z.object({ room_id: z.number().int(), online: z.number().int(), list: z.array(roomViewer) }),
   }),

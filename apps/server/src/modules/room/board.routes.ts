@@ -7,7 +7,7 @@ import type { RouteEnv } from '../../http/routeEnv.js';
 export function boardRoutes(app: FastifyInstance, env: RouteEnv): void {
   const { board } = env.services;
   serve(app, api.roomBoard, env.plain, ({ auth, query }) => board.board(query, auth?.user.id ?? null));
-  serve(app, api.roomViewers, env.plain, ({ query }) => board.viewers(query.room_id));
+  serve(app, api.roomViewers, env.plain, ({ auth, query }) => board.viewers(query.room_id, auth?.user.id ?? null));
   serve(app, api.followingLive, env.plain, ({ me, query }) => board.followingLive(me.user.id, query));
   serve(app, api.roomPreview, env.plain, ({ query }) => board.preview(query.room_id));
 }

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   RoomAuth,
   type Api,
   type BoardEntry,
@@ -12,6 +13,7 @@ import {
 } from '@app/contract';
 import { LRUCache } from 'lru-cache';
 import type { Deps } from '../../deps.js';
+import { BizError } from '../../http/errors.js';
 import { fanBadges } from '../fanclub/fanBadges.js';
 import { periodOf } from '../finance/rank/rank.service.js';
 import type { LiveService } from '../live/live.service.js';
@@ -87,13 +89,22 @@ export class BoardService {
     return { room_id: room.id, period: q.period, start: since, list, me };
   }
 
+  private async mayEnter(room: RoomRow, userId: number | null): Promise<boolean> {
+    if (userId === null) return false;
+    if (room.anchor_id === userId || (await this.deps.rooms.isPresent(room.id, userId))) return true;
+    return (await repo.admins(this.db, room.id, [userId])).has(userId);
+  }
+
   /**
    * Who is in the room: the top givers of this live who are present, then the latest arrivals still
    * here. Presence keeps the last 64 arrivals per room (decision 0161), so this costs the same in a
    * room of ten or of ten thousand; the count is the whole room's.
    */
-  async viewers(roomId: number): Promise<{ room_id: number; online: number; list: RoomViewer[] }> {
+  async viewers(roomId: number, callerId: number | null): Promise<{ room_id: number; online: number; list: RoomViewer[] }> {
     const room = await this.rooms.room(roomId);
+    // Who is in a password room is for those who may enter it: its anchor, its admins, and whoever
+    // is in it now (they gave the password); everyone else is asked for the password first.
+    if (room.password_hash && !(await this.mayEnter(room, callerId))) throw new BizError(ErrorCode.ROOM_PASSWORD_REQUIRED);
     if (room.status !== 'open') return { room_id: room.id, online: 0, list: [] };
     const since = this.since(room, 'live');
     const out = this.deps.rooms;
