@@ -7,10 +7,9 @@
 import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
 import { isProduction, type Config } from './config.js';
 import type { Db } from './db/database.js';
-import { DEMO_USER } from './db/seed.js';
+import { DEMO_MOBILES, DEMO_USER } from './db/seed.js';
 import { verifyPassword } from './modules/auth/password.js';
 import { DEFAULT_SANDBOX_SECRET } from './modules/finance/finance.config.js';
-import { DEMO_ANCHORS } from './modules/room/room.seed.js';
 import { users } from './modules/user/users.js';
 
 /** One setting a production start refuses, and what to do about it. */
@@ -96,9 +95,8 @@ export class UnsafeProductionError extends Error {}
  * then taken to production). A production start refuses them as it refuses SEED_DEMO.
  */
 export async function demoAccountsWithDemoPassword(db: Db): Promise<string[]> {
-  const mobiles = [DEMO_USER.mobile, ...DEMO_ANCHORS.map((a) => a.mobile)];
   const open: string[] = [];
-  for (const mobile of mobiles) {
+  for (const mobile of DEMO_MOBILES) {
     const user = await users.byMobile(db.kysely, mobile);
     if (user?.password_hash && (await verifyPassword(DEMO_USER.password, user.password_hash))) open.push(mobile);
   }

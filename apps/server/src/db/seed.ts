@@ -2,10 +2,15 @@ import { hashPassword } from '../modules/auth/password.js';
 import { seedDemoCatalog } from '../modules/config/config.seed.js';
 import { seedDemoBulletins } from '../modules/home/home.seed.js';
 import { seedDemoNotices } from '../modules/message/message.seed.js';
+import { DEMO_FORUM_MEMBERS } from '../modules/forum/forum.seed.js';
+import { DEMO_ANCHORS } from '../modules/room/room.seed.js';
 import { DEMO_USER, seedDemoMember } from '../modules/user/user.seed.js';
 import type { Db } from './database.js';
 
 export { DEMO_USER };
+
+/** Every account a demo seed makes, all with DEMO_USER's password (a production start refuses them while they take it). */
+export const DEMO_MOBILES: readonly string[] = [DEMO_USER.mobile, ...DEMO_ANCHORS.map((a) => a.mobile), ...DEMO_FORUM_MEMBERS.map((m) => m.mobile)];
 
 const SEED_KEY = 'seed_demo_version';
 const SEED_VERSION = '1';
