@@ -211,6 +211,24 @@ describe('game wallet transfers', () => {
     await expectAgreement([m.id]);
   });
 
+  it('answers a retried transfer in after its session closed with its first answer; a new one is refused', async () => {
+    const m = await funded();
+    const { data } = await login(m.token, { game: 'g2048' });
+    const session = data.session;
+    const inKey = rid();
+    const first = await host.api.call(f4.f4TransIn, { session, amount: 5 * C, request_id: inKey });
+    expect([first.code, first.data.amount]).toEqual([200, 5 * C]);
+    // The page leaves (trans/out with close), then retries the transfer in whose answer it lost.
+    expect((await host.api.call(f4.f4TransOut, { session, request_id: rid(), close: true })).data.amount).toBe(5 * C);
+    const retry = await host.api.call(f4.f4TransIn, { session, amount: 5 * C, request_id: inKey });
+    expect([retry.code, retry.data.amount]).toEqual([200, 5 * C]);
+    expect((await host.api.call(f4.f4TransIn, { session, amount: 6 * C, request_id: inKey })).code).toBe(ErrorCode.CONFLICT);
+    // A transfer the host never took needs a live session; nothing moved again.
+    expect((await host.api.call(f4.f4TransIn, { session, amount: 5 * C, request_id: rid() })).code).toBe(ErrorCode.GAME_SESSION_INVALID);
+    expect(await coin(m.id)).toBe(60 * C);
+    await expectAgreement([m.id]);
+  });
+
   it('refuses moving in more than the main wallet holds, and returns a forgotten balance at the next login', async () => {
     const m = await funded();
     const tooMuch = await login(m.token, { game: 'snake', amount: 61 * C, request_id: rid() });

@@ -105,12 +105,17 @@ export class GamesHostService {
     }
   }
 
+  /**
+   * f4/trans/in: `amount` from the main wallet into the game wallet, in a live session. A retry of a
+   * request_id the host already took answers that movement, even after its session closed (the
+   * first answer was lost on the way; the page retries as it leaves), as trans/out does.
+   */
   async transIn(token: string, amount: number, requestId: string) {
-    const { row } = await this.live(token);
-    const op = await this.unlessBanned(
-      row.user_id,
-      this.wallets.run({ key: `in:${row.user_id}:${requestId}`, userId: row.user_id, kind: 'in', amount, game: row.game }),
-    );
+    const row = await sessions.byHash(this.db.kysely, hash(token));
+    if (!row) throw new BizError(ErrorCode.GAME_SESSION_INVALID);
+    const key = `in:${row.user_id}:${requestId}`;
+    if (!(await this.wallets.opByKey(key))) await this.live(token);
+    const op = await this.unlessBanned(row.user_id, this.wallets.run({ key, userId: row.user_id, kind: 'in', amount, game: row.game }));
     return { ...(await this.state(row.user_id)), amount: Number(op.amount) };
   }
 
