@@ -1,5 +1,5 @@
 /**
- * HLS that needs a credential (decision 0185): a password room's live and replay are under
+ * HLS that needs a credential (decision 0181): a password room's live and replay are under
  * `private/` in storage, never handed out by the public preview, listed per viewer token by the API
  * and fetched only through short-lived signed links; segment names cannot be guessed; a kick or a
  * login ban ends the HLS at the next playlist refresh; a public room keeps its cacheable public path.

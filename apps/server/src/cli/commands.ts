@@ -15,7 +15,7 @@ export async function addOperator(db: Db, mobile: string): Promise<{ id: number;
 
 /**
  * Writes a system notice for one member and queues it for the running server, which pushes it to
- * the member's open sockets within a second, as the admin API does (decision 0183).
+ * the member's open sockets within a second, as the admin API does (decision 0180).
  */
 export async function addNotice(db: Db, mobile: string, title: string, content: string): Promise<{ id: number }> {
   const user = await users.byMobile(db.kysely, mobile);

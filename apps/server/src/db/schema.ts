@@ -113,7 +113,7 @@ export interface NoticesTable {
   created_at: string;
 }
 
-/** A notice written outside the server, waiting to be pushed to the hall (decision 0183). */
+/** A notice written outside the server, waiting to be pushed to the hall (decision 0180). */
 export interface NoticePushesTable {
   notice_id: number;
   created_at: string;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Notices written by another process (the operator command line) wait here for the server to push
- * them to the hall (decision 0183): the worker takes each row, deletes it and pushes the notice.
+ * them to the hall (decision 0180): the worker takes each row, deletes it and pushes the notice.
  * Row types: db/schema.ts (NoticePushesTable).
  */
 export function noticePushes() {

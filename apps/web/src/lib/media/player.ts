@@ -140,7 +140,7 @@ export class RoomPlayer {
 
   private scheduleRetry(gen: number, error: string): void {
     // A server that does not answer at all (down, or out of reach) is waited out however long it
-    // takes; only its answers and failed connections use up retries (decision 0182).
+    // takes; only its answers and failed connections use up retries (decision 0179).
     const unanswered = error === 'network';
     if (!unanswered && this.retries >= (this.opts.maxRetries ?? 4)) {
       this.set({ status: 'failed', error });

@@ -4,7 +4,7 @@ import { serverMessage } from '../../locale/serverMessage';
 
 /**
  * idle → connecting → connected ⇄ reconnecting → failed (the server refused) | closed (we disconnected).
- * Only the server's refusals end the session (decision 0182): while the server cannot be reached,
+ * Only the server's refusals end the session (decision 0179): while the server cannot be reached,
  * the hall keeps trying at the capped backoff for as long as it takes, and says it is unreachable.
  */
 export type HallStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'closed';

@@ -8,7 +8,7 @@ import { initialRoomState, roomReducer, type RoomEvent, type RoomState } from '.
  * `refused`: the join was answered with an error (password needed or wrong, banned …: see `error`).
  * `failed`: the handshake refused the credentials; `retry()` starts again. A network or a server
  * that is down never fails the channel: it retries at the capped backoff until the server is back
- * (decision 0182), and rejoins then.
+ * (decision 0179), and rejoins then.
  */
 export type RoomStatus = 'idle' | 'connecting' | 'joined' | 'reconnecting' | 'refused' | 'kicked' | 'closed' | 'failed' | 'left';
 
