@@ -172,7 +172,9 @@ describe('a crowded room watched over HLS', () => {
 
     // Made private by its anchor, it is nobody else's: the viewer finds it gone, the anchor still plays it.
     await call(server.url, 'replayVisibility', { id: replay.id, private: true }, anchor.token);
+    // Its page is open already: a reload asks the server again.
     await open(secondPage, server.url, `/pages/index/replay?id=${replay.id}`);
+    await secondPage.reload();
     await secondPage.getByTestId('replay-gone').waitFor();
     assert.equal(await secondPage.evaluate(`document.querySelector('[data-testid=replay-video]').readyState`), 0, 'no picture for the viewer');
     await open(anchorPage, server.url, `/pages/index/replay?id=${replay.id}`);

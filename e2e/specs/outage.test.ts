@@ -38,8 +38,8 @@ after(async () => {
 describe('a server down for 45 s', () => {
   it('on the live list and in a room: still logged in, the offline state, all resumes without a reload', async () => {
     const member = await registerMember(server.url);
-    const room = (await eventually(async () => (await call(server.url, 'anchorList', { page: 1, size: 1 })).list[0], {
-      what: 'a demo room live',
+    const room = (await eventually(async () => (await call(server.url, 'anchorList', { page: 1, size: 1, kind: 'live' })).list[0], {
+      what: 'a demo live room (not a chat room: its page is another route) streaming',
       timeout: 60_000,
       interval: 500,
     }))!;
