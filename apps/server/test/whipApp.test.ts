@@ -94,7 +94,8 @@ describe('WHIP/WHEP on the app server', () => {
         });
       const res = await post(expired);
       expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ code: 'forbidden' });
+      // An expired token says so (an OBS user must fetch a new one), apart from a wrong one's 'forbidden'.
+      expect(await res.json()).toMatchObject({ code: 'token_expired' });
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       // The same grant unexpired is taken: the expiry alone refused it.
       const freshToken = tokens.sign({ ...grant, exp: Math.floor(Date.now() / 1000) + 60 });
