@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 export function roomFirstPublish() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable('rooms').addColumn('first_publish_by', 'varchar(32)').execute();
+      await db.schema.alterTable('rooms').addColumn('first_publish_by', 'text').execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable('rooms').dropColumn('first_publish_by').execute();
