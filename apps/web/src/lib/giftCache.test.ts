@@ -124,6 +124,23 @@ describe('downloaded path', () => {
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
   });
 
+  it('a file asked for while the sync downloads it waits for that download: fetched once, played from the cache', async () => {
+    const { caches } = fakeCaches();
+    let release!: () => void;
+    const arrived = new Promise<void>((r) => (release = r));
+    const fetch = vi.fn(async () => {
+      await arrived;
+      return new Response('{"v":1}');
+    }) as unknown as typeof globalThis.fetch & ReturnType<typeof vi.fn>;
+    const deps = { caches, base: BASE, fetch };
+    const sync = syncGiftCache(1, [{ icon: '', url: '/static/gifts/rocket.json' }], deps);
+    const played = giftAssetUrl('/static/gifts/rocket.json', 1, deps);
+    release();
+    expect(await played).toMatch(/^blob:/);
+    await sync;
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('un-guards an icon uploaded in the console: from the cache, and from its URL before it is cached', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 200 }, (_, i) => i % 251)]);
     const icon = '/uploads/image/2026/11/0b8f2c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e.webp';

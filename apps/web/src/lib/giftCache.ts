@@ -72,6 +72,11 @@ const browserCaches = (): GiftCacheDeps['caches'] => {
 let blobs: { version: number; urls: Map<string, Promise<string>> } = { version: -1, urls: new Map() };
 /** The sync in flight or done, per version, so concurrent callers share one. */
 let syncing: { version: number; job: Promise<GiftSyncResult> } | null = null;
+/**
+ * The files the sync is downloading now, by absolute URL, for its version: a gift played while its
+ * file is on the way waits for that download instead of fetching the file a second time.
+ */
+let downloading: { version: number; files: Map<string, Promise<unknown>> } = { version: -1, files: new Map() };
 
 export interface GiftSyncResult {
   version: number;
@@ -100,23 +105,31 @@ async function runSync(version: number, gifts: readonly GiftFiles[], deps: GiftC
   const result: GiftSyncResult = { version, fetched: 0, kept: 0, failed: 0, removed: [] };
   if (!store) return result;
   const fetcher = deps.fetch ?? globalThis.fetch.bind(globalThis);
-  const cache = await store.open(giftCacheName(version));
-  await Promise.all(
-    giftFiles(gifts, deps.base).map(async (url) => {
-      try {
-        if (await cache.match(url)) {
-          result.kept += 1;
-          return;
-        }
-        const res = await fetcher(url);
-        if (!res.ok) throw new Error(String(res.status));
-        await cache.put(url, res);
-        result.fetched += 1;
-      } catch {
-        result.failed += 1;
-      }
-    }),
-  );
+  const files = new Map<string, Promise<unknown>>();
+  downloading = { version, files };
+  const opening = store.open(giftCacheName(version));
+  const keep = async (url: string): Promise<'kept' | 'fetched'> => {
+    const cache = await opening;
+    if (await cache.match(url)) return 'kept';
+    const res = await fetcher(url);
+    if (!res.ok) throw new Error(String(res.status));
+    await cache.put(url, res);
+    return 'fetched';
+  };
+  // Each file's job is known before the first await, so a play asking for it meanwhile waits on it.
+  const jobs = giftFiles(gifts, deps.base).map((url) => {
+    const job = keep(url);
+    files.set(
+      url,
+      job.catch(() => undefined),
+    );
+    return job.then(
+      (how) => void (result[how] += 1),
+      () => void (result.failed += 1),
+    );
+  });
+  await Promise.all(jobs);
+  downloading = { version: -1, files: new Map() };
   for (const name of staleGiftCaches(await store.keys(), version)) {
     if (await store.delete(name)) result.removed.push(name);
   }
@@ -140,6 +153,7 @@ async function fromCache(url: string, version: number, deps: GiftCacheDeps): Pro
   const abs = absolute(url, deps.base ?? defaultBase());
   if (!store || !abs) return url;
   try {
+    if (downloading.version === version) await downloading.files.get(abs);
     const cache = await store.open(giftCacheName(version));
     const hit = await cache.match(abs);
     if (!hit) return url;
@@ -174,4 +188,5 @@ export function giftAssetUrl(url: string, version: number, deps: GiftCacheDeps =
 export function resetGiftCacheMemory(): void {
   resetBlobs(-2);
   syncing = null;
+  downloading = { version: -1, files: new Map() };
 }
