@@ -129,7 +129,7 @@ async function runSync(version: number, gifts: readonly GiftFiles[], deps: GiftC
     );
   });
   await Promise.all(jobs);
-  downloading = { version: -1, files: new Map() };
+  if (downloading.files === files) downloading = { version: -1, files: new Map() };
   for (const name of staleGiftCaches(await store.keys(), version)) {
     if (await store.delete(name)) result.removed.push(name);
   }
