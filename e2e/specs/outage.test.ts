@@ -71,6 +71,12 @@ describe('a server down for 45 s', () => {
     await shot(list, 'resilience-server-down-live');
     await shot(en, 'resilience-server-down-home-en');
     await shot(inRoom, 'resilience-server-down-room');
+    // In the room the strip floats under the room's top bar: the anchor's name and the close button stay in reach.
+    const [strip, topBar] = await Promise.all([inRoom.getByTestId('offline-banner').boundingBox(), inRoom.locator('.room-top').boundingBox()]);
+    assert.ok(
+      strip && topBar && strip.y >= topBar.y + topBar.height,
+      `the offline strip (y ${strip?.y}) covers the room's top bar (to ${topBar && topBar.y + topBar.height})`,
+    );
     await downFor(OUTAGE_MS - (Date.now() - started));
     for (const p of [list, inRoom]) assert.equal(await storedToken(p), member.token, 'the session is kept through the outage');
 

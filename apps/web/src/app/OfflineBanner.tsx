@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { showToast } from '../lib/toast';
 import { useHall } from '../state/realtime/useHall';
 
@@ -30,6 +31,9 @@ export function OfflineBanner() {
   const { status, unreachable } = useHall();
   const { t } = useTranslation();
   const cut = !online || unreachable;
+  // A room fills the screen under its own top bar: there the strip floats below that bar and its chips as a pill
+  // (at the top of the page it covered the anchor's name and the close button).
+  const floating = useLocation().pathname.startsWith('/pages/room/') ? ' offline-banner--floating' : '';
   const wasCut = useRef(false);
   useEffect(() => {
     if (cut) wasCut.current = true;
@@ -40,7 +44,7 @@ export function OfflineBanner() {
   }, [cut, status, t]);
   if (cut) {
     return (
-      <div className="offline-banner" role="alert" data-testid="offline-banner">
+      <div className={`offline-banner${floating}`} role="alert" data-testid="offline-banner">
         <OfflineIcon />
         <span className="offline-banner__text">{online ? t('common.serverUnreachable') : t('common.offline')}</span>
         {online && <span className="offline-banner__spinner" aria-hidden />}
@@ -49,7 +53,7 @@ export function OfflineBanner() {
   }
   if (status !== 'reconnecting') return null;
   return (
-    <div className="offline-banner offline-banner--reconnecting" role="status" data-testid="reconnecting-banner">
+    <div className={`offline-banner offline-banner--reconnecting${floating}`} role="status" data-testid="reconnecting-banner">
       <span className="offline-banner__spinner" aria-hidden />
       {t('common.reconnecting')}
     </div>
