@@ -6,9 +6,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const tsx = join(repoRoot, 'node_modules/.bin/tsx');
 /** The server as `npm start` runs it: the bundle `npm run build` makes (one file, no TypeScript loader). */
 const bundle = join(repoRoot, 'apps/server/dist/main.mjs');
+/** The operator CLI's bundle, made beside it. */
+const adminBundle = join(repoRoot, 'apps/server/dist/admin.mjs');
 
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -103,7 +104,7 @@ async function spawnHealthy(env: NodeJS.ProcessEnv, url: string): Promise<ChildP
 
 function runAdmin(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
   return new Promise((ok, fail) => {
-    const child = spawn(tsx, [join(repoRoot, 'apps/server/src/cli/admin.ts'), ...args], { cwd: repoRoot, env });
+    const child = spawn(process.execPath, ['--enable-source-maps', adminBundle, ...args], { cwd: repoRoot, env });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

@@ -1,4 +1,4 @@
-// Bundles the server's own code (src/ and the workspace packages) into dist/main.mjs; npm packages
+// Bundles the server's own code (src/ and the workspace packages) into dist/*.mjs; npm packages
 // stay external. A restart then loads one file instead of several hundred modules through the
 // TypeScript loader: part of serving again within 3 s of a restart (decision "restart in seconds").
 import { readFileSync } from 'node:fs';
@@ -15,16 +15,23 @@ const external = [...new Set(['.', '../../packages/kit', '../../packages/contrac
   .filter((name) => !name.startsWith('@app/'))
   .flatMap((name) => [name, `${name}/*`]);
 
+// The server, the games host it supervises, and the operator CLI: each its own file, so a process
+// starts from one module (the games host and the CLI run the same way as the server that built them).
+const entries = { main: 'src/main.ts', games: 'src/games/main.ts', admin: 'src/cli/admin.ts' };
 const started = Date.now();
-await build({
-  entryPoints: [join(root, 'src/main.ts')],
-  outfile: join(root, 'dist/main.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  external,
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
-console.log(`server bundled into dist/main.mjs in ${Date.now() - started} ms`);
+await Promise.all(
+  Object.entries(entries).map(([name, entry]) =>
+    build({
+      entryPoints: [join(root, entry)],
+      outfile: join(root, `dist/${name}.mjs`),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external,
+      sourcemap: 'linked',
+      logLevel: 'warning',
+    }),
+  ),
+);
+console.log(`server bundled into dist/{${Object.keys(entries).join(',')}}.mjs in ${Date.now() - started} ms`);

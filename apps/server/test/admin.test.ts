@@ -4,8 +4,6 @@
  * is refused with HTTP 400 / 10000 naming the field.
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, type RouteDef, type Session } from '@app/contract';
@@ -14,8 +12,8 @@ import { freshMobile } from '@app/testkit';
 import { startTestServer, underSchemaLock, type TestServer } from './helpers/testServer.js';
 import { rid } from './financeHelpers.js';
 import { applyBody, closeSockets, member, openRoom, operator } from './roomHarness.js';
+import { bundled } from './helpers/bundle.js';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let s: TestServer;
 let op: Session;
 let user: Session;
@@ -171,7 +169,7 @@ describe('every operator action is audited', () => {
     const u = await s.api.register(mobile);
     // The command line migrates before it acts: under the schema lock (testServer.ts).
     const run = await underSchemaLock('migrate', async () =>
-      spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), 'operator', 'add', mobile], {
+      spawnSync(process.execPath, [...bundled('admin'), 'operator', 'add', mobile], {
         env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
         encoding: 'utf8',
         timeout: 60_000,

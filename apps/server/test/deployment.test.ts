@@ -24,6 +24,7 @@ import { scaleEnabled } from './helpers/instancePair.js';
 import { startS3Sandbox, type S3Sandbox } from './helpers/s3rver.js';
 import { exited, freePort } from './helpers/spawnServer.js';
 import { dropSchema, newSchemaName, pgUrl, redisUrl, TEST_SECRETS, underSchemaLock } from './helpers/testServer.js';
+import { bundled } from './helpers/bundle.js';
 
 const schema = newSchemaName();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-deploy-'));
@@ -34,9 +35,9 @@ const web: { name: string; port: number; child: ChildProcess }[] = [];
 let worker: { port: number; child: ChildProcess };
 let gamesPort: number;
 
-/** One instance of the product with these roles, as an operator starts it (node + tsx, its own env). */
+/** One instance of the product with these roles, as an operator starts it (`npm start`'s bundle, its own env). */
 async function instance(roles: string, port: number, extra: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, bundled('main'), {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,

@@ -1,16 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
 import { eventually } from '@app/testkit';
-import { REPO_ROOT } from '../src/config.js';
 import { ledgerCheck, reviewWithdrawal } from '../src/modules/finance/finance.cli.js';
 import { pgUrl, startTestServer, underSchemaLock, type TestServer } from './helpers/testServer.js';
 import { rankRepository } from '../src/modules/finance/rank/rank.repository.js';
 import { RankService } from '../src/modules/finance/rank/rank.service.js';
 import { expectSound, giftId, makeOperator, quickMember, rechargeHttp, rid } from './financeHelpers.js';
+import { bundled } from './helpers/bundle.js';
 
 const C = MONEY_UNIT;
 let s: TestServer;
@@ -236,7 +235,7 @@ describe('wallet flow over HTTP', () => {
     // The command line migrates before it acts: under the schema lock (testServer.ts).
     const admin = (...args: string[]) =>
       underSchemaLock('migrate', async () =>
-        spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), ...args], {
+        spawnSync(process.execPath, [...bundled('admin'), ...args], {
           env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
           encoding: 'utf8',
           timeout: 60_000,
@@ -245,7 +244,7 @@ describe('wallet flow over HTTP', () => {
     const approve = await admin('withdraw', 'approve', String(w1.id));
     expect(approve.status, approve.stderr).toBe(0);
     expect(approve.stdout).toContain('approved');
-    // The rest through the functions the commands call (each spawn of tsx costs seconds).
+    // The rest through the functions the commands call (each process costs seconds).
     expect((await reviewWithdrawal(s.deps.db, s.config.finance, w2.id, 'rejected', '账户名不符')).status).toBe('rejected');
     await expect(reviewWithdrawal(s.deps.db, s.config.finance, w1.id, 'rejected', 'x')).rejects.toMatchObject({ code: ErrorCode.ORDER_NOT_PENDING });
     expect((await ledgerCheck(s.deps.db)).sound).toBe(true);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
 import { REPO_ROOT } from '../src/config.js';
 import { freePort } from './helpers/spawnServer.js';
+import { bundled } from './helpers/bundle.js';
 
 /*
  * `npm start` runs the games host as a supervised child of the main server: killed, it comes back
@@ -53,7 +54,7 @@ describe('the games host under the main server', () => {
       SEED_DEMO: '0',
     };
     delete env.GAMES_SECRET;
-    main = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], { cwd: REPO_ROOT, env, stdio: 'ignore' });
+    main = spawn(process.execPath, bundled('main'), { cwd: REPO_ROOT, env, stdio: 'ignore' });
     const gamesPid = () =>
       fetch(`http://127.0.0.1:${gamesPort}/healthz`).then(async (r) => (r.ok ? ((await r.json()) as { data: { pid: number } }).data.pid : undefined));
 

@@ -15,6 +15,7 @@ import { seedDemoRooms } from '../src/modules/room/room.seed.js';
 import { unsafeProductionSettings as unsafeOf } from '../src/productionSafety.js';
 import { freePort } from './helpers/spawnServer.js';
 import { dropSchema, newSchemaName, pgUrl, underSchemaLock } from './helpers/testServer.js';
+import { bundled } from './helpers/bundle.js';
 
 /** The unsafe settings of an environment, as a start reads it. */
 const unsafeProductionSettings = (env: Record<string, string>) => unsafeOf(loadConfig(env));
@@ -90,8 +91,8 @@ interface Run {
   kill: () => void;
 }
 
-function run(script: string, env: NodeJS.ProcessEnv): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, script)], { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+function run(entry: 'main' | 'games', env: NodeJS.ProcessEnv): Run {
+  const child = spawn(process.execPath, bundled(entry), { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const exitCode = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -132,7 +133,7 @@ describe('a production start', () => {
     'with nothing set, refuses to start and names every unsafe setting',
     migrating(async () => {
       const db = database();
-      const r = run('apps/server/src/main.ts', {
+      const r = run('main', {
         ...baseEnv(),
         ...db.env,
         NODE_ENV: 'production',
@@ -152,7 +153,7 @@ describe('a production start', () => {
     migrating(async () => {
       const db = database();
       const port = await freePort();
-      const r = run('apps/server/src/main.ts', {
+      const r = run('main', {
         ...baseEnv(),
         ...db.env,
         ...SAFE,
@@ -191,7 +192,7 @@ describe('a production start', () => {
       }
       expect(open).toEqual(expect.arrayContaining(['13800000021', '13800000026']));
       await seeded.close();
-      const r = run('apps/server/src/main.ts', {
+      const r = run('main', {
         ...baseEnv(),
         ...db.env,
         ...SAFE,
@@ -209,7 +210,7 @@ describe('a production start', () => {
     'of the games host refuses to start without GAMES_SECRET',
     migrating(async () => {
       const db = database();
-      const r = run('apps/server/src/games/main.ts', {
+      const r = run('games', {
         ...baseEnv(),
         ...db.env,
         NODE_ENV: 'production',
@@ -224,7 +225,7 @@ describe('a production start', () => {
 
   it('refuses Redis (or PostgreSQL) without the shared secrets, naming both, before connecting to anything', async () => {
     // Several instances may share this one's Redis or database: secrets random per process would not agree.
-    const r = run('apps/server/src/main.ts', {
+    const r = run('main', {
       ...baseEnv(),
       // Nothing listens there: the refusal comes from the settings alone.
       REDIS_URL: 'redis://127.0.0.1:1',

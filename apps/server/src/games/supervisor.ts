@@ -4,6 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { REPO_ROOT } from '../config.js';
 
 /**
+ * How the games host starts: as the server that supervises it runs. From the bundle (`npm start`)
+ * the games host's bundle beside it (a second of CPU less to start than through the loader); from
+ * the source (`npm run dev`) the source, through tsx. One process either way (node with tsx's
+ * loader, not tsx's CLI), so a signal to it reaches the games host itself.
+ */
+function gamesHostCommand(): string[] {
+  if (import.meta.url.endsWith('/dist/main.mjs')) return [...process.execArgv, path.join(REPO_ROOT, 'apps/server/dist/games.mjs')];
+  return ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts')];
+}
+
+/**
  * Runs the games host as a child process of the main server (`npm start` starts everything) and
  * starts it again when it dies, with a growing pause (1 s … 30 s) if it keeps dying at once.
  */
@@ -21,8 +32,7 @@ export class GamesSupervisor {
   start(): void {
     if (this.stopped) return;
     const startedAt = Date.now();
-    // One process (node with tsx's loader), so a signal to it reaches the games host itself.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts'), '--parent-pid', String(process.pid)], {
+    const child = spawn(process.execPath, [...gamesHostCommand(), '--parent-pid', String(process.pid)], {
       cwd: REPO_ROOT,
       env: this.env,
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { eventually } from '@app/testkit';
 import { GAMES_SECRET_HEADER, gamesInternalCalls, type RouteData, type RouteInput } from '@app/contract';
 import { REPO_ROOT } from '../../src/config.js';
 import { ApiClient } from './apiClient.js';
 import { freePort } from './spawnServer.js';
 import { dropSchema, TEST_SECRETS, underSchemaLock, type TestServer } from './testServer.js';
+import { bundled } from './bundle.js';
 
 /** The shared secret test servers and games hosts use. */
 export const TEST_GAMES_SECRET = TEST_SECRETS.GAMES_SECRET;
@@ -25,7 +25,7 @@ export interface GamesHostProcess {
 }
 
 /**
- * Runs the real games host (its own process, node + tsx) against a started test server: the same
+ * Runs the real games host (its own process, from its bundle) against a started test server: the same
  * DATA_DIR (its own games.db) or, on PostgreSQL, its own schema next to the test server's.
  */
 export async function startGamesHost(s: TestServer, extraEnv: Record<string, string> = {}): Promise<GamesHostProcess> {
@@ -58,7 +58,7 @@ export async function startGamesHost(s: TestServer, extraEnv: Record<string, str
       // Started under the shared schema lock: another file dropping its schema meanwhile would
       // make this one's migration read a vanished schema (PostgreSQL).
       await underSchemaLock('migrate', async () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts')], {
+        const child = spawn(process.execPath, bundled('games'), {
           cwd: REPO_ROOT,
           env,
           stdio: ['ignore', 'inherit', 'inherit'],

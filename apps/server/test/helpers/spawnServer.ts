@@ -1,17 +1,16 @@
 /**
- * A real server process (`tsx apps/server/src/main.ts`) for crash tests: started on a data dir (or
+ * A real server process (`npm start`'s bundle, helpers/bundle.ts) for crash tests: started on a data dir (or
  * PostgreSQL schema) that outlives it, killed hard, started again on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import { eventually } from '@app/testkit';
-import { REPO_ROOT } from '../../src/config.js';
 import { pgUrl, TEST_SECRETS, underSchemaLock } from './testServer.js';
+import { bundled } from './bundle.js';
 
 const children: ChildProcess[] = [];
 
-/** Signals the server's whole process group (tsx and the node process it runs). */
+/** Signals the server's whole process group (the server and any process it started). */
 export const signal = (c: ChildProcess, sig: NodeJS.Signals) => {
   try {
     process.kill(-c.pid!, sig);
@@ -57,7 +56,7 @@ async function start(
   port: number,
   opts: { dataDir: string; schema: string | undefined; env?: Record<string, string> },
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, bundled('main'), {
     env: {
       ...process.env,
       PORT: String(port),
@@ -75,7 +74,7 @@ async function start(
       ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-    // Its own process group: tsx runs the server in a child process, and SIGKILL must reach both.
+    // Its own process group: a SIGKILL must reach the server and any process it started.
     detached: true,
   });
   children.push(child);
