@@ -58,6 +58,7 @@ import { createServices, type Services } from './services.js';
 import { createSmsSender } from './sms/smsSender.js';
 import { createStorage } from './storage/createStorage.js';
 import { Worker, type Job } from './worker.js';
+import { backupJob } from './modules/backup/backup.job.js';
 import { watchRoles } from './modules/metrics/appMetrics.js';
 import { registerHttpMetrics } from './modules/metrics/httpMetrics.js';
 import { Metrics } from './modules/metrics/metrics.js';
@@ -334,6 +335,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       clearInterval(retention);
     },
   });
+  if (config.backup.intervalMin > 0) jobs.push(backupJob(deps));
   const worker = runs(config, 'worker') ? new Worker({ db, log: app.log, jobs, leaseMs: config.workerLeaseMs }) : undefined;
 
   watchRoles(metrics, { deps, hall, services, egress, worker });

@@ -5,6 +5,7 @@ import { bool, int, oneOf, optionalText, section, switchOf, text, type Section, 
 import { egressSettings, type EgressConfig } from './modules/live/egress.config.js';
 import { mediaSettings, type MediaConfig } from './media/config.js';
 import { metricsSettings, type MetricsConfig } from './modules/metrics/metrics.config.js';
+import { backupSettings, type BackupConfig } from './modules/backup/backup.config.js';
 import { callSettings, type CallConfig } from './modules/chat/call.config.js';
 import { financeSettings, type FinanceConfig } from './modules/finance/finance.config.js';
 import { forumSettings, type ForumConfig } from './modules/forum/forum.config.js';
@@ -143,6 +144,8 @@ export interface Config extends ServerConfig {
   s3: S3Config | undefined;
   /** Prometheus exposition (METRICS_*). */
   metrics: MetricsConfig;
+  /** The worker's backups (BACKUP_*). */
+  backup: BackupConfig;
 }
 
 /** Every section, in the order the README's table lists them. */
@@ -159,6 +162,7 @@ const SECTIONS = {
   forum: forumSettings,
   pk: pkSettings,
   metrics: metricsSettings,
+  backup: backupSettings,
 } as const;
 
 /** Every environment variable the server reads, with its default and meaning (README.md and ENV.md list them). */
@@ -200,6 +204,7 @@ export function loadConfig(env: Env): Config {
     pk: parsed.pk as PkConfig,
     s3: parsed.storage as S3Config | undefined,
     metrics: parsed.metrics as MetricsConfig,
+    backup: parsed.backup as BackupConfig,
   };
 }
 

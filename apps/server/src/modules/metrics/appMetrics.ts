@@ -6,6 +6,7 @@
  */
 import { runs } from '../../config.js';
 import type { Deps } from '../../deps.js';
+import { lastBackupAt } from '../backup/backup.job.js';
 import type { LiveEgress } from '../live/liveEgress.js';
 import type { Hall } from '../../realtime/hall.js';
 import type { Services } from '../../services.js';
@@ -61,6 +62,11 @@ export function watchRoles(metrics: Metrics, a: WatchedApp): void {
     metrics.gauge('liveapp_job_queue_oldest_age_seconds', 'Age of the oldest job waiting in a queue (0: none waits)', ['queue'], async () => {
       const { oldest } = await queue();
       return [[{ queue: 'transcode' }, oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0]];
+    });
+    metrics.gauge('liveapp_backup_period_seconds', 'The backup schedule (BACKUP_INTERVAL_MIN; 0: none)', [], () => config.backup.intervalMin * 60);
+    metrics.gauge('liveapp_backup_last_success_timestamp_seconds', 'When the newest finished backup began (unix seconds)', [], async () => {
+      const at = await lastBackupAt(a.deps);
+      return at === undefined ? [] : at / 1000;
     });
   }
 }
