@@ -87,6 +87,8 @@ describe('metrics on a port of their own, behind the token', () => {
     // The anchor's socket and the member's.
     expect(moved('liveapp_sockets', { namespace: '/room' })).toBe(2);
     expect(moved('liveapp_live_rooms')).toBe(1);
+    // People in a room without HLS watch it over WebRTC.
+    expect(moved('liveapp_viewers', { transport: 'webrtc' })).toBeGreaterThan(0);
     expect(valueOf(after, 'liveapp_worker_leader')).toBe(1);
     expect(after.some((x) => x.name === 'liveapp_media_node_capacity')).toBe(true);
     hall.close();

@@ -1,3 +1,5 @@
+import type { Metrics } from '../../src/modules/metrics/metrics.js';
+
 /** One sample of a Prometheus text exposition. */
 export interface Sample {
   name: string;
@@ -23,4 +25,9 @@ export function parseExposition(text: string): Sample[] {
 export function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
   const hit = samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
   return hit?.value ?? 0;
+}
+
+/** The value of a sample in a started server's own exposition (tests beside a metric's event). */
+export async function metricOf(s: { metrics: Metrics }, name: string, labels: Record<string, string> = {}): Promise<number> {
+  return valueOf(parseExposition((await s.metrics.exposition()).text), name, labels);
 }
