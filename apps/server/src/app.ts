@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -57,6 +58,11 @@ import { createServices, type Services } from './services.js';
 import { createSmsSender } from './sms/smsSender.js';
 import { createStorage } from './storage/createStorage.js';
 import { Worker, type Job } from './worker.js';
+import { backupJob } from './modules/backup/backup.job.js';
+import { watchRoles } from './modules/metrics/appMetrics.js';
+import { registerHttpMetrics } from './modules/metrics/httpMetrics.js';
+import { Metrics } from './modules/metrics/metrics.js';
+import { closeMetrics, listenMetrics, registerMetricsRoute } from './modules/metrics/metricsServer.js';
 
 // Validation messages for fields without a message of their own, in the source language.
 z.config(z.locales.zhCN());
@@ -76,6 +82,8 @@ export interface BuiltApp {
   egress: LiveEgress;
   /** The stop's progress (a stop that hangs names its step). */
   shutdown: Shutdown;
+  /** This process's Prometheus metrics. */
+  metrics: Metrics;
 }
 
 const JSON_LIMIT = 256 * 1024;
@@ -155,9 +163,11 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   // The media engine: the SFU in this process (default), or Janus nodes (MEDIA_ENGINE=janus).
   const engine = runs(config, 'media') ? await createMediaEngine(config.media) : new Sfu(config.media);
   const rooms = new RoomHub(hall.io, { log: app.log, sfu: engine, redis: redis ? { cmd: redis.cmd, prefix: config.redisPrefix } : undefined });
+  const metrics = new Metrics([...config.roles].join(','), app.log);
   const deps: Deps = {
     config,
     db,
+    metrics,
     log: app.log,
     clock: opts.clock ?? systemClock,
     hall,
@@ -176,6 +186,8 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   }
 
   app.decorateRequest('caller', null);
+  registerHttpMetrics(app, metrics);
+  registerMetricsRoute(app, metrics, config.metrics);
   await registerRateLimit(app, { redis: redis?.cmd, prefix: config.redisPrefix });
   registerEnvelope(app);
   registerCipher(app, config.cipherKey, config.cipherIv);
@@ -258,12 +270,14 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   // shutdown.ts), then close the rest, step by step, media first: its publisher events still write
   // to the database, which closes last.
   const shutdown = new Shutdown(app.log);
+  let metricsListener: Server | undefined;
   app.addHook('preClose', async () => {
     closing = true;
     shutdown.drain(app.server);
     hall.disconnectLocal();
   });
   app.addHook('onClose', async () => {
+    await shutdown.step('metrics', () => closeMetrics(metricsListener));
     await shutdown.step('worker', () => worker?.stop());
     await shutdown.step('demo streams', () => demo?.stop());
     await shutdown.step('egress', () => egress.stop());
@@ -321,9 +335,17 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       clearInterval(retention);
     },
   });
+  if (config.backup.intervalMin > 0) jobs.push(backupJob(deps));
   const worker = runs(config, 'worker') ? new Worker({ db, log: app.log, jobs, leaseMs: config.workerLeaseMs }) : undefined;
 
+  watchRoles(metrics, { deps, hall, services, egress, worker });
   await app.ready();
+  if (config.metrics.port > 0) {
+    metricsListener = await listenMetrics(metrics, config.metrics, config.metrics.port).catch(async (err: unknown) => {
+      await app.close();
+      throw err;
+    });
+  }
   await worker?.start();
-  return { app, deps, services, hall, webApp, worker, egress, sfu: engine, shutdown };
+  return { app, deps, services, hall, webApp, worker, egress, sfu: engine, shutdown, metrics };
 }

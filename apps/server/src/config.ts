@@ -4,6 +4,8 @@ import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
 import { bool, int, oneOf, optionalText, section, switchOf, text, type Section, type SettingRow } from './config/setting.js';
 import { egressSettings, type EgressConfig } from './modules/live/egress.config.js';
 import { mediaSettings, type MediaConfig } from './media/config.js';
+import { metricsSettings, type MetricsConfig } from './modules/metrics/metrics.config.js';
+import { backupSettings, type BackupConfig } from './modules/backup/backup.config.js';
 import { callSettings, type CallConfig } from './modules/chat/call.config.js';
 import { financeSettings, type FinanceConfig } from './modules/finance/finance.config.js';
 import { forumSettings, type ForumConfig } from './modules/forum/forum.config.js';
@@ -140,6 +142,10 @@ export interface Config extends ServerConfig {
   pk: PkConfig;
   /** The S3 bucket, or undefined when files stay on local disk. */
   s3: S3Config | undefined;
+  /** Prometheus exposition (METRICS_*). */
+  metrics: MetricsConfig;
+  /** The worker's backups (BACKUP_*). */
+  backup: BackupConfig;
 }
 
 /** Every section, in the order the README's table lists them. */
@@ -155,6 +161,8 @@ const SECTIONS = {
   call: callSettings,
   forum: forumSettings,
   pk: pkSettings,
+  metrics: metricsSettings,
+  backup: backupSettings,
 } as const;
 
 /** Every environment variable the server reads, with its default and meaning (README.md and ENV.md list them). */
@@ -195,6 +203,8 @@ export function loadConfig(env: Env): Config {
     forum: parsed.forum as ForumConfig,
     pk: parsed.pk as PkConfig,
     s3: parsed.storage as S3Config | undefined,
+    metrics: parsed.metrics as MetricsConfig,
+    backup: parsed.backup as BackupConfig,
   };
 }
 

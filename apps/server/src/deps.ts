@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import type { Metrics } from './modules/metrics/metrics.js';
 import type { HallEmitter } from './realtime/hallEmitter.js';
 import type { RoomEmitter } from './realtime/roomEmitter.js';
 import type { SmsSender } from './sms/smsSender.js';
@@ -19,6 +20,8 @@ export interface Deps {
   rooms: RoomEmitter;
   storage: Storage;
   sms: SmsSender;
+  /** This process's Prometheus metrics (counters moved where their event happens). */
+  metrics: Metrics;
   /** Redis commands connection (REDIS_URL) for state shared across instances (rankings); undefined without it. */
   redis?: Redis | undefined;
 }

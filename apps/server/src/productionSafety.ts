@@ -8,6 +8,7 @@ import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
 import { isProduction, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { DEMO_MOBILES, DEMO_USER } from './db/seed.js';
+import { isLoopback } from './modules/metrics/metrics.config.js';
 import { verifyPassword } from './modules/auth/password.js';
 import { DEFAULT_SANDBOX_SECRET } from './modules/finance/finance.config.js';
 import { users } from './modules/user/users.js';
@@ -74,6 +75,13 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
     ),
   );
   add('GAMES_SECRET', secretProblem(games.secretGiven ? games.secret : undefined, 'the games host and every server instance must share it'));
+  const { metrics } = config;
+  add(
+    'METRICS_TOKEN',
+    !metrics.token && (metrics.port > 0 || metrics.gamesPort !== undefined) && !isLoopback(metrics.host)
+      ? `is not set while the metrics listener binds ${metrics.host}: set a token, or bind METRICS_HOST to 127.0.0.1`
+      : undefined,
+  );
   return out;
 }
 

@@ -3,7 +3,9 @@
  * api+realtime+media instances, one worker, one games host, on PostgreSQL, Redis and an S3 server.
  * A user registers, chats, recharges, sends a gift and watches a room through the balancer; one api
  * instance is stopped mid-test and the user goes on without logging in again; the background jobs
- * run on exactly one instance. Runs under `npm run test:scale` where haproxy is installed.
+ * run on exactly one instance. Prometheus and Alertmanager (deploy/prometheus/) scrape every process,
+ * and the stopped instance pages the on-call webhook. Runs under `npm run test:scale` where haproxy
+ * is installed (the alert where prometheus is too).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +20,7 @@ import { REPO_ROOT } from '../src/config.js';
 import { DEFAULT_SANDBOX_SECRET } from '../src/modules/finance/finance.config.js';
 import { SandboxProvider } from '../src/modules/finance/recharge/paymentProvider.js';
 import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
+import { PROMETHEUS, startAlerting, type Alerting } from './helpers/alerting.js';
 import { ApiClient } from './helpers/apiClient.js';
 import { HAPROXY, startHaproxy, type Balancer } from './helpers/haproxy.js';
 import { scaleEnabled } from './helpers/instancePair.js';
@@ -31,9 +34,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-deploy-'));
 const procs: ChildProcess[] = [];
 let s3: S3Sandbox;
 let lb: Balancer;
-const web: { name: string; port: number; child: ChildProcess }[] = [];
+const web: { name: string; port: number; child: ChildProcess; metricsPort: number }[] = [];
 let worker: { port: number; child: ChildProcess };
 let gamesPort: number;
+/** Every process serves /metrics on a port of its own behind this token (README, "Running several instances"). */
+const METRICS_TOKEN = 'deploy-metrics-token-0123456789';
+let alerting: Alerting | undefined;
 
 /** One instance of the product with these roles, as an operator starts it (`npm start`'s bundle, its own env). */
 async function instance(roles: string, port: number, extra: Record<string, string> = {}): Promise<ChildProcess> {
@@ -57,6 +63,7 @@ async function instance(roles: string, port: number, extra: Record<string, strin
       SMS_IP_PER_HOUR: '1000',
       GAMES_PORT: String(gamesPort),
       GAMES_DATABASE_SCHEMA: `${schema}_games`,
+      METRICS_TOKEN,
       ...TEST_SECRETS,
       ...s3.env,
       ...extra,
@@ -88,28 +95,50 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     s3 = await startS3Sandbox();
     gamesPort = await freePort();
     // The first instance migrates and seeds the schema; the others start on it.
-    const first = { name: 'web1', port: await freePort() };
-    const firstChild = await instance('api,realtime,media', first.port, { SEED_DEMO: '1' });
+    const first = { name: 'web1', port: await freePort(), metricsPort: await freePort() };
+    const firstChild = await instance('api,realtime,media', first.port, { SEED_DEMO: '1', METRICS_PORT: String(first.metricsPort) });
     await healthy(first.port, firstChild);
     web.push({ ...first, child: firstChild });
-    const second = { name: 'web2', port: await freePort() };
+    const second = { name: 'web2', port: await freePort(), metricsPort: await freePort() };
     const workerPort = await freePort();
+    const [workerMetrics, gamesMetrics] = [await freePort(), await freePort()];
     const [secondChild, workerChild] = await Promise.all([
-      instance('api,realtime,media', second.port, { SEED_DEMO: '0' }),
-      instance('worker', workerPort, { SEED_DEMO: '0' }),
+      instance('api,realtime,media', second.port, { SEED_DEMO: '0', METRICS_PORT: String(second.metricsPort) }),
+      instance('worker', workerPort, { SEED_DEMO: '0', METRICS_PORT: String(workerMetrics) }),
     ]);
     web.push({ ...second, child: secondChild });
     worker = { port: workerPort, child: workerChild };
     const lbPort = await freePort();
     // The games host reaches the main server's internal API through the balancer too.
-    const games = await instance('games', 0, { SEED_DEMO: '0', GAMES_MAIN_URL: `http://127.0.0.1:${lbPort}` });
+    const games = await instance('games', 0, {
+      SEED_DEMO: '0',
+      GAMES_MAIN_URL: `http://127.0.0.1:${lbPort}`,
+      METRICS_GAMES_PORT: String(gamesMetrics),
+    });
     await Promise.all([healthy(second.port, secondChild), healthy(workerPort, workerChild)]);
     await eventually(async () => (await fetch(`http://127.0.0.1:${gamesPort}/healthz`)).ok, { timeout: 60_000, interval: 200, what: 'the games host' });
     expect(games.exitCode).toBeNull();
     lb = await startHaproxy({ port: lbPort, servers: web.map((w) => ({ name: w.name, port: w.port })) });
+    if (!PROMETHEUS) return;
+    const at = (port: number) => `127.0.0.1:${port}`;
+    alerting = await startAlerting({
+      token: METRICS_TOKEN,
+      jobs: { web: web.map((w) => at(w.metricsPort)), worker: [at(workerMetrics)], games: [at(gamesMetrics)] },
+    });
+    // Every process is scraped (with the token) before anything is stopped.
+    const query = `${alerting.prometheusUrl}/api/v1/query?query=${encodeURIComponent('sum(up)')}`;
+    await eventually(
+      async () => ((await (await fetch(query)).json()) as { data: { result: { value: [number, string] }[] } }).data.result[0]?.value[1] === '4',
+      {
+        timeout: 30_000,
+        interval: 250,
+        what: 'prometheus to scrape the four processes',
+      },
+    );
   }
 
   afterAll(async () => {
+    await alerting?.stop();
     await lb?.stop();
     for (const p of procs) if (p.exitCode === null && p.signalCode === null) p.kill('SIGTERM');
     await Promise.all(procs.map((p) => exited(p)));
@@ -198,6 +227,19 @@ run('the deployment behind HAProxy (two api instances, a worker, a games host; P
     again.close();
     room.close();
   }, 120_000);
+
+  it.skipIf(!PROMETHEUS)(
+    'pages the on-call webhook through Alertmanager when an api instance is down',
+    async () => {
+      const stopped = web[0]!;
+      // Stopped by the test above; stopped here if that one failed before it did.
+      if (stopped.child.exitCode === null && stopped.child.signalCode === null) stopped.child.kill('SIGKILL');
+      await exited(stopped.child);
+      const alert = await alerting!.alert((a) => a.labels.alertname === 'InstanceDown' && a.labels.instance === `127.0.0.1:${stopped.metricsPort}`);
+      expect(alert).toMatchObject({ status: 'firing', labels: { job: 'web', severity: 'page' } });
+    },
+    60_000,
+  );
 
   it('runs the background jobs on the worker alone, under one lease', async () => {
     expect(await healthy(worker.port, worker.child)).toEqual({ db: 'ok', redis: 'ok', roles: ['worker'], worker: 'leader' });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@app/contract';
 import { eventually } from '@app/testkit';
 import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
+import { metricOf } from './helpers/metricsText.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { ffprobeUrl, segmentsOf } from './videoHelpers.js';
 
@@ -72,6 +73,10 @@ describe.skipIf(!hasFfmpeg)('HLS egress of a live room', () => {
     // The demo rooms stream portrait (360×640), as phones publish.
     expect(probed.streams.find((st) => st.codec_type === 'video')).toMatchObject({ width: 360, height: 640 });
     expect(egress.restarts).toBe(0);
+    // Its metrics: one ffmpeg, the segments it wrote, the demo rooms on this process's media node.
+    expect(await metricOf(s, 'liveapp_egress_processes')).toBe(1);
+    expect(await metricOf(s, 'liveapp_hls_segments_written_total')).toBeGreaterThanOrEqual(egress.segments.length);
+    expect(await metricOf(s, 'liveapp_media_node_rooms')).toBeGreaterThan(0);
   }, 60_000);
 
   it('refuses a room past LIVE_EGRESS_MAX: it stays WebRTC only, with no playlist and no replay', async () => {
@@ -87,8 +92,10 @@ describe.skipIf(!hasFfmpeg)('HLS egress of a live room', () => {
     const egress = s.egress.of(roomId)!;
     const before = egress.segments.length;
     const pid = egress.pid!;
+    const failures = await metricOf(s, 'liveapp_egress_failures_total');
     process.kill(pid, 'SIGKILL');
     await eventually(() => egress.restarts === 1 && egress.pid !== undefined && egress.pid !== pid, { what: 'ffmpeg restarted' });
+    expect(await metricOf(s, 'liveapp_egress_failures_total')).toBe(failures + 1);
     const text = await eventually(
       async () => {
         const t = await (await fetch(playlist)).text();

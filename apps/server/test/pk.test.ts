@@ -3,6 +3,7 @@ import { api, ErrorCode, type PkBattle, type RoomInfo, type Session } from '@app
 import { eventually } from '@app/testkit';
 import { expectSound, giftId, rechargeHttp, rid } from './financeHelpers.js';
 import { anchor, closeSockets, collect, connectRoom, join, member, next, openRoom, operator, type RoomSocket } from './roomHarness.js';
+import { metricOf } from './helpers/metricsText.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
@@ -102,6 +103,7 @@ describe('PK battles', () => {
     expect(acc.code, acc.msg).toBe(200);
     expect(acc.data.battle.status).toBe('battle');
     await Promise.all([startA, startB]);
+    expect(await metricOf(s, 'liveapp_pk_battles')).toBe(1);
     // A viewer coming back (a reconnect) starts from pk/room; the other room's anchor is playable.
     const state = await s.api.call(api.pkRoom, { room_id: B.room.id });
     expect(state.data.battle).toMatchObject({ id: acc.data.battle.id, status: 'battle' });

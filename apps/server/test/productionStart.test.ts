@@ -41,6 +41,9 @@ const UNSAFE: [string, Record<string, string>][] = [
   ['MEDIA_TOKEN_SECRET', { MEDIA_TOKEN_SECRET: '' }],
   ['MEDIA_TOKEN_SECRET', { MEDIA_TOKEN_SECRET: 'short' }],
   ['GAMES_SECRET', { GAMES_SECRET: '' }],
+  // A metrics listener others can reach, without a token.
+  ['METRICS_TOKEN', { METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }],
+  ['METRICS_TOKEN', { METRICS_GAMES_PORT: '9465', METRICS_HOST: '10.0.0.5' }],
 ];
 
 describe('production settings', () => {
@@ -50,6 +53,9 @@ describe('production settings', () => {
     expect(unsafeProductionSettings(SAFE)).toEqual([]);
     // The sandbox with its explicit opt-in and a secret of its own is a staging deployment: allowed.
     expect(unsafeProductionSettings({ ...SAFE, PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1', PAY_SANDBOX_SECRET: 's'.repeat(40) })).toEqual([]);
+    // Metrics on loopback, or behind a token on any interface.
+    expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464' })).toEqual([]);
+    expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 't'.repeat(32) })).toEqual([]);
   });
 
   it.each(UNSAFE)('names %s when it is unsafe', (name, change) => {

@@ -5,6 +5,7 @@ import { BizError } from '../http/errors.js';
 import { reviewByMobile } from '../modules/anchor/anchor.service.js';
 import { ledgerCheck, reviewWithdrawal } from '../modules/finance/finance.cli.js';
 import { recordAudit } from '../modules/admin/audit.service.js';
+import { backupCommand } from './backupCommand.js';
 import { addNotice, addOperator } from './commands.js';
 
 const USAGE = `usage:
@@ -15,6 +16,8 @@ const USAGE = `usage:
   npm run admin -- withdraw approve <id>            pay out a pending withdrawal (frozen → paid, fee to revenue)
   npm run admin -- withdraw reject <id> <reason>    return it to the user's gift earnings, with the reason they see
   npm run admin -- ledger check                     check every invariant of the wallet ledger
+  npm run admin -- backup [folder]                  back up the database and local uploads while the server runs (to BACKUP_DIR)
+  npm run admin -- restore <backup folder>          restore a backup into an empty DATA_DIR or database
 Opens the same database as the server (DATA_DIR / DATABASE_URL).`;
 
 /** Operator command line; works on the database the server uses. */
@@ -26,6 +29,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig(process.env);
+  // Backup and restore open the database their own way (a restore needs it empty: nothing is migrated first).
+  if (cmd === 'backup' || cmd === 'restore') return backupCommand(config, cmd, rest);
   const db = openDb(config);
   // Every operator action is audited, from the console or from here (operator: none, ip: cli).
   const audit = (action: string, target: string, detail: Record<string, unknown>) =>

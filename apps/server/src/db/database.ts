@@ -104,6 +104,19 @@ const BEGIN = { sqlite: CompiledQuery.raw('begin immediate'), postgres: Compiled
 const COMMIT = CompiledQuery.raw('commit');
 const ROLLBACK = CompiledQuery.raw('rollback');
 
+/** What each open transaction (by the connection it runs on) does once it has committed. */
+const onCommitted = new WeakMap<Conn, (() => void)[]>();
+
+/**
+ * Runs `fn` once the transaction `conn` runs (from `Db.tx`) has committed, never if it rolls back;
+ * at once when `conn` is no transaction of ours (its write was committed by itself).
+ */
+export function afterCommit(conn: Conn, fn: () => void): void {
+  const pending = onCommitted.get(conn);
+  if (pending) pending.push(fn);
+  else fn();
+}
+
 /** The one way to run a transaction (see `Db.tx`). */
 function transactions(kysely: Kysely<Database>, dialect: Dialect) {
   return async function tx<T>(fn: (conn: Conn) => Promise<T>): Promise<T> {
@@ -111,11 +124,16 @@ function transactions(kysely: Kysely<Database>, dialect: Dialect) {
       try {
         return await kysely.connection().execute(async (conn) => {
           await conn.executeQuery(BEGIN[dialect]);
+          const committed: (() => void)[] = [];
+          onCommitted.set(conn, committed);
           try {
             const result = await fn(conn);
             await conn.executeQuery(COMMIT);
+            onCommitted.delete(conn);
+            for (const f of committed) f();
             return result;
           } catch (err) {
+            onCommitted.delete(conn);
             await conn.executeQuery(ROLLBACK).catch(() => undefined);
             throw err;
           }

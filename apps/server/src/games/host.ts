@@ -4,6 +4,9 @@ import type { Config } from '../config.js';
 import { BizError } from '../http/errors.js';
 import { serve, type ServeOptions } from '../http/serve.js';
 import { jsonSerializerCompiler, zodValidatorCompiler } from '../http/validator.js';
+import { registerHttpMetrics } from '../modules/metrics/httpMetrics.js';
+import { Metrics } from '../modules/metrics/metrics.js';
+import { registerMetricsRoute } from '../modules/metrics/metricsServer.js';
 import { tokenFromHeader } from '../modules/auth/token.js';
 import type { GamesConfig } from '../modules/game/games.config.js';
 import { ok, registerEnvelope } from '../plugins/envelope.js';
@@ -21,6 +24,8 @@ export interface GamesHost {
   app: FastifyInstance;
   wallets: GameWallets;
   service: GamesHostService;
+  /** The games host's metrics (HTTP answers and the process): its own listener, or /metrics behind the token. */
+  metrics: Metrics;
 }
 
 /**
@@ -33,6 +38,9 @@ export async function buildGamesHost(config: Config, games: GamesConfig, db: Gam
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   app.decorateRequest('caller', null);
+  const metrics = new Metrics('games', app.log);
+  registerHttpMetrics(app, metrics);
+  registerMetricsRoute(app, metrics, { ...config.metrics, port: config.metrics.gamesPort ?? 0 });
   // Per IP, in memory: there is one games host per deployment (docs/decisions/0112-per-ip-rate-limit-on-the-games-host.md).
   await registerRateLimit(app, { prefix: 'games:' });
   registerEnvelope(app);
@@ -78,5 +86,5 @@ export async function buildGamesHost(config: Config, games: GamesConfig, db: Gam
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ pid: process.pid }));
   await registerGamePages(app);
-  return { app, wallets, service };
+  return { app, wallets, service, metrics };
 }

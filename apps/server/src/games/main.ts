@@ -1,6 +1,7 @@
 import { ConfigError, isProduction, loadConfig, sharedSecretProblems } from '../config.js';
 import { MIN_SECRET_LENGTH, UnsafeProductionError } from '../productionSafety.js';
 import { openGamesDb } from './db.js';
+import { closeMetrics, listenMetrics } from '../modules/metrics/metricsServer.js';
 import { buildGamesHost } from './host.js';
 
 const RECOVER_EVERY_MS = 3_000;
@@ -22,7 +23,9 @@ async function main(): Promise<void> {
     );
   }
   const db = await openGamesDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: games.databaseSchema });
-  const { app, wallets, service } = await buildGamesHost(config, games, db);
+  const { app, wallets, service, metrics } = await buildGamesHost(config, games, db);
+  const gamesMetricsPort = config.metrics.gamesPort;
+  const metricsListener = gamesMetricsPort ? await listenMetrics(metrics, config.metrics, gamesMetricsPort) : undefined;
 
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'games host shutting down');
     clearTimeout(timer);
+    void closeMetrics(metricsListener);
     app.close().then(
       () => db.close().then(() => process.exit(0)),
       () => process.exit(1),

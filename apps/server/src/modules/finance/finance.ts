@@ -26,7 +26,7 @@ export interface FinanceOptions {
  */
 export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
   const config = opts.config ?? deps.config.finance;
-  const ledger = new Ledger(deps.db);
+  const ledger = new Ledger(deps.db, deps.metrics.ledgerTransfers);
   const wallet = new WalletService(deps, config);
   const sandbox = new SandboxProvider(config.paySandboxSecret, config.payCallbackWindowS, deps.config.publicUrl);
   const gift = new GiftService(deps, ledger, config);

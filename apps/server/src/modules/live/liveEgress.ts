@@ -58,6 +58,13 @@ export class LiveEgress {
     return this.running.size + this.starting.size;
   }
 
+  /** ffmpeg processes running now (an egress between two runs has none). */
+  get processes(): number {
+    let n = 0;
+    for (const run of this.running.values()) if (run.egress.pid !== undefined) n++;
+    return n;
+  }
+
   /** The running egress of a room (tests and the bench read it). */
   of(roomId: number | string): RoomEgress | undefined {
     return this.running.get(String(roomId))?.egress;
@@ -152,6 +159,8 @@ export class LiveEgress {
       workDir: path.join(this.deps.config.dataDir, 'egress'),
       log: this.deps.log,
       onRecorded: () => this.saveSoon(run),
+      onSegment: () => this.deps.metrics.hlsSegments.inc(),
+      onCrash: () => this.deps.metrics.egressFailures.inc(),
     });
     // The anchor came back here after their instance died: that instance's egress is finished first.
     const held = await repo.byRoom(this.db, id);

@@ -35,6 +35,10 @@ export interface RoomEgressOptions {
   log: FastifyBaseLogger;
   /** Called after each uploaded segment with the recorded ones (the replay). */
   onRecorded?: (recorded: Segment[], bytes: number) => void;
+  /** Called after each segment written to storage. */
+  onSegment?: () => void;
+  /** Called when ffmpeg exits in the middle of the live (it is restarted). */
+  onCrash?: () => void;
 }
 
 /** One seat read by the running ffmpeg: its RTP forward and the SDP file ffmpeg reads it from. */
@@ -212,6 +216,7 @@ export class RoomEgress {
       if (this.child !== child) return;
       this.child = undefined;
       if (this.finished || this.forward !== forward) return;
+      this.o.onCrash?.();
       this.o.log.warn(
         { roomId: this.o.roomId, code, signal, stderr: stderr.trim().split('\n').slice(-3).join(' | ') },
         'egress: ffmpeg exited mid-live; restarting',
@@ -299,6 +304,7 @@ export class RoomEgress {
         fs.rmSync(file, { force: true });
         this.segments.push({ key, d: seg.d, at, ...(this.uploadedInRun === 0 && this.segments.length > 0 ? { disc: true } : {}) });
         this.uploadedInRun++;
+        this.o.onSegment?.();
         added = true;
         if (this.o.config.replays && this.recordedCount === this.segments.length - 1 && Date.now() - this.startedAt < this.o.config.replayMaxMinutes * 60_000) {
           this.recordedCount++;

@@ -50,6 +50,11 @@ export class MediaNodes {
     return this.deps.db.kysely;
   }
 
+  /** The nodes this process serves or drives now, with their load (none without the media role). */
+  localLoads(): MediaNodeLoad[] {
+    return this.local?.loads() ?? [];
+  }
+
   /** The origin clients reach this instance's WHIP/WHEP at ('' = relative to the page's). */
   get ownUrl(): string {
     return this.deps.config.media.publicUrl || this.deps.config.publicUrl;

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { Conn, Db } from '../../../db/database.js';
+import type { Counter } from 'prom-client';
+import { afterCommit, type Conn, type Db } from '../../../db/database.js';
 import { nowIso } from '../../../db/time.js';
 import { levelsRepository, totalsOf } from '../levels/levels.repository.js';
 import {
@@ -79,7 +80,11 @@ export class Ledger {
   private readonly userCache = new LRUCache<number, UserAccounts>({ max: 50_000 });
   private platformCache: PlatformAccounts | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Counts the transfers committed, by kind (the process's metrics). */
+    private readonly counted?: Pick<Counter<'kind'>, 'inc'>,
+  ) {}
 
   /** The transfer posted under an idempotency key, if any (a repeated request answers the first). */
   transferByKey(key: string, conn: Conn = this.db.kysely) {
@@ -164,6 +169,8 @@ export class Ledger {
     await repo.insertEntries(conn, entries);
     // Levels and VIP tiers move with the coins, in this transaction (so they equal a recount of the transfers).
     await levelsRepository.add(conn, totalsOf(specs));
+    const counted = this.counted;
+    if (counted) afterCommit(conn, () => specs.forEach((t) => counted.inc({ kind: t.kind })));
     return { ids, balances };
   }
 }

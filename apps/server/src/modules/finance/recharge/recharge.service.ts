@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, type RechargeOrder, type RechargePackage, type RechargeStatus, type Api, type RouteBody, type RouteQuery } from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
+import { afterCommit } from '../../../db/database.js';
 import { nowIso } from '../../../db/time.js';
 import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
@@ -127,8 +128,10 @@ export class RechargeService {
   ): Promise<{ order_no: string; status: RechargeStatus }> {
     const db = this.deps.db.kysely;
     const payload = JSON.stringify(body);
+    const counted = (verdict: CallbackVerdict) => this.deps.metrics.paymentCallbacks.inc({ verdict });
     const refuse = async (verdict: CallbackVerdict, detail: string): Promise<never> => {
       await repo.logCallback(db, { provider: providerName, order_no: String(body.order_no).slice(0, 64), verdict, detail, payload, ip, created_at: nowIso() });
+      counted(verdict);
       this.deps.log.warn({ provider: providerName, order_no: body.order_no, verdict, ip }, `payment callback refused: ${detail}`);
       throw new BizError(ErrorCode.PAYMENT_REFUSED, `支付回调校验失败：${detail}`, { status: 400 });
     };
@@ -153,6 +156,7 @@ export class RechargeService {
     if (n.status === 'cancelled') {
       const moved = await repo.transition(db, order.order_no, ['pending'], 'cancelled');
       await repo.logCallback(db, log(moved ? 'cancelled' : 'duplicate'));
+      counted(moved ? 'cancelled' : 'duplicate');
       return { order_no: order.order_no, status: (await repo.orderByNo(db, order.order_no))!.status };
     }
 
@@ -196,6 +200,7 @@ export class RechargeService {
         );
       }
       await repo.logCallback(conn, log(moved ? 'credited' : 'duplicate'));
+      afterCommit(conn, () => counted(moved ? 'credited' : 'duplicate'));
     });
     return { order_no: order.order_no, status: 'paid' };
   }
