@@ -34,7 +34,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // The bundles that tests starting a process run (test/helpers/bundle.ts), made once per run.
-          globalSetup: ['test/globalSetup.ts'],
+          globalSetup: [join(import.meta.dirname, 'apps/server/test/globalSetup.ts')],
           exclude: [...configDefaults.exclude, ...(process.env.TEST_SUITE === 'scale' ? untouchedByScale : [])],
           testTimeout: 30000,
           hookTimeout: 60000,
