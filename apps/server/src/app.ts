@@ -241,7 +241,13 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       });
       // WHIP/WHEP clients get the calls' STUN/TURN servers as Link headers (TURN credentials per user).
       const iceServers = (userId: string | undefined) => iceServersFor(config.call, Number(userId) || 0).ice_servers;
-      await media.register(mediaRoutes, { engine, authorize: services.roomMedia.authorize, iceServers, sessionBase: config.media.publicUrl });
+      await media.register(mediaRoutes, {
+        engine,
+        authorize: services.roomMedia.authorize,
+        iceServers,
+        sessionBase: config.media.publicUrl,
+        candidates: { cidrs: config.media.candidateCidrs, privateAllowed: !isProduction(config) },
+      });
     });
     // This process's media node(s) in the nodes table, where rooms are placed.
     attachMediaNodes(services.room.mediaNodes, engine, services.room.lease.id, app.log);

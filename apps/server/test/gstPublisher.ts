@@ -26,9 +26,18 @@ print(' '.join(missing))`;
   return r.stdout.trim() ? `GStreamer elements missing: ${r.stdout.trim()}` : '';
 }
 
-/** Starts the publisher on a WHIP URL; its output lines are collected in `lines`. `iceAddress`: its ICE agent's only address. */
-export function spawnGstPublisher(url: string, token: string, lines: string[], iceAddress = '127.0.0.1'): ChildProcessWithoutNullStreams {
-  const gst = spawn(PYTHON, [SCRIPT, url, token], { env: { ...process.env, ICE_ADDRESS: iceAddress } });
+/**
+ * Starts the publisher on a WHIP URL; its output lines are collected in `lines`. `iceAddress`: its
+ * ICE agent's only address; `media`: what it publishes (video alone is OBS with its audio off).
+ */
+export function spawnGstPublisher(
+  url: string,
+  token: string,
+  lines: string[],
+  iceAddress = '127.0.0.1',
+  media: 'audio video' | 'video' | 'audio' = 'audio video',
+): ChildProcessWithoutNullStreams {
+  const gst = spawn(PYTHON, [SCRIPT, url, token], { env: { ...process.env, ICE_ADDRESS: iceAddress, MEDIA: media } });
   // Whole lines: a line can arrive in several chunks.
   createInterface({ input: gst.stdout }).on('line', (line) => lines.push(line));
   createInterface({ input: gst.stderr }).on('line', (line) => lines.push(`stderr: ${line}`));

@@ -5,7 +5,7 @@ GStreamer's webrtcbin (Debian: gstreamer1.0-plugins-bad, -nice, -ugly for x264, 
 gir1.2-gst-plugins-bad-1.0, gir1.2-nice-0.1). The encoder makes keyframes only when asked (a PLI),
 so a viewer that gets a picture proves the SFU's keyframe requests reach an H.264 publisher.
 
-    mediaGstPublisher.py WHIP_URL TOKEN
+    MEDIA=video mediaGstPublisher.py WHIP_URL TOKEN
 
 Prints `OFFER <codecs>`, then `LOCATION <session url>` after the 201, then `STATE <ice state>`
 changes. SIGTERM: DELETE the session and exit. libnice gathers no loopback candidate, so the agent
@@ -28,15 +28,19 @@ from gi.repository import GLib, Gst, GstSdp, GstWebRTC, Nice  # noqa: E402
 URL, TOKEN = sys.argv[1], sys.argv[2]
 Gst.init(None)
 
-PIPELINE = (
-    'webrtcbin name=w bundle-policy=max-bundle '
+# MEDIA: "video" (as OBS with its audio off) or "audio" publishes that kind alone; both by default.
+MEDIA = os.environ.get('MEDIA', 'audio video').split()
+VIDEO = (
     'videotestsrc is-live=true pattern=ball ! video/x-raw,width=320,height=240,framerate=20/1 ! videoconvert ! '
     'x264enc tune=zerolatency speed-preset=ultrafast key-int-max=100000 bitrate=400 ! video/x-h264,profile=constrained-baseline ! '
     'rtph264pay config-interval=-1 aggregate-mode=zero-latency pt=102 ! '
     'application/x-rtp,media=video,encoding-name=H264,payload=102,clock-rate=90000 ! w. '
+)
+AUDIO = (
     'audiotestsrc is-live=true wave=sine ! audioconvert ! audioresample ! opusenc ! rtpopuspay pt=111 ! '
     'application/x-rtp,media=audio,encoding-name=OPUS,payload=111,clock-rate=48000 ! w.'
 )
+PIPELINE = 'webrtcbin name=w bundle-policy=max-bundle ' + (VIDEO if 'video' in MEDIA else '') + (AUDIO if 'audio' in MEDIA else '')
 
 pipe = Gst.parse_launch(PIPELINE)
 webrtc = pipe.get_by_name('w')
@@ -116,7 +120,7 @@ for sig in (signal.SIGTERM, signal.SIGINT):
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, sig, stop)
 
 # Only send: the answer must not make webrtcbin expect media back.
-for t in range(2):
+for t in range(len(MEDIA)):
     tr = webrtc.emit('get-transceiver', t)
     if tr:
         tr.set_property('direction', GstWebRTC.WebRTCRTPTransceiverDirection.SENDONLY)

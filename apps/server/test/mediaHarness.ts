@@ -73,6 +73,27 @@ window.T = {
     return { id, location: s.location, answeredMs: s.answeredMs, seats: [...s.streams.keys()] };
   },
   /**
+   * A stock WHEP player, as whip-whep's is: Chromium's own offer (one recvonly audio and video,
+   * its default payload types: H.264 and rtx numbers wherever Chromium puts them), no munging.
+   */
+  async playStock(url, token) {
+    const pc = new RTCPeerConnection();
+    pc.addTransceiver('audio', { direction: 'recvonly' });
+    pc.addTransceiver('video', { direction: 'recvonly' });
+    const stream = new MediaStream();
+    pc.ontrack = (e) => stream.addTrack(e.track);
+    await pc.setLocalDescription(await pc.createOffer());
+    await new Promise((r) => { if (pc.iceGatheringState === 'complete') r(); else pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && r()); });
+    const offer = pc.localDescription.sdp;
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: 'Bearer ' + token }, body: offer });
+    const body = await res.text();
+    if (res.status !== 201) { pc.close(); return { status: res.status, body, offer }; }
+    await pc.setRemoteDescription({ type: 'answer', sdp: body });
+    const s = { pc, token, location: new URL(res.headers.get('location'), url).toString(), streams: new Map([['anchor', stream]]), stop: async () => pc.close() };
+    T.sessions.push(s);
+    return { status: res.status, id: T.sessions.length - 1, location: s.location, offer };
+  },
+  /**
    * A publisher that trickles, as standard WHIP clients do: the offer goes without candidates, each
    * candidate follows in a PATCH (with the session's ETag). Resolves once gathering ended and every
    * PATCH was answered.

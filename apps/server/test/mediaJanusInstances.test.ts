@@ -5,7 +5,9 @@
  * plays: B finds the room's VideoRoom on the node the room is placed on and subscribes to the
  * feeds A publishes there. Chromium decodes the frames; B's session takes trickle and DELETE.
  * The room's HLS egress on A is fed by Janus's `rtp_forward` (relayed to ffmpeg on 127.0.0.1, which
- * the node cannot reach): ffprobe decodes frames from its playlist. One Janus node serves both.
+ * the node cannot reach): ffprobe decodes frames from its playlist; an encoder that stops and
+ * starts again within the grace period, nobody watching over WebRTC, keeps one egress and one
+ * replay. One Janus node serves both.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -141,5 +143,37 @@ describe.skipIf(!enabled)('media on Janus: a viewer on another API instance', ()
       expect(video.width).toBeGreaterThan(0);
     },
     60_000,
+  );
+
+  it.skipIf(!fs.existsSync('/usr/bin/ffmpeg'))(
+    'an encoder restart within the grace period, nobody watching over WebRTC, keeps one egress and one replay',
+    async () => {
+      // The first case's room closed: a room is bridged by the instance bridging the fewest, on a tie the placing one (A, which runs the egress).
+      if (roomId) await a.services.room.closeRoom(roomId, 'operator');
+      const { owner, room } = await ownedRoom(a, await operator(a));
+      const publish = async () => {
+        const pub = (await a.api.call(api.roomMedia, { room_id: room.id, kind: 'publish' }, { token: owner.token })).data;
+        expect(pub.url.startsWith(a.url)).toBe(true);
+        const page = await openMediaPage(pages.browser, pages.url);
+        await T(page, 'publish', pub.url, pub.token, { maxBitrate: 800_000 });
+        return page;
+      };
+      const first = await publish();
+      const egress = await eventually(() => a.egress.of(room.id), { what: 'the egress started', timeout: 15_000 });
+      await eventually(() => egress.segments.length >= 2, { what: 'segments of the first run', timeout: 20_000 });
+      await first.context().close();
+      await eventually(() => a.sfu.room(String(room.id)) === undefined, { what: "the engine's room empty", timeout: 30_000 });
+      await publish();
+      const before = egress.segments.length;
+      await eventually(() => egress.segments.length >= before + 2, { what: 'segments after the restart', timeout: 20_000 });
+      expect(a.egress.of(room.id)).toBe(egress);
+      expect((await a.api.call(api.roomClose, { room_id: room.id }, { token: owner.token })).data).toEqual({ closed: true });
+      const replays = await eventually(async () => {
+        const rows = await a.deps.db.kysely.selectFrom('live_replays').selectAll().where('room_id', '=', room.id).execute();
+        return rows.length > 0 && rows.every((r) => r.status !== 'recording') && rows;
+      });
+      expect(replays.map((r) => r.status)).toEqual(['ready']);
+    },
+    90_000,
   );
 });

@@ -113,6 +113,30 @@ describe.skipIf(!hasFfmpeg)('replays of lives', () => {
     expect(Number(probed.format.duration)).toBeGreaterThan(info.data.duration - 1.5);
   }, 90_000);
 
+  it('keeps one live one replay when the encoder stops and starts again within the grace period, nobody watching over WebRTC', async () => {
+    const { owner, room } = await ownedRoom(s, op);
+    const first = await publishTestStream(s.sfu, room.id, owner.user.id, 'h264');
+    pubs.push(first);
+    const egress = await eventually(() => s.egress.of(room.id), { what: 'the egress to start' });
+    await eventually(() => egress.segments.length >= 2, { what: 'segments of the first run', timeout: 20_000 });
+    await first.stop();
+    // The engine's room empties: no publisher, no WebRTC viewer.
+    await eventually(() => s.sfu.room(String(room.id)) === undefined, { what: 'the media room empty', timeout: 30_000 });
+    const again = await publishTestStream(s.sfu, room.id, owner.user.id, 'h264');
+    pubs.push(again);
+    const before = egress.segments.length;
+    await eventually(() => egress.segments.length >= before + 2, { what: 'segments after the restart', timeout: 20_000 });
+    expect(s.egress.of(room.id)).toBe(egress);
+    expect((await s.api.call(api.roomClose, { room_id: room.id }, { token: owner.token })).data).toEqual({ closed: true });
+    await again.stop();
+    const replays = await eventually(async () => {
+      const rows = await s.deps.db.kysely.selectFrom('live_replays').selectAll().where('room_id', '=', room.id).execute();
+      return rows.every((r) => r.status !== 'recording') && rows;
+    });
+    expect(replays.map((r) => r.status)).toEqual(['ready']);
+    expect((JSON.parse(replays[0]!.segments) as unknown[]).length).toBeGreaterThanOrEqual(before + 2);
+  }, 90_000);
+
   it('keeps a gift sent during the live as a moment', async () => {
     const info = await s.api.call(api.replayInfo, { id: replayId });
     // The gift went to the anchor of the room: it is on the timeline with its count.

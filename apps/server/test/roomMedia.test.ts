@@ -5,13 +5,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import { api, type Session } from '@app/contract';
 import { eventually } from '@app/testkit';
 import { localCodecs } from '../src/media/codecs.js';
+import { DEMO_RESTART_MS } from '../src/media/demo/demoPublisher.js';
 import { H264Start, h264StartOf, isVp8KeyframeStart } from '../src/media/keyframe.js';
 import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
+import { publishTestStream, type TestPublisher } from './helpers/rtpPublisher.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { closeSockets, collect, connectRoom, join, member, next } from './roomHarness.js';
 
@@ -19,6 +22,7 @@ const hasFfmpeg = fs.existsSync('/usr/bin/ffmpeg');
 const hasX264 = hasFfmpeg && execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-encoders'], { encoding: 'utf8' }).includes('libx264');
 let s: TestServer;
 let viewer: Session;
+const pubs: TestPublisher[] = [];
 
 beforeAll(async () => {
   if (!hasFfmpeg) return;
@@ -95,6 +99,54 @@ describe.skipIf(!hasFfmpeg)('demo rooms: live with moving video and sound', () =
     // The room channel said nothing went down meanwhile.
     expect(liveEvents.filter((e) => !e.live)).toEqual([]);
   });
+
+  it('a real anchor in a demo room: the demo publisher never replaces it, and its disconnect does not restart the demo stream', async () => {
+    const list = (await s.api.call(api.anchorList, { size: 50 })).data.list.filter((r) => DEMO_ANCHORS.some((d) => d.number === r.number));
+    const room = list[list.length - 1]!;
+    const roomId = String(room.id);
+    const events: { name: string; sessionId: string; reason?: string }[] = [];
+    const offs = (['publisher-up', 'publisher-down'] as const).map((name) =>
+      s.sfu.on(name, (e) => {
+        if (e.roomId === roomId && e.seatId === 'anchor') events.push({ name, ...e });
+      }),
+    );
+    const anchorOf = () => s.sfu.room(roomId)?.publishers.find((p) => p.seatId === 'anchor');
+    /** The condition holds throughout twice the demo stream's restart delay (what is checked is that nothing happens). */
+    const holds = async (cond: () => boolean, what: string) => {
+      const until = Date.now() + 2 * DEMO_RESTART_MS + 1000;
+      while (Date.now() < until) {
+        expect(cond(), what).toBe(true);
+        await pause(200);
+      }
+    };
+    const anchorId = (await s.api.login(DEMO_ANCHORS.find((d) => d.number === room.number)!.mobile, 'demo1234')).data.user.id;
+    const demoSession = (await eventually(() => anchorOf()?.live && anchorOf(), { what: 'the demo stream live' })).sessionId;
+    // Demo sessions that came up before the real anchor (its first start may fall after the listeners were added).
+    const earlier = new Set([demoSession, ...events.filter((e) => e.name === 'publisher-up').map((e) => e.sessionId)]);
+    const real = await publishTestStream(s.sfu, room.id, anchorId, 'h264');
+    try {
+      const realSession = anchorOf()!.sessionId;
+      expect(realSession).not.toBe(demoSession);
+      await eventually(() => events.some((e) => e.name === 'publisher-down' && e.sessionId === demoSession && e.reason === 'replaced'), {
+        what: 'the demo stream replaced by the real anchor',
+      });
+      await holds(() => anchorOf()?.sessionId === realSession, "the real anchor's stream keeps the seat");
+      // The real anchor leaves (its DELETE) and comes back at once (a reload): the demo stream neither
+      // restarts on that disconnect nor replaces the new stream.
+      s.sfu.close(realSession, 'deleted');
+      await eventually(() => events.some((e) => e.name === 'publisher-down' && e.sessionId === realSession), { what: "the real anchor's stream down" });
+      const back = await publishTestStream(s.sfu, room.id, anchorId, 'h264');
+      pubs.push(back);
+      const backSession = anchorOf()!.sessionId;
+      await holds(() => anchorOf()?.sessionId === backSession, "the real anchor's new stream keeps the seat");
+      expect(
+        events.filter((e) => e.name === 'publisher-up' && !earlier.has(e.sessionId) && e.sessionId !== realSession && e.sessionId !== backSession),
+      ).toEqual([]);
+    } finally {
+      for (const off of offs) off();
+      await Promise.all([real, ...pubs.splice(0)].map((p) => p.stop()));
+    }
+  }, 60_000);
 
   it('ends the stream with the room: closing a demo room stops its media and tells the room', async () => {
     const list = (await s.api.call(api.anchorList, { kind: 'chat', size: 50 })).data.list;

@@ -1,5 +1,6 @@
 /** Media (SFU) settings. Every one has a working default so tests and `npm start` need nothing. */
 import { int, list, oneOf, optionalInt, optionalText, section, text } from '../config/setting.js';
+import { parseCidr, type Cidr } from './candidates.js';
 
 export interface MediaConfig {
   /** Address the UDP sockets bind to (werift `iceInterfaceAddresses.udp4`). */
@@ -29,6 +30,8 @@ export interface MediaConfig {
   janusNodeViewers: number;
   /** The origin clients reach this instance's WHIP/WHEP at directly ('' = PUBLIC_URL): its media node's URL. */
   publicUrl: string;
+  /** The only ranges clients' ICE candidates are checked in (MEDIA_CANDIDATE_CIDRS); undefined: see candidates.ts. */
+  candidateCidrs: Cidr[] | undefined;
 }
 
 /** Every media setting at its default (a bench or a test that builds an SFU on its own). */
@@ -56,6 +59,12 @@ export const mediaSettings = section(
       /^wss?:\/\/[^\s/]+(\/\S*)?$/.test(s) ? s : { error: `"${s}" is not a ws:// or wss:// URL` },
     ),
     JANUS_NODE_VIEWERS: int(500, 'Viewers one Janus node feeds before further viewers of a room go to another node'),
+    MEDIA_CANDIDATE_CIDRS: list(
+      [],
+      '(unset: any public address; private and loopback ones too outside production)',
+      "IPv4 ranges (`203.0.113.0/24`, comma-separated) of clients' ICE candidates the server sends connectivity checks to; others are dropped",
+      parseCidr,
+    ),
     MEDIA_PUBLIC_URL: text(
       '',
       '(unset: PUBLIC_URL)',
@@ -88,6 +97,7 @@ export const mediaSettings = section(
       janusUrls: v.JANUS_URLS,
       janusNodeViewers: v.JANUS_NODE_VIEWERS,
       publicUrl: v.MEDIA_PUBLIC_URL.replace(/\/+$/, ''),
+      candidateCidrs: v.MEDIA_CANDIDATE_CIDRS.length > 0 ? v.MEDIA_CANDIDATE_CIDRS : undefined,
     };
   },
 );

@@ -16,6 +16,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { allowedCandidates, withAllowedCandidates, type CandidatePolicy } from './candidates.js';
 import { MediaError, MediaErrorCode } from './errors.js';
 import { parseSdpFrag, SDPFRAG } from './ice.js';
 import type { MediaSessions, SessionAnswer } from './engine.js';
@@ -50,6 +51,8 @@ export interface MediaRoutesOptions {
    * through a name every instance shares (a load balancer). Unset: relative to the POST's URL.
    */
   sessionBase?: string;
+  /** Which client candidates reach the engine (candidates.ts); unset: any address, private ones included. */
+  candidates?: CandidatePolicy;
 }
 
 const SDP = 'application/sdp';
@@ -60,6 +63,7 @@ const BODY_LIMIT = 64 * 1024;
 export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions): Promise<void> {
   const { engine, authorize } = opts;
   const iceServers = opts.iceServers ?? (() => []);
+  const candidates = opts.candidates ?? { cidrs: undefined, privateAllowed: true };
   // The hash of the token that created each session: its PATCH and DELETE must carry that token
   // (a session URL alone, leaked through a log or a shared screen, ends or restarts nothing).
   const owners = new Map<string, Buffer>();
@@ -88,7 +92,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
   app.post<{ Params: { roomId: string; seatId: string } }>('/api/media/whip/:roomId/:seatId', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
     const { roomId, seatId } = req.params;
     const who = await authorizeOrThrow(authorize, req, 'publish', roomId, seatId);
-    const offer = sdpBody(req);
+    const offer = withAllowedCandidates(sdpBody(req), candidates);
     const answer = await engine.publish(roomId, seatId, offer, { userId: who.userId });
     if (engine.session(answer.sessionId)) owners.set(answer.sessionId, who.tokenHash);
     return created(reply, answer, iceServers(who.userId), opts.sessionBase);
@@ -97,7 +101,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
   app.post<{ Params: { roomId: string }; Querystring: { seats?: string } }>('/api/media/whep/:roomId', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
     const { roomId } = req.params;
     const who = await authorizeOrThrow(authorize, req, 'play', roomId, undefined);
-    const offer = sdpBody(req);
+    const offer = withAllowedCandidates(sdpBody(req), candidates);
     const seats = typeof req.query.seats === 'string' && req.query.seats !== '' ? req.query.seats.split(',') : undefined;
     // Anonymous viewers still need an id (kicks and events name it): a random one per session.
     const viewerId = who.userId ?? `anon-${randomBytes(6).toString('hex')}`;
@@ -137,6 +141,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== SDPFRAG) throw new MediaError(MediaErrorCode.UNSUPPORTED_MEDIA_TYPE, `the body must be ${SDPFRAG}`);
     const frag = parseSdpFrag(typeof req.body === 'string' ? req.body : '');
+    frag.candidates = allowedCandidates(frag.candidates, (c) => c.candidate, candidates);
     const restarted = await engine.patch(req.params.id, frag, req.headers['if-match']);
     if (!restarted) return reply.code(204).send();
     return reply.code(200).header('etag', restarted.etag).type(SDPFRAG).send(restarted.answerFrag);

@@ -20,7 +20,8 @@ import type { RoomConfig } from '../../modules/room/room.config.js';
 import { openDemoRooms, type DemoRoom } from '../../modules/room/room.seed.js';
 import type { Sfu } from '../sfu.js';
 
-const RESTART_MS = 3000;
+/** How long after its own session ended (or a failed start) a demo stream starts again. */
+export const DEMO_RESTART_MS = 3000;
 /** A stream whose peer connection is not up this long after the answer is started again. */
 const CONNECT_WITHIN_MS = 8000;
 
@@ -158,6 +159,8 @@ class DemoStream {
   private sockets: dgram.Socket[] = [];
   private stopped = false;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** Its current (or last) session in the SFU: the only publisher it ever replaces. */
+  private sessionId: string | undefined;
   private readonly offSfu: () => void;
 
   constructor(
@@ -167,10 +170,10 @@ class DemoStream {
     private readonly program: string,
     private readonly codec: DemoCodec,
   ) {
-    // The session can end under us (room closed by an operator, idle after a hiccup): start again.
+    // Its own session can end under it (idle after a hiccup, failed): start again. Another
+    // publisher's end (a real anchor's in a demo room) is not its business, nor is being replaced.
     this.offSfu = sfu.on('publisher-down', (e) => {
-      if (e.roomId === String(room.roomId) && e.seatId === 'anchor' && e.reason !== 'replaced' && e.reason !== 'shutdown' && e.reason !== 'room-closed')
-        this.restartSoon();
+      if (e.sessionId === this.sessionId && e.reason !== 'replaced' && e.reason !== 'shutdown' && e.reason !== 'room-closed') this.restartSoon();
     });
   }
 
@@ -201,7 +204,17 @@ class DemoStream {
       await pc.setLocalDescription(await pc.createOffer());
       const offer = pc.localDescription?.sdp;
       if (!offer) throw new Error('no local offer');
-      const { answerSdp } = await this.sfu.publish(String(this.room.roomId), 'anchor', offer, { userId: String(this.room.anchorId), replace: true });
+      const roomId = String(this.room.roomId);
+      // Checked in the same tick as publish's own seat check: nothing can take the seat in between.
+      const holder = this.sfu.room(roomId)?.publishers.find((p) => p.seatId === 'anchor');
+      if (holder && holder.sessionId !== this.sessionId) {
+        this.log.info({ roomId: this.room.roomId }, 'demo publisher: a real anchor holds the seat; this stream stays off');
+        await this.teardown();
+        return;
+      }
+      const published = await this.sfu.publish(roomId, 'anchor', offer, { userId: String(this.room.anchorId), replace: holder !== undefined });
+      this.sessionId = published.sessionId;
+      const { answerSdp } = published;
       await pc.setRemoteDescription({ type: 'answer', sdp: answerSdp });
       // Packets only once the connection is up: RTP written during the handshake stalled it.
       this.watch(pc, () => this.spawnFfmpeg(vPort, aPort));
@@ -301,7 +314,7 @@ class DemoStream {
     });
   }
 
-  private restartSoon(ms = RESTART_MS): void {
+  private restartSoon(ms = DEMO_RESTART_MS): void {
     if (this.stopped || this.restartTimer) return;
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;

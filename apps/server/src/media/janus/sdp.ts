@@ -119,6 +119,7 @@ export function answerForClient(clientOffer: string, janusOffer: string, slots: 
 
   const counters = { audio: 0, video: 0 } as Record<string, number>;
   const bundled: string[] = [];
+  let sending = 0;
   /** Per Janus mid: the payload type the client receives that stream on. */
   const pts = new Map<string, number>();
   const sections = client.sections.map((cs) => {
@@ -127,7 +128,8 @@ export function answerForClient(clientOffer: string, janusOffer: string, slots: 
     const srcMid = slot ? (cs.kind === 'audio' ? slot.audio : slot.video) : undefined;
     const src = srcMid !== undefined ? janusByMid.get(srcMid) : undefined;
     const janusCodec = src ? codecs(src).find((c) => !/^(rtx|red|ulpfec)$/i.test(c.name)) : undefined;
-    // Janus sends in the payload type of its own offer and ignores the answer's: the client must receive that codec on that number.
+    // Janus 1.1 sends in its fixed payload type (its offer's) whatever an answer names, and a browser
+    // reads packets by its own offer's numbers: the client must receive that codec on that number (0186).
     const codec = janusCodec ? codecs(cs).find((c) => c.pt === janusCodec.pt && sameCodec(c, janusCodec, false)) : undefined;
     const mid = cs.mid ?? String(index);
     if (slot && janusCodec && !codec && cs.kind === 'video') {
@@ -139,8 +141,17 @@ export function answerForClient(clientOffer: string, janusOffer: string, slots: 
           : `no common video codec: seat ${slot.seatId} publishes ${janusCodec.name}, and the offer cannot receive ${janusCodec.name}`,
       );
     }
-    if (!slot || !src || !codec || cs.port === 0) return rejected(cs, mid);
+    if (!isMedia(cs) || cs.port === 0) return rejected(cs, mid);
+    const transport = [`c=IN IP4 ${address}`, 'a=rtcp:9 IN IP4 0.0.0.0', ...iceLines({ ufrag, pwd, fingerprint }, 'passive', mid)];
     bundled.push(mid);
+    // A section with nothing to carry (a video-only seat's audio, a slot past the seats) stays in the
+    // bundle, inactive, as the embedded engine answers it: a browser cannot take an answer that
+    // rejects the section its offer tagged for the bundle (the first) while keeping others.
+    if (!slot || !src || !codec) {
+      const [first] = codecs(cs);
+      return [`m=${cs.kind} 9 UDP/TLS/RTP/SAVPF ${first?.pt ?? 0}`, ...transport, 'a=inactive', 'a=rtcp-mux', ...(first ? [rtpmapLine(first)] : [])];
+    }
+    sending++;
     pts.set(srcMid!, codec.pt);
     const ssrc = src.lines
       .find((l) => /^a=ssrc:\d+ /.test(l))
@@ -149,16 +160,10 @@ export function answerForClient(clientOffer: string, janusOffer: string, slots: 
     const track = `${slot.seatId}-${cs.kind}`;
     const lines = [
       `m=${cs.kind} 9 UDP/TLS/RTP/SAVPF ${codec.pt}`,
-      `c=IN IP4 ${address}`,
-      'a=rtcp:9 IN IP4 0.0.0.0',
-      `a=ice-ufrag:${ufrag}`,
-      `a=ice-pwd:${pwd}`,
-      `a=fingerprint:${fingerprint}`,
-      'a=setup:passive',
-      `a=mid:${mid}`,
+      ...transport,
       'a=sendonly',
       'a=rtcp-mux',
-      `a=rtpmap:${codec.pt} ${codec.name}/${codec.clock}${codec.channels ? `/${codec.channels}` : ''}`,
+      rtpmapLine(codec),
       ...codec.feedback.filter((f) => FEEDBACK.has(f)).map((f) => `a=rtcp-fb:${codec.pt} ${f}`),
       ...(codec.fmtp ? [`a=fmtp:${codec.pt} ${codec.fmtp}`] : []),
       `a=msid:${slot.seatId} ${track}`,
@@ -168,7 +173,7 @@ export function answerForClient(clientOffer: string, janusOffer: string, slots: 
     ];
     return lines;
   });
-  if (bundled.length === 0) throw new MediaError(MediaErrorCode.BAD_SDP, 'no common codec: the offer cannot receive what the seats publish');
+  if (sending === 0) throw new MediaError(MediaErrorCode.BAD_SDP, 'no common codec: the offer cannot receive what the seats publish');
   const session = [
     'v=0',
     `o=- ${Date.now()} 2 IN IP4 127.0.0.1`,
@@ -181,6 +186,17 @@ export function answerForClient(clientOffer: string, janusOffer: string, slots: 
   return { sdp: [...session, ...sections.flat()].join('\r\n') + '\r\n', pts };
 }
 
+/** One side's ICE credentials and DTLS identity in a section, answered with the DTLS role `setup`. */
+const iceLines = (ice: { ufrag: string; pwd: string; fingerprint: string }, setup: 'active' | 'passive', mid: string): string[] => [
+  `a=ice-ufrag:${ice.ufrag}`,
+  `a=ice-pwd:${ice.pwd}`,
+  `a=fingerprint:${ice.fingerprint}`,
+  `a=setup:${setup}`,
+  `a=mid:${mid}`,
+];
+
+const rtpmapLine = (c: Codec): string => `a=rtpmap:${c.pt} ${c.name}/${c.clock}${c.channels ? `/${c.channels}` : ''}`;
+
 function rejected(cs: SdpSection, mid: string): string[] {
   const fmt = cs.lines[0]!.split(' ').slice(3)[0] ?? '0';
   return [`m=${cs.kind} 0 ${cs.lines[0]!.split(' ')[2] ?? 'UDP/TLS/RTP/SAVPF'} ${fmt}`, 'c=IN IP4 0.0.0.0', `a=mid:${mid}`, 'a=inactive'];
@@ -189,7 +205,7 @@ function rejected(cs: SdpSection, mid: string): string[] {
 /**
  * Janus's answer, made from its own offer and the WHEP client's offer (the client's ICE and DTLS
  * identity). Each stream is answered in the payload type the client receives it on (`pts`, from
- * answerForClient): Janus then sends in that payload type, so no packet needs rewriting.
+ * answerForClient), which is Janus's own fixed number: Janus ignores an answer's numbers anyway.
  */
 export function answerForJanus(clientOffer: string, janusOffer: string, pts: Map<string, number>): string {
   const client = parseSdp(clientOffer);
@@ -210,14 +226,10 @@ export function answerForJanus(clientOffer: string, janusOffer: string, pts: Map
     return [
       `m=${js.kind} 9 UDP/TLS/RTP/SAVPF ${pt}`,
       'c=IN IP4 0.0.0.0',
-      `a=ice-ufrag:${ufrag}`,
-      `a=ice-pwd:${pwd}`,
-      `a=fingerprint:${fingerprint}`,
-      'a=setup:active',
-      `a=mid:${mid}`,
+      ...iceLines({ ufrag, pwd, fingerprint }, 'active', mid),
       'a=recvonly',
       'a=rtcp-mux',
-      `a=rtpmap:${pt} ${codec.name}/${codec.clock}${codec.channels ? `/${codec.channels}` : ''}`,
+      rtpmapLine({ ...codec, pt }),
       ...codec.feedback.filter((f) => FEEDBACK.has(f)).map((f) => `a=rtcp-fb:${pt} ${f}`),
       ...(codec.fmtp ? [`a=fmtp:${pt} ${codec.fmtp}`] : []),
       ...candidates,

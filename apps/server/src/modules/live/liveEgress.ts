@@ -5,6 +5,10 @@
  * its `live_egress` row makes that explicit for the other instances (they read the playlist URL from
  * it) and for the sweep, which finishes the egress of an instance that died (its replay kept, its
  * live playlist ended).
+ *
+ * One live keeps one egress and one replay: when the media engine's room empties (the anchor's
+ * encoder stopped and nobody watches over WebRTC), the egress waits for the anchor for the room's
+ * grace period, as the room does, and ends only when the room closes or the grace runs out.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -20,11 +24,15 @@ import { RoomEgress } from './roomEgress.js';
 import { LIVE_PLAYLIST_CACHE } from '../../storage/storage.js';
 
 const SAVE_EVERY_MS = 5000;
+/** How often an egress waiting for its anchor looks whether the room closed meanwhile. */
+const WAIT_CHECK_MS = 1000;
 
 interface Running {
   egress: RoomEgress;
   replayId: number | null;
   saveTimer?: NodeJS.Timeout | undefined;
+  /** Set while the engine's room is empty: the anchor's return is awaited (see `emptied`). */
+  waiting?: NodeJS.Timeout | undefined;
 }
 
 /** Whether the egress runs: LIVE_EGRESS=on/off, or `auto` (on unless NODE_ENV=test). */
@@ -85,7 +93,7 @@ export class LiveEgress {
         if (e.reason === 'room-closed' || e.reason === 'shutdown') void this.end(e.roomId);
         else void this.running.get(e.roomId)?.egress.detach();
       }),
-      this.engine.on('room-empty', (e) => void this.end(e.roomId)),
+      this.engine.on('room-empty', (e) => this.emptied(e.roomId)),
       this.engine.on('viewer-up', (e) => this.countSoon(e.roomId)),
       this.engine.on('viewer-down', (e) => this.countSoon(e.roomId)),
     );
@@ -114,7 +122,11 @@ export class LiveEgress {
     if (this.stopped) return;
     await this.starting.get(roomId);
     const run = this.running.get(roomId);
-    if (run) return this.guard(roomId, run.egress.attach());
+    if (run) {
+      clearInterval(run.waiting);
+      run.waiting = undefined;
+      return this.guard(roomId, run.egress.attach());
+    }
     if (this.count >= this.config.max) {
       this.refused.add(roomId);
       this.deps.log.warn(
@@ -186,6 +198,29 @@ export class LiveEgress {
     await this.guard(roomId, run.egress.attach());
   }
 
+  /**
+   * The engine's room emptied (its anchor's encoder stopped, no WebRTC viewer): the anchor may come
+   * back within the room's grace period, so the egress stays (detached) and its replay goes on;
+   * it ends when the room is closed or the grace ran out (decision 0187).
+   */
+  private emptied(roomId: string): void {
+    const run = this.running.get(roomId);
+    if (!run || run.waiting) return;
+    void run.egress.detach();
+    const until = Date.now() + this.deps.config.room.graceMs;
+    run.waiting = setInterval(() => {
+      void this.roomOpen(roomId).then((open) => {
+        if (run.waiting && (!open || Date.now() >= until)) void this.end(roomId);
+      });
+    }, WAIT_CHECK_MS);
+    run.waiting.unref();
+  }
+
+  private async roomOpen(roomId: string): Promise<boolean> {
+    const room = await this.db.selectFrom('rooms').select('status').where('id', '=', Number(roomId)).executeTakeFirst();
+    return room?.status === 'open';
+  }
+
   private async guard(roomId: string, p: Promise<void>): Promise<void> {
     try {
       await p;
@@ -219,6 +254,7 @@ export class LiveEgress {
     if (!run) return;
     this.running.delete(roomId);
     clearTimeout(run.saveTimer);
+    clearInterval(run.waiting);
     await run.egress.finish();
     await this.save(run);
     if (run.replayId !== null) await repo.finishReplay(this.db, run.replayId, nowIso());
