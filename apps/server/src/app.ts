@@ -41,6 +41,8 @@ import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { verifyRoutes } from './modules/verify/verify.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
+import { WebhookDispatcher } from './modules/webhook/dispatcher.js';
+import { webhookRoutes } from './modules/webhook/webhook.routes.js';
 import { registerCipher } from './plugins/cipher.js';
 import { registerCompression } from './plugins/compression.js';
 import { demoAccountsWithDemoPassword, refusalMessage, UnsafeProductionError } from './productionSafety.js';
@@ -216,6 +218,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       fanClubRoutes,
       pkRoutes,
       boardRoutes,
+      webhookRoutes,
     ]) {
       routes(app, env);
     }
@@ -321,6 +324,8 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       clearInterval(retention);
     },
   });
+  const webhooks = new WebhookDispatcher(db, config.webhook, app.log);
+  jobs.push({ name: 'webhook deliveries', start: () => webhooks.start(), stop: () => webhooks.stop() });
   const worker = runs(config, 'worker') ? new Worker({ db, log: app.log, jobs, leaseMs: config.workerLeaseMs }) : undefined;
 
   await app.ready();

@@ -11,6 +11,7 @@ import { gamesSettings, type GamesConfig } from './modules/game/games.config.js'
 import { pkSettings, type PkConfig } from './modules/pk/pk.config.js';
 import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
 import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
+import { webhookSettings, type WebhookConfig } from './modules/webhook/webhook.config.js';
 import { storageSettings, type S3Config } from './storage/storage.config.js';
 
 /** Repository root, found from this file's location so the server behaves the same from any cwd. */
@@ -138,6 +139,8 @@ export interface Config extends ServerConfig {
   forum: ForumConfig;
   /** PK battles (PK_*). */
   pk: PkConfig;
+  /** Outbound webhooks (WEBHOOK_*). */
+  webhook: WebhookConfig;
   /** The S3 bucket, or undefined when files stay on local disk. */
   s3: S3Config | undefined;
 }
@@ -155,6 +158,7 @@ const SECTIONS = {
   call: callSettings,
   forum: forumSettings,
   pk: pkSettings,
+  webhook: webhookSettings,
 } as const;
 
 /** Every environment variable the server reads, with its default and meaning (README.md and ENV.md list them). */
@@ -194,6 +198,7 @@ export function loadConfig(env: Env): Config {
     call: parsed.call as CallConfig,
     forum: parsed.forum as ForumConfig,
     pk: parsed.pk as PkConfig,
+    webhook: parsed.webhook as WebhookConfig,
     s3: parsed.storage as S3Config | undefined,
   };
 }
