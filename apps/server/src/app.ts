@@ -165,7 +165,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     hall,
     rooms,
     storage: createStorage(config.dataDir, config.publicUrl, config.s3),
-    sms: createSmsSender(config.smsProvider, db, app.log),
+    sms: createSmsSender(config.smsProvider, config.sms, db, app.log),
     redis: redis?.cmd,
   };
   const services = createServices(deps);

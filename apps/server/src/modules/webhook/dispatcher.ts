@@ -9,7 +9,7 @@ import { webhookRepository as repo } from './webhook.repository.js';
 const BATCH = 8;
 
 /** The wait before retry number `attempts` (1 after the first failure): base × 2^(attempts−1), capped. */
-export const backoffMs = (c: Pick<WebhookConfig, 'backoffBaseMs' | 'backoffMaxMs'>, attempts: number): number =>
+const backoffMs = (c: Pick<WebhookConfig, 'backoffBaseMs' | 'backoffMaxMs'>, attempts: number): number =>
   Math.min(c.backoffMaxMs, c.backoffBaseMs * 2 ** Math.min(30, attempts - 1));
 
 /**
