@@ -18,7 +18,7 @@ export function Webhooks() {
   const [open, setOpen] = useState<number | null>(null);
   const shown = q.data?.list.find((e) => e.id === open);
   return (
-    <>
+    <div className="adm-stack">
       <NewEndpoint />
       <section className="adm-card">
         <h2>{t('admin.webhooks.endpoints')}</h2>
@@ -56,7 +56,7 @@ export function Webhooks() {
         />
       </section>
       {shown && <WebhookDeliveries endpoint={shown} />}
-    </>
+    </div>
   );
 }
 
