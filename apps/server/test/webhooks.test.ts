@@ -10,7 +10,7 @@ import { MONEY_UNIT } from '@app/kit';
 import { eventually, freshMobile } from '@app/testkit';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { WebhookReceiver, type Received } from './helpers/webhookReceiver.js';
-import { rid } from './financeHelpers.js';
+import { rechargeHttp, rid } from './financeHelpers.js';
 import { anchor, closeSockets, member, openRoom, operator } from './roomHarness.js';
 
 let s: TestServer;
@@ -144,6 +144,30 @@ describe('deliveries', () => {
     expect(again.code, again.msg).toBe(200);
     await eventually(() => receiver.received.filter((r) => r.id === got.id).length > count, { timeout: 5000, interval: 20, what: 'the resent delivery' });
     expect(receiver.received.filter((r) => r.id === got.id).every((r) => r.signed)).toBe(true);
+  });
+
+  it('reports a paid recharge and a withdrawal request with the amounts moved', async () => {
+    await register('money', { events: ['recharge.paid', 'withdrawal.requested'] });
+    const payer = await member(s);
+    const orderNo = await rechargeHttp(s, payer.token);
+    const paid = await receiver.next((r) => r.endpoint === 'money' && r.type === 'recharge.paid');
+    expect(paid).toMatchObject({ signed: true, data: { order_no: orderNo, user_id: payer.user.id } });
+    expect(paid.data.amount).toBeGreaterThan(0);
+
+    const earned = await s.api.call(
+      api.adminAdjust,
+      { request_id: rid(), user_id: payer.user.id, account: 'gift_earnings', direction: 'credit', amount: 500 * MONEY_UNIT, reason: '测试收益' },
+      { token: op.token },
+    );
+    expect(earned.code, earned.msg).toBe(200);
+    const asked = await s.api.call(
+      api.withdrawOrder,
+      { request_id: rid(), platform: 'alipay', account: 'payee@example.com', account_name: '张三', amount: 200 * MONEY_UNIT },
+      { token: payer.token },
+    );
+    expect(asked.code, asked.msg).toBe(200);
+    const requested = await receiver.next((r) => r.endpoint === 'money' && r.type === 'withdrawal.requested');
+    expect(requested).toMatchObject({ signed: true, data: { order_no: asked.data.order_no, user_id: payer.user.id, amount: 200 * MONEY_UNIT } });
   });
 
   it('sends nothing to a paused endpoint', async () => {
