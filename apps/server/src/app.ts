@@ -42,6 +42,8 @@ import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { verifyRoutes } from './modules/verify/verify.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
+import { WebhookDispatcher } from './modules/webhook/dispatcher.js';
+import { webhookRoutes } from './modules/webhook/webhook.routes.js';
 import { registerCipher } from './plugins/cipher.js';
 import { registerCompression } from './plugins/compression.js';
 import { demoAccountsWithDemoPassword, refusalMessage, UnsafeProductionError } from './productionSafety.js';
@@ -173,7 +175,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     hall,
     rooms,
     storage: createStorage(config.dataDir, config.publicUrl, config.s3),
-    sms: createSmsSender(config.smsProvider, db, app.log),
+    sms: createSmsSender(config.smsProvider, config.sms, db, app.log),
     redis: redis?.cmd,
   };
   const services = createServices(deps);
@@ -228,6 +230,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       fanClubRoutes,
       pkRoutes,
       boardRoutes,
+      webhookRoutes,
     ]) {
       routes(app, env);
     }
@@ -342,6 +345,8 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     },
   });
   if (config.backup.intervalMin > 0) jobs.push(backupJob(deps));
+  const webhooks = new WebhookDispatcher(db, config.webhook, app.log);
+  jobs.push({ name: 'webhook deliveries', start: () => webhooks.start(), stop: () => webhooks.stop() });
   const worker = runs(config, 'worker') ? new Worker({ db, log: app.log, jobs, leaseMs: config.workerLeaseMs }) : undefined;
 
   watchRoles(metrics, { deps, hall, services, egress, worker });

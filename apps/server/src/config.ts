@@ -13,6 +13,8 @@ import { gamesSettings, type GamesConfig } from './modules/game/games.config.js'
 import { pkSettings, type PkConfig } from './modules/pk/pk.config.js';
 import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
 import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
+import { webhookSettings, type WebhookConfig } from './modules/webhook/webhook.config.js';
+import { SMS_PROVIDERS, smsSettings, type SmsConfig } from './sms/sms.config.js';
 import { storageSettings, type S3Config } from './storage/storage.config.js';
 
 /** Repository root, found from this file's location so the server behaves the same from any cwd. */
@@ -62,7 +64,11 @@ const serverSettings = section(
     REDIS_PREFIX: text('liveapp:', 'liveapp:', 'Prefix of every Redis key and channel'),
     CIPHER_KEY: text(DEFAULT_CIPHER_KEY, '@app/kit DEFAULT_CIPHER_KEY', 'AES key of the Requested-Encrypt wire format (16/24/32 bytes)'),
     CIPHER_IV: text(DEFAULT_CIPHER_IV, '@app/kit DEFAULT_CIPHER_IV', 'AES-CBC iv (16 bytes)'),
-    SMS_PROVIDER: oneOf(['log'], 'log', 'SMS sender; `log` logs the code and keeps it for the dev sink'),
+    SMS_PROVIDER: oneOf(
+      SMS_PROVIDERS,
+      'log',
+      'SMS sender: `log` logs the code and keeps it for the dev sink (refused in production); `twilio` sends through Twilio (TWILIO_*)',
+    ),
     SMS_IP_PER_HOUR: int(10, 'SMS codes one IP may request per hour'),
     SMS_GLOBAL_PER_HOUR: int(500, 'SMS codes the whole platform sends per hour'),
     AUTH_RATE_PER_MINUTE: int(60, 'Requests per minute per IP on each auth and verification route'),
@@ -140,6 +146,10 @@ export interface Config extends ServerConfig {
   forum: ForumConfig;
   /** PK battles (PK_*). */
   pk: PkConfig;
+  /** Outbound webhooks (WEBHOOK_*). */
+  webhook: WebhookConfig;
+  /** The SMS provider's text and keys (SMS_PROVIDER picks it). */
+  sms: SmsConfig;
   /** The S3 bucket, or undefined when files stay on local disk. */
   s3: S3Config | undefined;
   /** Prometheus exposition (METRICS_*). */
@@ -163,6 +173,8 @@ const SECTIONS = {
   pk: pkSettings,
   metrics: metricsSettings,
   backup: backupSettings,
+  webhook: webhookSettings,
+  sms: smsSettings,
 } as const;
 
 /** Every environment variable the server reads, with its default and meaning (README.md and ENV.md list them). */
@@ -202,6 +214,8 @@ export function loadConfig(env: Env): Config {
     call: parsed.call as CallConfig,
     forum: parsed.forum as ForumConfig,
     pk: parsed.pk as PkConfig,
+    webhook: parsed.webhook as WebhookConfig,
+    sms: parsed.sms as SmsConfig,
     s3: parsed.storage as S3Config | undefined,
     metrics: parsed.metrics as MetricsConfig,
     backup: parsed.backup as BackupConfig,

@@ -66,6 +66,12 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
       ? 'seeds demo accounts with a public password and demo content; demo content is for a local try-out, never production (unset it or set 0)'
       : undefined,
   );
+  add(
+    'SMS_PROVIDER',
+    config.smsProvider === 'log'
+      ? 'is `log`, which only writes codes to the log: nobody could register or reset a password; set a provider (`twilio`)'
+      : undefined,
+  );
   add('DEV_ROUTES', config.devRoutes ? 'serves the SMS sink and the captcha answer to anyone; unset it or set 0' : undefined);
   add(
     'MEDIA_TOKEN_SECRET',

@@ -28,6 +28,7 @@ import { UploadService } from './modules/upload/upload.service.js';
 import { UserService } from './modules/user/user.service.js';
 import { VerifyService } from './modules/verify/verify.service.js';
 import { createVideo } from './modules/video/video.js';
+import { WebhookService } from './modules/webhook/webhook.service.js';
 
 /** Every service of one instance, wired once. */
 export function createServices(deps: Deps) {
@@ -91,6 +92,7 @@ export function createServices(deps: Deps) {
     goLive,
     pk,
     board,
+    webhooks: new WebhookService(deps.db, deps.config.webhook),
   };
 }
 

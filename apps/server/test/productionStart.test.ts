@@ -28,6 +28,10 @@ const SAFE = {
   CIPHER_IV: 'i'.repeat(16),
   MEDIA_TOKEN_SECRET: 'm'.repeat(40),
   GAMES_SECRET: 'g'.repeat(40),
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+  TWILIO_AUTH_TOKEN: 't'.repeat(32),
+  TWILIO_FROM: '+15005550006',
 } as const;
 
 /** Each unsafe setting on top of the safe ones, and the variable the refusal must name. */
@@ -44,6 +48,7 @@ const UNSAFE: [string, Record<string, string>][] = [
   // A metrics listener others can reach, without a token.
   ['METRICS_TOKEN', { METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }],
   ['METRICS_TOKEN', { METRICS_GAMES_PORT: '9465', METRICS_HOST: '10.0.0.5' }],
+  ['SMS_PROVIDER', { SMS_PROVIDER: 'log' }],
 ];
 
 describe('production settings', () => {
@@ -67,7 +72,7 @@ describe('production settings', () => {
       unsafeProductionSettings({ NODE_ENV: 'production' })
         .map((u) => u.setting)
         .sort(),
-    ).toEqual(['CIPHER_IV', 'CIPHER_KEY', 'GAMES_SECRET', 'MEDIA_TOKEN_SECRET', 'PAY_PROVIDER', 'PAY_SANDBOX_SECRET'].sort());
+    ).toEqual(['CIPHER_IV', 'CIPHER_KEY', 'GAMES_SECRET', 'MEDIA_TOKEN_SECRET', 'PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'SMS_PROVIDER'].sort());
   });
 });
 
@@ -86,6 +91,7 @@ function baseEnv(): NodeJS.ProcessEnv {
     'MEDIA_TOKEN_SECRET',
     'GAMES_SECRET',
     'REDIS_URL',
+    'SMS_PROVIDER',
   ])
     delete env[k];
   return env;
@@ -149,7 +155,7 @@ describe('a production start', () => {
       });
       runs.push(r);
       expect(await r.exitCode).toBe(1);
-      for (const name of ['PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET'])
+      for (const name of ['PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET', 'SMS_PROVIDER'])
         expect(r.stderr()).toContain(`- ${name} `);
     }),
   );

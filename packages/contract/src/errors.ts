@@ -29,6 +29,7 @@ export const ErrorCode = {
   SMS_CODE_EXPIRED: 10104,
   SMS_TOO_FREQUENT: 10105,
   SMS_DAILY_LIMIT: 10106,
+  SMS_NOT_SENT: 10107,
 
   MOBILE_TAKEN: 10200,
   ACCOUNT_OR_PASSWORD_WRONG: 10201,
@@ -142,6 +143,7 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10104: '短信验证码已过期，请重新获取',
   10105: '验证码发送太频繁，请稍后再试',
   10106: '今日验证码发送次数已达上限',
+  10107: '短信发送失败，请稍后再试',
   10200: '该手机号已注册',
   10201: '账号或密码错误',
   10202: '密码错误次数过多，请稍后再试',

@@ -25,6 +25,7 @@ import { roomViewers } from './migrations/0022_room_viewers.js';
 import { mediaNodeLoads } from './migrations/0023_media_node_loads.js';
 import { roomFirstPublish } from './migrations/0024_room_first_publish.js';
 import { noticePushes } from './migrations/0027_notice_pushes.js';
+import { webhooks } from './migrations/0031_webhooks.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -54,6 +55,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0023_media_node_loads': mediaNodeLoads(),
     '0024_room_first_publish': roomFirstPublish(),
     '0027_notice_pushes': noticePushes(),
+    '0031_webhooks': webhooks(db.dialect),
   };
 }
 

@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/time.js';
+import type { SmsConfig, SmsProvider } from './sms.config.js';
+import { TwilioSmsSender } from './twilioSender.js';
 
 /** Sends a verification code by SMS. A real provider plugs in here by configuration (SMS_PROVIDER). */
 export interface SmsSender {
+  /** Resolves once the provider accepted the message; throws SmsRefused when it did not. */
   send(msg: { mobile: string; scene: string; code: string }): Promise<void>;
 }
 
@@ -26,8 +29,8 @@ export class LogSmsSender implements SmsSender {
   }
 }
 
-/** Picks the configured sender; unknown providers fail loudly at start rather than at the first SMS. */
-export function createSmsSender(provider: string, db: Db, log: FastifyBaseLogger): SmsSender {
-  if (provider === 'log') return new LogSmsSender(db, log);
-  throw new Error(`SMS_PROVIDER "${provider}" is not supported (only "log" for now)`);
+/** Picks the configured sender; a provider without its keys fails loudly at start rather than at the first SMS. */
+export function createSmsSender(provider: SmsProvider, config: SmsConfig, db: Db, log: FastifyBaseLogger): SmsSender {
+  if (provider === 'twilio') return new TwilioSmsSender(config);
+  return new LogSmsSender(db, log);
 }

@@ -9,6 +9,7 @@ import { adminContentRoutes } from './adminContent.js';
 import { adminForumRoutes } from './adminForum.js';
 import { adminNamesRoutes } from './adminNames.js';
 import { adminOpsRoutes } from './adminOps.js';
+import { adminWebhookRoutes } from './adminWebhooks.js';
 import { adminUserRoutes } from './adminUsers.js';
 
 /** Operator calls (the console of the operator issue grows here). Operators: `npm run admin -- operator add <mobile>`. */
@@ -52,6 +53,7 @@ export const adminRoutes = {
   ...adminUserRoutes,
   ...adminContentRoutes,
   ...adminOpsRoutes,
+  ...adminWebhookRoutes,
   ...adminCatalogRoutes,
   ...adminNamesRoutes,
   ...adminForumRoutes,

@@ -7,13 +7,13 @@ export type ContentFilter = 'all' | 'reported' | 'flagged' | 'hidden';
 
 /** SQL for reports, the console's content lists, hiding, and the sensitive-word list. */
 export const adminContentRepository = {
-  /** One report per member and item: a second one answers the first. */
-  report: async (db: Conn, row: Omit<ReportRow, 'id' | 'status' | 'resolved_by' | 'resolved_at'>): Promise<number> => {
-    await db
+  /** One report per member and item: a second one answers the first (`created` false). */
+  report: async (db: Conn, row: Omit<ReportRow, 'id' | 'status' | 'resolved_by' | 'resolved_at'>): Promise<{ id: number; created: boolean }> => {
+    const inserted = await db
       .insertInto('reports')
       .values({ ...row, status: 'open', resolved_by: null, resolved_at: null })
       .onConflict((oc) => oc.columns(['reporter_id', 'target_type', 'target_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
     const found = await db
       .selectFrom('reports')
       .select('id')
@@ -21,7 +21,7 @@ export const adminContentRepository = {
       .where('target_type', '=', row.target_type)
       .where('target_id', '=', row.target_id)
       .executeTakeFirstOrThrow();
-    return found.id;
+    return { id: found.id, created: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 };
   },
 
   reports: async (db: Conn, status: ReportRow['status'], page: number, size: number) => {

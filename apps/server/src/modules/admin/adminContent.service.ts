@@ -10,6 +10,7 @@ import { briefsOf } from '../room/userBriefs.js';
 import type { Video } from '../video/video.js';
 import type { MessageService } from '../message/message.service.js';
 import { adminContentRepository as repo } from './adminContent.repository.js';
+import { emitWebhook } from '../webhook/outbox.js';
 
 /** A row of forum_posts or forum_comments as the console reads it. */
 interface ContentRow {
@@ -73,12 +74,12 @@ export class AdminContentService {
       if (input.target_id === auth.user.id) throw new BizError(ErrorCode.VALIDATION, 'target_id: 不能举报自己');
       if (!(await briefsOf(this.db, [input.target_id])).has(input.target_id)) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     } else if ((await this.authorOf(input.target_type, input.target_id)) === null) throw gone(input.target_type); // hidden ones can be reported too
-    const id = await repo.report(this.db, {
-      reporter_id: auth.user.id,
-      target_type: input.target_type,
-      target_id: input.target_id,
-      reason: input.reason,
-      created_at: nowIso(),
+    const report = { reporter_id: auth.user.id, target_type: input.target_type, target_id: input.target_id, reason: input.reason, created_at: nowIso() };
+    const id = await this.deps.db.tx(async (trx) => {
+      const saved = await repo.report(trx, report);
+      // A second report of the same thing by the same member answers the first: reported once.
+      if (saved.created) await emitWebhook(trx, 'report.created', { id: saved.id, ...report }, { at: report.created_at });
+      return saved.id;
     });
     return { id };
   }

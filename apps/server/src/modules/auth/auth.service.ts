@@ -12,6 +12,7 @@ import type { VerifyService } from '../verify/verify.service.js';
 import { loginGuard } from './loginGuard.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 import type { Auth, SessionService } from './session.service.js';
+import { emitWebhook } from '../webhook/outbox.js';
 
 /** Where a request came from: recorded with sessions and failures, and keys the per-IP limits. */
 export interface Origin {
@@ -98,6 +99,12 @@ export class AuthService {
           referrer_code: referrer,
         });
         const issued = await this.sessions.issue(trx, user.id, { device: origin.device, ip: origin.ip });
+        await emitWebhook(
+          trx,
+          'user.registered',
+          { user_id: user.id, uuid: user.uuid, nickname: user.nickname, referrer_code: referrer, created_at: user.created_at },
+          { at: user.created_at },
+        );
         return this.sessionOf(trx, user, issued);
       });
     } catch (err) {

@@ -30,6 +30,7 @@ import { closeTime, RoomViews } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 import { briefsOf } from './userBriefs.js';
 import { parseNames } from '../../db/names.js';
+import { emitWebhook } from '../webhook/outbox.js';
 
 export type OpenInput = RouteBody<Api['roomOpen']>;
 
@@ -42,6 +43,9 @@ const pageOf = <T>(list: T[], total: number, q: { page: number; size: number }):
   size: q.size,
   has_more: q.page * q.size < total,
 });
+
+/** What live.started tells an operator's systems about a room. */
+const liveStarted = (r: RoomRow) => ({ room_id: r.id, number: r.number, anchor_id: r.anchor_id, title: r.title, kind: r.kind, started_at: r.started_at });
 
 /**
  * Rooms: going live and ending it, room pages, lists and search, and the anchor's presence (the
@@ -154,12 +158,18 @@ export class RoomService {
     };
     let room: RoomRow | undefined;
     if (existing) {
-      room = await repo.reopen(this.db, existing.id, fields);
+      room = await this.deps.db.tx(async (trx) => {
+        const reopened = await repo.reopen(trx, existing.id, fields);
+        if (reopened) await emitWebhook(trx, 'live.started', liveStarted(reopened), { at: now });
+        return reopened;
+      });
       // A concurrent open of the same anchor reopened it first: answer with that one.
       if (!room) return this.views.info(this.db, await this.room(existing.id), me.id);
     } else {
       room = await this.insertWithNumber(me.id, { ...fields, created_at: now });
       if (room.started_at !== now) return this.views.info(this.db, room, me.id);
+      // A first room is numbered by retrying its insert, so its event follows the insert's commit.
+      await emitWebhook(this.deps.db.kysely, 'live.started', liveStarted(room), { at: now });
     }
     await members.resetSeats(this.db, room.id, micSeats);
     await members.clearLive(this.db, room.id);
@@ -203,7 +213,14 @@ export class RoomService {
   /** Ends the live: the room channel hears `closed`, every socket leaves, every media session ends. */
   async closeRoom(roomId: number, reason: CloseReason): Promise<boolean> {
     this.cancel(roomId);
-    if (!(await repo.close(this.db, roomId, nowIso()))) return false;
+    const at = nowIso();
+    const closed = await this.deps.db.tx(async (trx) => {
+      if (!(await repo.close(trx, roomId, at))) return false;
+      const room = await repo.byId(trx, roomId);
+      if (room) await emitWebhook(trx, 'live.ended', { room_id: roomId, number: room.number, anchor_id: room.anchor_id, reason, closed_at: at }, { at });
+      return true;
+    });
+    if (!closed) return false;
     await members.clearLive(this.db, roomId);
     this.deps.rooms.toRoom(roomId, 'closed', { room_id: roomId, reason });
     await this.deps.rooms.endRoom(roomId);

@@ -33,6 +33,9 @@ export const verifyRepository = {
 
   deleteExpiredCaptchas: (db: Conn, before: string) => db.deleteFrom('captchas').where('expires_at', '<', before).execute(),
 
+  /** Withdraws a code the provider did not send. */
+  deleteSmsCode: (db: Conn, id: number) => db.deleteFrom('sms_codes').where('id', '=', id).execute(),
+
   insertSmsCode: (db: Conn, row: { mobile: string; scene: string; code_hash: string; ip: string | null; expires_at: string; created_at: string }) =>
     db
       .insertInto('sms_codes')

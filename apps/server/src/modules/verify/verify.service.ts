@@ -6,11 +6,19 @@ import { xactLock } from '../../db/locks.js';
 import { HOUR, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
+import { SmsRefused, type SmsRefusal } from '../../sms/smsRefused.js';
 import { users } from '../user/users.js';
 import { VERIFY_RULES as R } from './limits.js';
 import { verifyRepository as repo } from './verify.repository.js';
 
 export type SmsScene = 'register' | 'forget' | 'login';
+
+/** What the user reads when the SMS provider did not take the message. */
+const REFUSAL_MESSAGE: Record<SmsRefusal, string> = {
+  bad_number: '短信发送失败：该手机号无法接收短信，请检查号码',
+  quota: '短信发送失败：已达发送上限，请稍后再试',
+  other: '短信发送失败，请稍后再试',
+};
 
 const codeHash = (mobile: string, scene: string, code: string) => createHash('sha256').update(`${mobile}:${scene}:${code}`).digest('hex');
 
@@ -73,12 +81,12 @@ export class VerifyService {
     if (input.scene !== 'register' && !registered) throw new BizError(ErrorCode.NOT_REGISTERED);
 
     const code = String(randomInt(10 ** R.codeLength)).padStart(R.codeLength, '0');
-    await this.deps.db.tx(async (trx) => {
+    const saved = await this.deps.db.tx(async (trx) => {
       // One send at a time across instances, so the per-number, per-IP and global limits are exact.
       await xactLock(trx, this.deps.db.dialect, 'sms:send');
       await this.checkLimits(trx, input.mobile, ip);
       if (!(await repo.useCaptcha(trx, input.unique_code, nowIso()))) throw new BizError(ErrorCode.CAPTCHA_REQUIRED);
-      await repo.insertSmsCode(trx, {
+      return repo.insertSmsCode(trx, {
         mobile: input.mobile,
         scene: input.scene,
         code_hash: codeHash(input.mobile, input.scene, code),
@@ -87,7 +95,15 @@ export class VerifyService {
         created_at: nowIso(),
       });
     });
-    await this.deps.sms.send({ mobile: input.mobile, scene: input.scene, code });
+    try {
+      await this.deps.sms.send({ mobile: input.mobile, scene: input.scene, code });
+    } catch (err) {
+      // Not sent: the code is withdrawn, so it counts against none of the number's, the IP's or the platform's sends.
+      await repo.deleteSmsCode(this.db, saved.id);
+      const refused = err instanceof SmsRefused ? err : new SmsRefused('other', String(err));
+      this.deps.log.warn({ mobile: input.mobile, reason: refused.reason, detail: refused.detail }, 'sms not sent');
+      throw new BizError(ErrorCode.SMS_NOT_SENT, REFUSAL_MESSAGE[refused.reason]);
+    }
     return { sent: true as const, resend_in: Math.round(R.resendMs / 1000), expires_in: Math.round(R.smsTtlMs / 1000) };
   }
 

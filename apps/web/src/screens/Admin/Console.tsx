@@ -5,6 +5,7 @@ import {
   GiftOutline,
   HistogramOutline,
   LeftOutline,
+  LinkOutline,
   MessageOutline,
   PayCircleOutline,
   SetOutline,
@@ -29,10 +30,12 @@ import { Dashboard } from './sections/Dashboard';
 import { Recharges } from './sections/Recharges';
 import { Rooms } from './sections/Rooms';
 import { Users } from './sections/Users';
+import { Webhooks } from './sections/Webhooks';
 import { Withdrawals } from './sections/Withdrawals';
 import './admin.css';
 
-type SectionId = 'dashboard' | 'anchors' | 'rooms' | 'withdrawals' | 'recharges' | 'users' | 'content' | 'catalog' | 'community' | 'config' | 'audit';
+type SectionId =
+  'dashboard' | 'anchors' | 'rooms' | 'withdrawals' | 'recharges' | 'users' | 'content' | 'catalog' | 'community' | 'config' | 'webhooks' | 'audit';
 
 const SECTIONS: { id: SectionId; icon: ReactNode; Screen: ComponentType; badge?: 'anchors' | 'withdrawals' | 'reports' }[] = [
   { id: 'dashboard', icon: <HistogramOutline />, Screen: Dashboard },
@@ -45,6 +48,7 @@ const SECTIONS: { id: SectionId; icon: ReactNode; Screen: ComponentType; badge?:
   { id: 'catalog', icon: <GiftOutline />, Screen: Catalog },
   { id: 'community', icon: <MessageOutline />, Screen: Community },
   { id: 'config', icon: <SetOutline />, Screen: Config },
+  { id: 'webhooks', icon: <LinkOutline />, Screen: Webhooks },
   { id: 'audit', icon: <UnorderedListOutline />, Screen: Audit },
 ];
 

@@ -9,6 +9,7 @@ import { keepRefusal, opKey, pastRefusal, reusedKey } from '../idempotency.js';
 import { isUniqueViolation, Overdraft, type Ledger } from '../ledger/ledger.js';
 import { briefOrGone, briefsOf, toBrief } from '../userBriefs.js';
 import { giftRepository as repo, type GiftRecordRow } from './gift.repository.js';
+import { emitWebhook } from '../../webhook/outbox.js';
 
 /** What gift/send takes (the contract's body). */
 export type GiftSendInput = RouteBody<Api['giftSend']>;
@@ -146,6 +147,8 @@ export class GiftService {
           ],
           now,
         );
+        const { idem_key: _key, gift_icon: _icon, gift_url: _url, earning: _earning, ...shown } = record;
+        await emitWebhook(conn, 'gift.sent', { id, ...shown }, { value: total, at: now });
         return { row: { ...record, id }, coin: balances.get(from.coin.id)!, transferId: ids[0]! };
       }));
     } catch (err) {

@@ -10,6 +10,7 @@ import { isUniqueViolation, type Ledger } from '../ledger/ledger.js';
 import type { PaymentProvider } from './paymentProvider.js';
 import { rechargeRepository as repo, type RechargeOrderRow } from './recharge.repository.js';
 import { parseNames } from '../../../db/names.js';
+import { emitWebhook } from '../../webhook/outbox.js';
 
 const orderNo = (): string => `R${Date.now()}${randomBytes(5).toString('hex')}`;
 
@@ -197,6 +198,20 @@ export class RechargeService {
               : []),
           ],
           now,
+        );
+        await emitWebhook(
+          conn,
+          'recharge.paid',
+          {
+            order_no: order.order_no,
+            user_id: order.user_id,
+            amount: Number(order.amount),
+            bonus: Number(order.bonus),
+            price_fen: Number(order.price_fen),
+            trade_no: n.trade_no,
+            paid_at: now,
+          },
+          { at: now },
         );
       }
       await repo.logCallback(conn, log(moved ? 'credited' : 'duplicate'));

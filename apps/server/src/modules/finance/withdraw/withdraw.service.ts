@@ -12,6 +12,7 @@ import { FEN_PER_COIN } from '../ledger/wallet.service.js';
 import { briefOrGone, briefsOf } from '../userBriefs.js';
 import { withdrawRepository as repo, type WithdrawalRow } from './withdraw.repository.js';
 import { loadWithdrawRules } from './withdrawRules.js';
+import { emitWebhook } from '../../webhook/outbox.js';
 
 /** Money units per fen (1 coin = 10 fen). */
 const UNITS_PER_FEN = MONEY_UNIT / FEN_PER_COIN;
@@ -127,6 +128,12 @@ export class WithdrawService {
             },
           ],
           now,
+        );
+        await emitWebhook(
+          conn,
+          'withdrawal.requested',
+          { order_no: r.order_no, user_id: userId, platform: r.platform, amount: input.amount, fee, payout_fen: r.payout_fen, created_at: now },
+          { at: now },
         );
         return r;
       });
