@@ -48,6 +48,9 @@ import { Shutdown } from './shutdown.js';
 import { clientErrorAnswer, closingAnswer, frameworkErrorAnswer, registerEnvelope } from './plugins/envelope.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rateLimit.js';
+import { Limiter } from './limits/limiter.js';
+import { MemoryLimitStore } from './limits/memoryLimitStore.js';
+import { RedisLimitStore } from './limits/redisLimitStore.js';
 import { connectRedis, type RedisClients } from './plugins/redis.js';
 import { registerFileRoutes, registerWebApp } from './plugins/staticFiles.js';
 import { Hall } from './realtime/hall.js';
@@ -154,7 +157,15 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   });
   // The media engine: the SFU in this process (default), or Janus nodes (MEDIA_ENGINE=janus).
   const engine = runs(config, 'media') ? await createMediaEngine(config.media) : new Sfu(config.media);
-  const rooms = new RoomHub(hall.io, { log: app.log, sfu: engine, redis: redis ? { cmd: redis.cmd, prefix: config.redisPrefix } : undefined });
+  // Limits per user and per IP, shared by every instance through Redis when it is configured.
+  const limits = new Limiter(redis ? new RedisLimitStore(redis.cmd, config.redisPrefix) : new MemoryLimitStore(), app.log);
+  const rooms = new RoomHub(hall.io, {
+    log: app.log,
+    sfu: engine,
+    limits,
+    trustProxy: config.trustProxy,
+    redis: redis ? { cmd: redis.cmd, prefix: config.redisPrefix } : undefined,
+  });
   const deps: Deps = {
     config,
     db,
@@ -165,6 +176,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     storage: createStorage(config.dataDir, config.publicUrl, config.s3),
     sms: createSmsSender(config.smsProvider, db, app.log),
     redis: redis?.cmd,
+    limits,
   };
   const services = createServices(deps);
   // HLS of the rooms whose anchor stream this instance hosts; any instance can sweep a dead one's egress.
