@@ -48,6 +48,7 @@ import { Shutdown } from './shutdown.js';
 import { clientErrorAnswer, closingAnswer, frameworkErrorAnswer, registerEnvelope } from './plugins/envelope.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rateLimit.js';
+import { setCommonSecurityHeaders } from './plugins/securityHeaders.js';
 import { Limiter } from './limits/limiter.js';
 import { MemoryLimitStore } from './limits/memoryLimitStore.js';
 import { RedisLimitStore } from './limits/redisLimitStore.js';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   // Callback-style hooks: this runs on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    setCommonSecurityHeaders(reply);
     // While shutting down, new requests are refused and their keep-alive connection closed, so
     // the server can stop at once.
     if (closing) return void reply.header('connection', 'close').status(503).send(closingAnswer());
@@ -263,7 +265,10 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   let webApp = false;
   if (runs(config, 'api')) {
     await registerFileRoutes(app, path.join(config.dataDir, 'uploads'));
-    webApp = await registerWebApp(app, config.webDist);
+    webApp = await registerWebApp(app, config.webDist, {
+      urls: [config.publicUrl, config.media.publicUrl, config.s3?.publicUrl ?? '', ...config.cspExtraOrigins],
+      gamesHost: gamesHostForClient(config.games),
+    });
   }
 
   // Shutdown order: stop taking sockets, let Fastify finish in-flight requests (a bounded drain,
