@@ -77,3 +77,21 @@ export async function watchLayoutShift(page: Page): Promise<void> {
 
 /** The layout shift summed since the page loaded (see `watchLayoutShift`). */
 export const layoutShift = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+
+/**
+ * Collects the page's Content-Security-Policy violations from now on, over every navigation: each
+ * `securitypolicyviolation` event (logged by an init script) and Chromium's own console refusals.
+ * Returns the list, which fills as they happen.
+ */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|securitypolicyviolation/i.test(m.text())) seen.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`securitypolicyviolation: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  return seen;
+}

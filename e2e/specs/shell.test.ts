@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { call, registerMember } from '../lib/api.js';
-import { launch, phone, shot, shotSettled } from '../lib/browser.js';
+import { launch, phone, shot, shotSettled, STRICT_CSP } from '../lib/browser.js';
 import { operatorOf } from '../lib/member.js';
-import { open, routeOf, storedToken, waitForRoute } from '../lib/page.js';
+import { open, routeOf, storedToken, waitForRoute, watchCsp } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 let server: RunningServer;
@@ -80,9 +80,10 @@ async function loginAsNewMember(page: Page) {
 }
 
 describe('the login guard', () => {
-  it('sends every protected page to login and opens every whitelisted page', async () => {
-    const ctx = await phone(browser);
+  it('sends every protected page to login and opens every whitelisted page, none of them refused anything by the CSP', async () => {
+    const ctx = await phone(browser, 'zh-CN', STRICT_CSP);
     const page = await ctx.newPage();
+    const refused = await watchCsp(page);
     for (const path of PROTECTED) {
       await open(page, server.url, path);
       await waitForRoute(page, '/pages/login/index');
@@ -94,6 +95,7 @@ describe('the login guard', () => {
       await page.waitForLoadState('networkidle');
       assert.equal(await routeOf(page), path, `${path} should open without login`);
     }
+    assert.deepEqual(refused, [], 'no screen raised a Content-Security-Policy violation');
     await ctx.close();
   });
 });

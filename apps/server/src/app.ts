@@ -51,6 +51,10 @@ import { Shutdown } from './shutdown.js';
 import { clientErrorAnswer, closingAnswer, frameworkErrorAnswer, registerEnvelope } from './plugins/envelope.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rateLimit.js';
+import { setCommonSecurityHeaders } from './plugins/securityHeaders.js';
+import { Limiter } from './limits/limiter.js';
+import { MemoryLimitStore } from './limits/memoryLimitStore.js';
+import { RedisLimitStore } from './limits/redisLimitStore.js';
 import { connectRedis, type RedisClients } from './plugins/redis.js';
 import { registerFileRoutes, registerWebApp } from './plugins/staticFiles.js';
 import { Hall } from './realtime/hall.js';
@@ -151,6 +155,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   // Callback-style hooks: this runs on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    setCommonSecurityHeaders(reply);
     // While shutting down, new requests are refused and their keep-alive connection closed, so
     // the server can stop at once.
     if (closing) return void reply.header('connection', 'close').status(503).send(closingAnswer());
@@ -164,7 +169,15 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   });
   // The media engine: the SFU in this process (default), or Janus nodes (MEDIA_ENGINE=janus).
   const engine = runs(config, 'media') ? await createMediaEngine(config.media) : new Sfu(config.media);
-  const rooms = new RoomHub(hall.io, { log: app.log, sfu: engine, redis: redis ? { cmd: redis.cmd, prefix: config.redisPrefix } : undefined });
+  // Limits per user and per IP, shared by every instance through Redis when it is configured.
+  const limits = new Limiter(redis ? new RedisLimitStore(redis.cmd, config.redisPrefix) : new MemoryLimitStore(), app.log);
+  const rooms = new RoomHub(hall.io, {
+    log: app.log,
+    sfu: engine,
+    limits,
+    trustProxy: config.trustProxy,
+    redis: redis ? { cmd: redis.cmd, prefix: config.redisPrefix } : undefined,
+  });
   const metrics = new Metrics([...config.roles].join(','), app.log);
   const deps: Deps = {
     config,
@@ -177,6 +190,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     storage: createStorage(config.dataDir, config.publicUrl, config.s3),
     sms: createSmsSender(config.smsProvider, config.sms, db, app.log),
     redis: redis?.cmd,
+    limits,
   };
   const services = createServices(deps);
   // HLS of the rooms whose anchor stream this instance hosts; any instance can sweep a dead one's egress.
@@ -272,7 +286,10 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   let webApp = false;
   if (runs(config, 'api')) {
     await registerFileRoutes(app, path.join(config.dataDir, 'uploads'));
-    webApp = await registerWebApp(app, config.webDist);
+    webApp = await registerWebApp(app, config.webDist, {
+      urls: [config.publicUrl, config.media.publicUrl, config.s3?.publicUrl ?? '', ...config.cspExtraOrigins],
+      gamesHost: gamesHostForClient(config.games),
+    });
   }
 
   // Shutdown order: stop taking sockets, let Fastify finish in-flight requests (a bounded drain,

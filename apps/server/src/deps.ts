@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import type { Limiter } from './limits/limiter.js';
 import type { Metrics } from './modules/metrics/metrics.js';
 import type { HallEmitter } from './realtime/hallEmitter.js';
 import type { RoomEmitter } from './realtime/roomEmitter.js';
@@ -24,4 +25,6 @@ export interface Deps {
   metrics: Metrics;
   /** Redis commands connection (REDIS_URL) for state shared across instances (rankings); undefined without it. */
   redis?: Redis | undefined;
+  /** Limits per user and per IP across sockets, sessions and instances (Redis-backed with REDIS_URL). */
+  limits: Limiter;
 }

@@ -10,7 +10,7 @@ import { eventually } from '@app/testkit';
 import { giftId, rechargeHttp, rid } from './financeHelpers.js';
 import { scaleEnabled, useInstancePair } from './helpers/instancePair.js';
 import type { TestServer } from './helpers/testServer.js';
-import { anchor, closeSockets, connectRoom, join, member, next, openRoom, operator, type RoomSocket } from './roomHarness.js';
+import { closeSockets, liveAnchorOn as liveAnchorOnWith, member, next, operator, type RoomSocket } from './roomHarness.js';
 
 describe.skipIf(!scaleEnabled())('PK battles on two instances (PostgreSQL + Redis)', () => {
   const pair = useInstancePair('pkscale', {
@@ -26,15 +26,7 @@ describe.skipIf(!scaleEnabled())('PK battles on two instances (PostgreSQL + Redi
   });
   afterAll(() => closeSockets());
 
-  const liveAnchorOn = async (s: TestServer) => {
-    const who = await anchor(s, op);
-    const room = await openRoom(s, who);
-    const sock = await connectRoom(s, who);
-    await join(sock, room.id);
-    await s.services.room.onPublisher(String(room.id), 'anchor', String(who.user.id), true);
-    await eventually(async () => (await s.services.room.room(room.id)).anchor_live === 1);
-    return { who, room, sock };
-  };
+  const liveAnchorOn = (s: TestServer) => liveAnchorOnWith(s, op);
   const pkOf = (sock: RoomSocket, pred: (b: PkBattle) => boolean) => next(sock, 'pk', (p) => pred(p.battle), 10_000).then((p) => p.battle);
   /** The instance running the worker's jobs, and the other one. */
   const roles = async () => {

@@ -2,13 +2,14 @@
  * Helpers of the room suites: anchors made through the real apply → approve flow, and room-channel
  * sockets like the web client's (websocket only), with acked emits and auto-acknowledged events.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { api, HALL_PATH, ROOM_NAMESPACE, type RoomAck, type RoomClientEvents, type RoomInfo, type RoomServerEvents, type Session } from '@app/contract';
 import { idCardCheckChar } from '@app/kit';
 import { addOperator } from '../src/cli/commands.js';
-import { freshMobile } from '@app/testkit';
+import { eventually, freshMobile } from '@app/testkit';
 import { quickSession } from './helpers/members.js';
-import type { TestServer } from './helpers/testServer.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './helpers/testServer.js';
 
 export type RoomSocket = Socket<RoomServerEvents, RoomClientEvents>;
 type Payload<E extends keyof RoomServerEvents> = Parameters<RoomServerEvents[E]>[0];
@@ -149,4 +150,41 @@ export function collect<E extends keyof RoomServerEvents>(sock: RoomSocket, even
     seen.push(p);
   }) as never);
   return seen;
+}
+
+/** A server started for the suite with an operator, closed (and the suite's sockets with it) after the suite. */
+export function useRoomServer(opts?: TestServerOptions): { readonly s: TestServer; readonly op: Session } {
+  const held: { s?: TestServer; op?: Session } = {};
+  beforeAll(async () => {
+    held.s = await startTestServer(opts);
+    held.op = await operator(held.s);
+  });
+  afterAll(async () => {
+    closeSockets();
+    await held.s?.close();
+  });
+  return {
+    get s() {
+      if (!held.s) throw new Error('the server is not started (use it inside tests)');
+      return held.s;
+    },
+    get op() {
+      if (!held.op) throw new Error('the server is not started (use it inside tests)');
+      return held.op;
+    },
+  };
+}
+
+/**
+ * An approved anchor whose room is open, whose socket is in it, and whose anchor stream is up: the
+ * media engine's `publisher-up` for the anchor seat, as the SFU reports it.
+ */
+export async function liveAnchorOn(s: TestServer, op: Session): Promise<{ who: Session; room: RoomInfo; sock: RoomSocket }> {
+  const who = await anchor(s, op);
+  const room = await openRoom(s, who);
+  const sock = await connectRoom(s, who);
+  await join(sock, room.id);
+  await s.services.room.onPublisher(String(room.id), 'anchor', String(who.user.id), true);
+  await eventually(async () => (await s.services.room.room(room.id)).anchor_live === 1);
+  return { who, room, sock };
 }

@@ -1,6 +1,11 @@
 import './app/theme.css';
 import './screens/Index/launch.css';
 
+// zod without its JIT: the app's Content-Security-Policy has no 'unsafe-eval', and zod's probe for
+// eval (a caught `new Function`) would still be reported as a violation. zod reads this object when
+// it loads (`globalThis.__zod_globalConfig`), so no zod code is needed here, before the first paint.
+(globalThis as { __zod_globalConfig?: { jitless: boolean } }).__zod_globalConfig = { jitless: true };
+
 /*
  * index.html paints the launch view from its own markup and inline styles; the scripts behind it
  * (fetched meanwhile, the HTML preloads them) run only once that first frame is on screen, so the

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SERVER_ROOT } from '../config.js';
 import { LIVE_PLAYLIST_CACHE, UPLOADS_PREFIX } from '../storage/storage.js';
+import { appCsp, inlineScriptHashes, type AppOrigins } from './securityHeaders.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -32,8 +33,16 @@ export async function registerFileRoutes(app: FastifyInstance, uploadsDir: strin
  * request's Accept-Encoding prefers is sent as it is (no compression per request).
  * Returns false (and the API runs alone) when there is no build.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+export async function registerWebApp(app: FastifyInstance, webDist: string, origins: AppOrigins): Promise<boolean> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) return false;
+  const hashes = inlineScriptHashes(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
+  // The app's one page (hash routes): its policy names the games host on the host the page was asked for.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const page = req.url.split('?')[0];
+    if ((page === '/' || page === '/index.html') && String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      reply.header('content-security-policy', appCsp(hashes, origins, { protocol: req.protocol, host: req.hostname }));
+    done(null, payload);
+  });
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',

@@ -17,7 +17,9 @@ import {
 } from '@app/contract';
 import type { UserRow } from '../db/schema.js';
 import { BizError } from '../http/errors.js';
+import { clientIp } from '../http/clientIp.js';
 import { parseInput } from '../http/parseInput.js';
+import type { Limiter } from '../limits/limiter.js';
 import type { MediaEngine } from '../media/index.js';
 import type { SessionService } from '../modules/auth/session.service.js';
 import type { RoomService } from '../modules/room/room.service.js';
@@ -31,9 +33,8 @@ interface SocketData {
   /** The room this socket is in (at most one), or null. */
   roomId: number | null;
   brief: UserBrief | null;
-  /** Chat token bucket. */
-  tokens: number;
-  refilledAt: number;
+  /** The caller's address at the handshake (room password guesses are counted per IP too). */
+  ip: string;
 }
 
 /** Instance-to-instance messages: each instance acts on its own sockets and its own SFU. */
@@ -66,6 +67,10 @@ export interface RoomHubOptions {
   log: FastifyBaseLogger;
   /** The media engine serving this instance's rooms: the hub ends sessions on kicks, bans and room ends. */
   sfu: Pick<MediaEngine, 'on' | 'close' | 'closeRoom' | 'closeViewer' | 'closeUser' | 'room'>;
+  /** Chat is limited per user through it, whatever the number of sockets and instances. */
+  limits: Limiter;
+  /** Read the caller's address from X-Forwarded-For (TRUST_PROXY). */
+  trustProxy?: boolean;
   /** Presence in Redis so every instance agrees on online counts (with REDIS_URL). */
   redis?: { cmd: Redis; prefix: string } | undefined;
 }
@@ -90,7 +95,7 @@ export class RoomHub implements RoomEmitter {
   private readonly heartbeat: NodeJS.Timeout;
   /** Async work started by socket events and SFU events; shutdown waits for it before the DB closes. */
   private readonly pending = new Set<Promise<unknown>>();
-  /** Chat messages per socket per 10 s (the rooms config, known at listen). */
+  /** Chat messages per user per 10 s (the rooms config, known at listen). */
   private chatPer10s = 5;
 
   constructor(
@@ -142,7 +147,7 @@ export class RoomHub implements RoomEmitter {
         const checked = await sessions.check(auth.data.token);
         if (!checked.ok) return refuse(checked.code);
         if (checked.auth.user.uuid !== auth.data.uuid) return refuse();
-        socket.data = { user: checked.auth.user, roomId: null, brief: null, tokens: this.chatPer10s, refilledAt: Date.now() };
+        socket.data = { user: checked.auth.user, roomId: null, brief: null, ip: clientIp(socket.request, this.opts.trustProxy ?? false) };
         next();
       } catch (err) {
         this.opts.log.error({ err }, 'room handshake failed');
@@ -178,8 +183,8 @@ export class RoomHub implements RoomEmitter {
         const brief = await live.briefOf(socket.data.user.id);
         if (!brief) throw new BizError(ErrorCode.TOKEN_INVALID);
         socket.data.brief = brief;
-        // Wrong passwords are counted per user and room in the database (roomPassword.ts), not per socket.
-        const room = await live.checkJoin(actor(), room_id, password);
+        // Wrong passwords are counted per user and room, and per IP and room (roomPassword.ts), not per socket.
+        const room = await live.checkJoin(actor(), room_id, password, socket.data.ip);
         if (socket.data.roomId !== null && socket.data.roomId !== room_id) await this.leave(socket, live);
         await socket.join([roomChannel(room_id), roomMemberChannel(room_id, brief.id)]);
         socket.data.roomId = room_id;
@@ -192,7 +197,7 @@ export class RoomHub implements RoomEmitter {
       });
       handle('chat', roomIn.chat, async ({ text, danmaku }) => {
         const roomId = inRoom();
-        this.takeChatToken(socket);
+        await this.takeChatTurn(socket.data.user.id);
         return live.chat(actor(), roomId, text, danmaku);
       });
       handle('mute', roomIn.mute, ({ user_id, muted }) => live.mute(actor(), inRoom(), user_id, muted));
@@ -229,15 +234,10 @@ export class RoomHub implements RoomEmitter {
     await live.left(roomId, userId);
   }
 
-  /** Token bucket: chatPer10s messages, refilled evenly over 10 s. */
-  private takeChatToken(socket: RoomSocket): void {
-    const cap = this.chatPer10s;
-    const now = Date.now();
-    const d = socket.data;
-    d.tokens = Math.min(cap, d.tokens + ((now - d.refilledAt) / 10_000) * cap);
-    d.refilledAt = now;
-    if (d.tokens < 1) throw new BizError(ErrorCode.RATE_LIMITED, '发言太快了，请稍后再试');
-    d.tokens -= 1;
+  /** chatPer10s messages per user in any 10 s, over all of the user's sockets on every instance. */
+  private async takeChatTurn(userId: number): Promise<void> {
+    const taken = await this.opts.limits.take(`chat:u:${userId}`, { max: this.chatPer10s, windowMs: 10_000 });
+    if (!taken.ok) throw new BizError(ErrorCode.RATE_LIMITED, '发言太快了，请稍后再试');
   }
 
   private toAck(err: unknown, event: string): RoomAck<unknown> {

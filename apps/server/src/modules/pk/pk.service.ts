@@ -100,6 +100,9 @@ export class PkService {
     if (target?.anchor_id === meId) throw new BizError(ErrorCode.PK_SELF);
     const mine = await this.myLiveRoom(meId);
     if (!target || target.status !== 'open' || target.anchor_live !== 1) throw new BizError(ErrorCode.PK_NOT_LIVE);
+    // Counted per inviting anchor over every instance: invite/cancel pairs cannot flood the invited anchor.
+    const turn = await this.deps.limits.take(`pk:invite:u:${meId}`, { max: this.config.invitesPerMinute, windowMs: 60_000 });
+    if (!turn.ok) throw new BizError(ErrorCode.RATE_LIMITED, `PK邀请太频繁，请${Math.ceil(turn.retryAfterMs / 1000)}秒后再试`);
     const row = await this.create({
       mode: 'invite',
       status: 'inviting',

@@ -11,7 +11,7 @@ export interface RoomConfig {
   instanceLeaseMs: number;
   /** Default ban of a kicked user. */
   kickBanMinutes: number;
-  /** Chat messages one socket may send per 10 s. */
+  /** Chat messages one user may send per 10 s, over all their sockets and instances. */
   chatPer10s: number;
   /** HMAC key of media tokens; every instance must share it when WHIP/WHEP may land on another one. */
   mediaTokenSecret: Buffer;
@@ -32,7 +32,7 @@ export const roomSettings = section(
       { min: 1000 },
     ),
     ROOM_KICK_BAN_MINUTES: int(10, 'How long a kicked user cannot come back into that room', { min: 1 }),
-    ROOM_CHAT_PER_10S: int(5, 'Chat messages one socket may send per 10 seconds', { min: 1 }),
+    ROOM_CHAT_PER_10S: int(5, 'Chat messages one user may send per 10 seconds, over all their sockets and instances', { min: 1 }),
     MEDIA_TOKEN_SECRET: optionalText(
       '(unset: random per process; required with DATABASE_URL or REDIS_URL)',
       'HMAC key of WHIP/WHEP media tokens; set the same value on every instance',

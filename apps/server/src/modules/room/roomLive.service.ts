@@ -70,7 +70,7 @@ export class RoomLiveService {
   }
 
   /** Checks that the actor may enter; the channel then adds the socket and calls `entered`. */
-  async checkJoin(actor: Actor, roomId: number, password: string | undefined): Promise<RoomRow> {
+  async checkJoin(actor: Actor, roomId: number, password: string | undefined, ip: string): Promise<RoomRow> {
     const room = await this.openRoom(roomId);
     const member = await members.member(this.db, roomId, actor.user.id);
     if (room.anchor_id !== actor.user.id && member?.banned_until && member.banned_until > nowIso()) {
@@ -78,7 +78,7 @@ export class RoomLiveService {
     }
     if (room.password_hash && room.anchor_id !== actor.user.id && !member?.is_admin) {
       if (!password) throw new BizError(ErrorCode.ROOM_PASSWORD_REQUIRED);
-      await checkRoomPassword(this.deps.db, room.id, actor.user.id, password, room.password_hash);
+      await checkRoomPassword(this.deps, { roomId: room.id, userId: actor.user.id, ip }, password, room.password_hash);
     }
     return room;
   }
