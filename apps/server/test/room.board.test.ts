@@ -162,7 +162,7 @@ describe('room contribution boards', () => {
     expect(first.code).toBe(200);
     expect((await s.api.call(api.reportCreate, body, { token: reporter.token })).data.id).toBe(first.data.id);
     const self = await s.api.call(api.reportCreate, { ...body, target_id: reporter.user.id }, { token: reporter.token });
-    expect(self.code).toBe(ErrorCode.VALIDATION);
+    expect([self.status, self.code]).toEqual([400, ErrorCode.VALIDATION]);
     expect(self.msg).toContain('target_id');
     expect((await s.api.call(api.reportCreate, { ...body, target_id: 2_000_000_000 }, { token: reporter.token })).code).toBe(ErrorCode.NOT_FOUND);
     const queue = await s.api.call(api.adminReports, { status: 'open', page: 1, size: 50 }, { token: op.token });

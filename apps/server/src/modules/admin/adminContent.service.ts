@@ -1,7 +1,7 @@
 import { ErrorCode, type ModeratedItem, type Page, type Report, type ReportTargetType, type Api, type RouteBody, type RouteQuery } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
-import { BizError } from '../../http/errors.js';
+import { BizError, validationError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
 import type { CommentService } from '../forum/comment.service.js';
 import { sensitiveWordsChanged } from '../forum/forum.safety.js';
@@ -71,7 +71,7 @@ export class AdminContentService {
   async report(auth: Auth, input: RouteBody<Api['reportCreate']>) {
     if (input.target_type === 'user') {
       // A person (reported from their card in a room): a member other than oneself.
-      if (input.target_id === auth.user.id) throw new BizError(ErrorCode.VALIDATION, 'target_id: 不能举报自己');
+      if (input.target_id === auth.user.id) throw validationError([{ path: 'target_id', message: '不能举报自己' }]);
       if (!(await briefsOf(this.db, [input.target_id])).has(input.target_id)) throw new BizError(ErrorCode.NOT_FOUND, '用户不存在');
     } else if ((await this.authorOf(input.target_type, input.target_id)) === null) throw gone(input.target_type); // hidden ones can be reported too
     const report = { reporter_id: auth.user.id, target_type: input.target_type, target_id: input.target_id, reason: input.reason, created_at: nowIso() };

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
-import { BizError } from '../../http/errors.js';
+import { BizError, validationError } from '../../http/errors.js';
 import type { AnchorService } from '../anchor/anchor.service.js';
 import type { MessageService } from '../message/message.service.js';
 import type { RoomRow } from '../room/room.tables.js';
@@ -47,7 +47,7 @@ export class GoLiveService {
   }
 
   async set(userId: number, anchorId: number, on: boolean) {
-    if (anchorId === userId) throw new BizError(ErrorCode.VALIDATION, 'anchor_id: 不能设置自己的开播提醒');
+    if (anchorId === userId) throw validationError([{ path: 'anchor_id', message: '不能设置自己的开播提醒' }]);
     if (!(await this.anchors.isAnchor(anchorId))) throw new BizError(ErrorCode.NOT_ANCHOR, 'anchor_id: 对方不是主播');
     if (on) await repo.unmute(this.db, userId, anchorId);
     else await repo.mute(this.db, userId, anchorId, nowIso());
