@@ -69,7 +69,7 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
   add(
     'SMS_PROVIDER',
     config.smsProvider === 'log'
-      ? 'is `log`, which only writes codes to the log: nobody could register or reset a password; set a provider (`twilio`)'
+      ? 'is `log`, which only writes codes to the log: nobody could register or reset a password; set a provider (`tencent` or `twilio`)'
       : undefined,
   );
   add('DEV_ROUTES', config.devRoutes ? 'serves the SMS sink and the captcha answer to anyone; unset it or set 0' : undefined);

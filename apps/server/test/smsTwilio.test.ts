@@ -30,12 +30,10 @@ afterAll(async () => {
   await twilio.stop();
 });
 
-const sendCode = async (mobile: string) => s.api.call(api.sendSms, { mobile, scene: 'register', unique_code: await s.api.passCaptcha() });
-
 describe('SMS through Twilio', () => {
   it('a registration gets its code in the message Twilio received', async () => {
     const mobile = freshMobile();
-    const sent = await sendCode(mobile);
+    const sent = await s.api.requestSms(mobile);
     expect(sent.code, sent.msg).toBe(200);
     const msg = twilio.sent.find((m) => m.to === `+86${mobile}`)!;
     expect(msg.from).toBe('+15005550006');
@@ -48,12 +46,12 @@ describe('SMS through Twilio', () => {
   it('a number Twilio refuses gets a clear message, and the refusal spends none of its sends', async () => {
     const mobile = freshMobile();
     twilio.invalid.add(`+86${mobile}`);
-    const refused = await sendCode(mobile);
+    const refused = await s.api.requestSms(mobile);
     expect(refused.code).toBe(ErrorCode.SMS_NOT_SENT);
     expect(refused.msg).toBe('短信发送失败：该手机号无法接收短信，请检查号码');
     // Not counted: a send right away is not "too frequent" (60 s between sends), and it goes out.
     twilio.invalid.delete(`+86${mobile}`);
-    const again = await sendCode(mobile);
+    const again = await s.api.requestSms(mobile);
     expect(again.code, again.msg).toBe(200);
     expect(twilio.sent.filter((m) => m.to === `+86${mobile}`)).toHaveLength(1);
   });

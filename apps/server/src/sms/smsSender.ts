@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import type { SmsConfig, SmsProvider } from './sms.config.js';
+import { TencentSmsSender } from './tencentSender.js';
 import { TwilioSmsSender } from './twilioSender.js';
 
 /** Sends a verification code by SMS. A real provider plugs in here by configuration (SMS_PROVIDER). */
@@ -32,5 +33,6 @@ export class LogSmsSender implements SmsSender {
 /** Picks the configured sender; a provider without its keys fails loudly at start rather than at the first SMS. */
 export function createSmsSender(provider: SmsProvider, config: SmsConfig, db: Db, log: FastifyBaseLogger): SmsSender {
   if (provider === 'twilio') return new TwilioSmsSender(config);
+  if (provider === 'tencent') return new TencentSmsSender(config);
   return new LogSmsSender(db, log);
 }

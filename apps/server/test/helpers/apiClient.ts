@@ -79,9 +79,13 @@ export class ApiClient {
   }
 
   /** Passes a captcha, requests an SMS and reads the code from the dev sink. */
+  /** Asks for an SMS code, passing a captcha first; answers the envelope (a provider's refusal included). */
+  async requestSms(mobile: string, scene: 'register' | 'forget' | 'login' = 'register') {
+    return this.call(api.sendSms, { mobile, scene, unique_code: await this.passCaptcha() });
+  }
+
   async smsCode(mobile: string, scene: 'register' | 'forget' | 'login'): Promise<string> {
-    const unique_code = await this.passCaptcha();
-    const sent = await this.call(api.sendSms, { mobile, scene, unique_code });
+    const sent = await this.requestSms(mobile, scene);
     if (sent.code !== 200) throw new Error(`send sms failed: ${sent.code} ${sent.msg}`);
     return (await this.call(api.devLastSms, { mobile })).data.code;
   }
