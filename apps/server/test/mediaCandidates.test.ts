@@ -1,5 +1,5 @@
 /**
- * STUN checks go only where ICE needs them (decision 0188), on the embedded engine: the server gets
+ * STUN checks go only where ICE needs them (decision 0187), on the embedded engine: the server gets
  * an offer (or a PATCH) naming a real client candidate on 127.0.0.1 and a decoy on 127.0.0.2 ranked
  * above it; each is a UDP socket of the test counting what it receives. Once the real one has
  * received the server's checks, the decoy would have been checked first, so a decoy that received

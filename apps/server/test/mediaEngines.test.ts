@@ -214,7 +214,7 @@ for (const { name, enabled, start } of engines)
       // The case at hand: Chromium numbers H.264 otherwise than Janus does (107).
       expect(stock.offer).toMatch(/^a=rtpmap:107 rtx\/90000/m);
       if (name === 'janus') {
-        // Janus 1.1 sends H.264 as 107 whatever the answer says (docs/decisions/0186): no answer makes
+        // Janus 1.1 sends H.264 as 107 whatever the answer says (docs/decisions/0185): no answer makes
         // Chromium decode it, so the offer is refused up front rather than left black.
         expect(stock.status).toBe(400);
         expect(JSON.parse(stock.body!)).toMatchObject({ code: 'bad_sdp', msg: expect.stringContaining('payload type 107') });

@@ -1,5 +1,5 @@
 /**
- * SMS through Tencent Cloud (decision 0194): the real `tencentcloud-sdk-nodejs-sms` client sends
+ * SMS through Tencent Cloud (decision 0192): the real `tencentcloud-sdk-nodejs-sms` client sends
  * SendSms to a stand-in on 127.0.0.1 (TENCENT_SMS_URL) that checks its TC3-HMAC-SHA256 signature
  * with a key pair the test made. A registration gets its code as the template's parameter; a
  * number Tencent refuses, or a daily limit, gives the user a clear message and spends no send.

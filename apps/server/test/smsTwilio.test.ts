@@ -1,5 +1,5 @@
 /**
- * SMS through Twilio (decision 0193): the real `twilio` SDK sends to a stand-in of Twilio's REST
+ * SMS through Twilio (decision 0191): the real `twilio` SDK sends to a stand-in of Twilio's REST
  * API on 127.0.0.1 (TWILIO_API_URL) that checks its Basic credentials. A registration gets its code
  * from the message Twilio received; a number Twilio refuses gives the user a clear message and
  * spends none of the number's sends.

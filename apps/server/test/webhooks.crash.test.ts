@@ -1,5 +1,5 @@
 /**
- * A webhook delivery survives its sender's death (decision 0192): the server process is killed
+ * A webhook delivery survives its sender's death (decision 0190): the server process is killed
  * with SIGKILL while its delivery is in flight (the receiver holds the request unanswered), and
  * the instance started after it on the same database sends that event once the delivery's lease
  * runs out. The event itself was written with the registration it reports, so nothing is lost.

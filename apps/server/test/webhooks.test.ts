@@ -1,5 +1,5 @@
 /**
- * Signed webhooks (decision 0192) over real HTTP: an operator registers an endpoint in the console,
+ * Signed webhooks (decision 0190) over real HTTP: an operator registers an endpoint in the console,
  * things happen on the platform, and a receiver on 127.0.0.1 gets each event it subscribed to,
  * signed with the endpoint's secret; a receiver that is down gets the delivery after it is back
  * (backoff from the queue in the database); the console lists every attempt and sends one again.

@@ -1,7 +1,7 @@
 /**
  * Which of a client's ICE candidates reach the engine: the server sends STUN connectivity checks to
  * every remote candidate it is given, so an offer naming other hosts would make it probe them
- * (decision 0188). Kept: what ICE needs here (UDP, component 1 since RTCP is muxed, a unicast IPv4
+ * (decision 0187). Kept: what ICE needs here (UDP, component 1 since RTCP is muxed, a unicast IPv4
  * address or, where private addresses are allowed, a browser's mDNS name; a few per message) and,
  * in production, public addresses only unless `MEDIA_CANDIDATE_CIDRS` names the allowed ranges.
  * Applied to offers and to PATCH fragments, for either engine.

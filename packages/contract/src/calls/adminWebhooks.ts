@@ -5,7 +5,7 @@ import { line } from '../text.js';
 import { id, idNumber, strict } from './common.js';
 import { money } from './finance.js';
 
-/** The events an operator's endpoint can subscribe to (decision 0192). */
+/** The events an operator's endpoint can subscribe to (decision 0190). */
 export const WEBHOOK_EVENTS = [
   'live.started',
   'live.ended',

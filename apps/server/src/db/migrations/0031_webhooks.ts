@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { withId } from '../columns.js';
 
 /**
- * Signed webhooks for the operator's own systems (decision 0192). Row types: modules/webhook/webhook.tables.ts.
+ * Signed webhooks for the operator's own systems (decision 0190). Row types: modules/webhook/webhook.tables.ts.
  * - webhook_endpoints: a URL, its signing secret and the events it takes (comma separated).
  * - webhook_deliveries: the durable queue: one row per event and endpoint, written in the transaction
  *   of what it reports; the worker claims due rows with a lease (`lease_until`), so a delivery whose

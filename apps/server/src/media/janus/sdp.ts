@@ -129,7 +129,7 @@ export function answerForClient(clientOffer: string, janusOffer: string, slots: 
     const src = srcMid !== undefined ? janusByMid.get(srcMid) : undefined;
     const janusCodec = src ? codecs(src).find((c) => !/^(rtx|red|ulpfec)$/i.test(c.name)) : undefined;
     // Janus 1.1 sends in its fixed payload type (its offer's) whatever an answer names, and a browser
-    // reads packets by its own offer's numbers: the client must receive that codec on that number (0186).
+    // reads packets by its own offer's numbers: the client must receive that codec on that number (0185).
     const codec = janusCodec ? codecs(cs).find((c) => c.pt === janusCodec.pt && sameCodec(c, janusCodec, false)) : undefined;
     const mid = cs.mid ?? String(index);
     if (slot && janusCodec && !codec && cs.kind === 'video') {

@@ -1,5 +1,5 @@
 /**
- * Backups of one deployment: the database (SQLite's online backup API, or pg_dump of the app's and
+ * Backups of one deployment: the database (SQLite's `VACUUM INTO`, or pg_dump of the app's and
  * the games host's schemas) and the uploaded files on local disk, in a folder named for the time
  * it was taken, with a manifest written last (a folder without one is an unfinished backup). An S3
  * bucket's files are not copied: the bucket's own versioning keeps them (README, "Running several

@@ -201,7 +201,7 @@ export class LiveEgress {
   /**
    * The engine's room emptied (its anchor's encoder stopped, no WebRTC viewer): the anchor may come
    * back within the room's grace period, so the egress stays (detached) and its replay goes on;
-   * it ends when the room is closed or the grace ran out (decision 0187).
+   * it ends when the room is closed or the grace ran out (decision 0186).
    */
   private emptied(roomId: string): void {
     const run = this.running.get(roomId);

@@ -6,7 +6,7 @@ import { webhookRepository as repo } from './webhook.repository.js';
 /**
  * Queues an event for every enabled endpoint that takes it, on the connection it is given: called
  * inside the transaction of what it reports, the event exists exactly when that thing does, and a
- * process killed right after the commit loses none (decision 0192). `value` (gift.sent) is compared
+ * process killed right after the commit loses none (decision 0190). `value` (gift.sent) is compared
  * with each endpoint's threshold.
  */
 export async function emitWebhook(conn: Conn, type: WebhookEvent, data: Record<string, unknown>, opts: { value?: number; at?: string } = {}): Promise<void> {
