@@ -159,7 +159,7 @@ class DemoStream {
   private sockets: dgram.Socket[] = [];
   private stopped = false;
   private restartTimer: NodeJS.Timeout | undefined;
-  /** Its current (or last) session in the SFU: the only publisher it ever replaces. */
+  /** Its current (or last) session in the SFU: the only publisher it ever replaces (decision 0193). */
   private sessionId: string | undefined;
   private readonly offSfu: () => void;
 
