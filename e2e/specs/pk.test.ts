@@ -61,13 +61,11 @@ before(async () => {
   const pkg = (pkgs.find((p) => p.amount >= 100 * 10000) ?? pkgs.at(-1)!).id;
   await Promise.all([topUp(server.url, fanA, pkg), topUp(server.url, fanB, pkg)]);
   // Both anchors go live from their room page (the fake camera), each viewer enters one room.
-  pages.a = await openRoomPage(hostA, roomA);
-  pages.b = await openRoomPage(hostB, roomB);
+  [pages.a, pages.b] = await Promise.all([openRoomPage(hostA, roomA), openRoomPage(hostB, roomB)]);
   await Promise.all([firstFrame(pages.a, 'local'), firstFrame(pages.b, 'local')]);
   for (const id of [roomA, roomB]) await eventually(async () => (await call(server.url, 'roomInfo', { room_id: id })).live, { what: `room ${id} live` });
-  pages.fa = await openRoomPage(fanA, roomA);
   // Room B's viewer reads English: its screens show the English strings.
-  pages.fb = await openRoomPage(fanB, roomB, 'en');
+  [pages.fa, pages.fb] = await Promise.all([openRoomPage(fanA, roomA), openRoomPage(fanB, roomB, 'en')]);
 });
 after(async () => {
   await browser?.close();
