@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from '@app/contract';
-import { freshMobile } from '@app/testkit';
+import { eventually, freshMobile } from '@app/testkit';
 import { addOperator } from '../src/cli/commands.js';
 import { loadConfig } from '../src/config.js';
 import { openDb } from '../src/db/database.js';
@@ -62,9 +62,15 @@ describe('webhooks and a crash', () => {
     const second = await startServer();
     const got = await receiver.next((r) => r.endpoint === 'crash' && r.data.user_id === joined.user.id, 30_000);
     expect(got).toMatchObject({ type: 'user.registered', signed: true });
-    const log = await new ApiClient(second.url, loadConfig({})).call(api.adminWebhookDeliveries, { endpoint_id: made.data.id }, { token: op.token });
-    const delivery = log.data.list.find((d) => d.event_id === got.id)!;
-    expect(delivery.status).toBe('delivered');
+    // The receiver answers just before the sender writes its log line: wait for that line.
+    const secondClient = new ApiClient(second.url, loadConfig({}));
+    const delivery = await eventually(
+      async () => {
+        const log = await secondClient.call(api.adminWebhookDeliveries, { endpoint_id: made.data.id }, { token: op.token });
+        return log.data.list.find((d) => d.event_id === got.id && d.status === 'delivered');
+      },
+      { timeout: 10_000, interval: 50, what: 'the delivery logged as delivered' },
+    );
     // The killed attempt left no log line (its process died); the one that landed did.
     expect(delivery.log.at(-1)).toMatchObject({ status_code: 200 });
   }, 120_000);
