@@ -11,6 +11,7 @@ import type { MediaConfig } from '../config.js';
 import type { CloseReason, MediaEngineEvents } from '../engine.js';
 import { MediaError, MediaErrorCode } from '../errors.js';
 import { feedEdges, uncascade } from './janusCascade.js';
+import { unmountAll } from './janusMounts.js';
 import type { JanusNode } from './janusNode.js';
 import { janusRoomId, newRoom, publisherEvent, viewerEvent, type Room, type Session } from './janusSessions.js';
 import { rebindViewers } from './janusViewers.js';
@@ -114,6 +115,7 @@ export class JanusRooms {
     if ((force || empty) && this.rooms.get(room.id) === room) {
       this.rooms.delete(room.id);
       void room.watcher?.then((stop) => stop?.());
+      unmountAll(room);
       // An adopted room's VideoRoom belongs to the instance that opened it.
       if (room.adopted) return;
       // Emptied here, it may still hold publishers of other instances: it goes with the last of them.
@@ -137,9 +139,9 @@ export class JanusRooms {
       } else {
         s.connected = true;
         this.emit('viewer-up', viewerEvent(s));
-        // An edge's viewer starts on a cascaded feed: ask the publishers for a keyframe.
+        // An edge's viewer starts on a cascaded feed, a mountpoint's first viewer on a new forward: ask the publishers for a keyframe.
         const room = this.rooms.get(s.roomId);
-        if (room && s.node !== room.node) for (const p of room.publishers.values()) if (p.live) void p.handle.configure({ keyframe: true }).catch(() => {});
+        if (room && (s.node !== room.node || s.mount)) for (const p of room.publishers.values()) if (p.live) void p.handle.configure({ keyframe: true }).catch(() => {});
       }
     });
     if (s.kind === 'publisher') {
