@@ -25,7 +25,11 @@ function dataOf(reply: RawReply, what: string): Record<string, unknown> {
 
 const keyOf = (n: Numbering): string => `${n.seatId}|${n.video?.pt ?? '-'}|${n.audio?.pt ?? '-'}`;
 
-/** A mountpoint medium: Janus picks the port (its Streaming `rtp_port_range`) and listens on loopback only. */
+/**
+ * A mountpoint medium: Janus picks the ports (its Streaming `rtp_port_range`) and listens on loopback
+ * only. Video has an RTCP port: the forwarder latches to it, and the viewers' keyframe requests
+ * (a new viewer, a loss) go back through it to the forwarder and on to the publisher.
+ */
 const medium = (type: 'audio' | 'video', c: Codec) => ({
   type,
   mid: type === 'audio' ? 'a' : 'v',
@@ -34,8 +38,7 @@ const medium = (type: 'audio' | 'video', c: Codec) => ({
   pt: c.pt,
   codec: c.name.toLowerCase(),
   ...(c.fmtp && type === 'video' ? { fmtp: c.fmtp } : {}),
-  // A viewer that joins gets the last keyframe at once.
-  ...(type === 'video' ? { bufferkf: true } : {}),
+  ...(type === 'video' ? { rtcpport: 0 } : {}),
 });
 
 /** The room's mountpoint for a seat in this numbering, made and fed from `feed` if new. */
@@ -66,8 +69,11 @@ async function create(node: JanusNode, mount: Mount, n: Numbering): Promise<void
     (await admin.message({ request: 'create', type: 'rtp', id: mount.id, pin: mount.pin, secret: mount.pin, is_private: true, permanent: false, media })) as RawReply,
     'the media node could not make a mountpoint',
   );
-  const ports = ((data.stream as { ports?: { type?: string; port?: number }[] } | undefined)?.ports ?? []).filter((p) => typeof p.port === 'number');
-  for (const p of ports) if (p.type === 'audio' || p.type === 'video') mount.ports[p.type] = p.port;
+  const ports = (data.stream as { ports?: { type?: string; port?: number; rtcp_port?: number }[] } | undefined)?.ports ?? [];
+  for (const p of ports) {
+    if (p.type === 'audio') mount.ports.audio = p.port;
+    if (p.type === 'video') [mount.ports.video, mount.ports.videoRtcp] = [p.port, p.rtcp_port];
+  }
 }
 
 /** Forwards `feed`'s first audio and video to the mountpoint (its previous feed's forwarders stopped). */
@@ -88,6 +94,7 @@ async function forward(room: Room, mount: Mount, feed: number): Promise<void> {
       host: '127.0.0.1',
       ...(mount.ports.audio ? { audio_port: mount.ports.audio } : {}),
       ...(mount.ports.video ? { video_port: mount.ports.video } : {}),
+      ...(mount.ports.videoRtcp ? { video_rtcp_port: mount.ports.videoRtcp } : {}),
     })) as RawReply,
     'the media node could not forward the seat to its mountpoint',
   );

@@ -139,9 +139,9 @@ export class JanusRooms {
       } else {
         s.connected = true;
         this.emit('viewer-up', viewerEvent(s));
-        // An edge's viewer starts on a cascaded feed, a mountpoint's first viewer on a new forward: ask the publishers for a keyframe.
+        // An edge's viewer starts on a cascaded feed: ask the publishers for a keyframe.
         const room = this.rooms.get(s.roomId);
-        if (room && (s.node !== room.node || s.mount)) for (const p of room.publishers.values()) if (p.live) void p.handle.configure({ keyframe: true }).catch(() => {});
+        if (room && s.node !== room.node) for (const p of room.publishers.values()) if (p.live) void p.handle.configure({ keyframe: true }).catch(() => {});
       }
     });
     if (s.kind === 'publisher') {

@@ -84,8 +84,8 @@ export interface Mount {
   id: number;
   pin: string;
   seatId: string;
-  /** Its media: Streaming mid 'a' / 'v' and the port Janus listens on (127.0.0.1). */
-  ports: { audio?: number; video?: number };
+  /** Its media: Streaming mid 'a' / 'v', the ports Janus listens on (127.0.0.1), video's RTCP (keyframe requests). */
+  ports: { audio?: number; video?: number; videoRtcp?: number };
   /** The feed forwarded to it now, and Janus's forwarder ids of that feed. */
   feed: number | undefined;
   forwarders: number[];
