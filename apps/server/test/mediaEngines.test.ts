@@ -89,7 +89,8 @@ const engines: { name: string; enabled: boolean; start(): Promise<EngineUnderTes
           const listed = await engine.nodeOf(roomId)?.admin.listForward({ room: janusRoomId(roomId) });
           return (listed?.forwarders ?? []).reduce((n, p) => n + p.forwarders.length, 0);
         },
-        mountpoints: () => spawnSync('ip', ['netns', 'exec', node.ns, 'ss', '-Hnul', 'src', '127.0.0.1'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).length,
+        mountpoints: () =>
+          spawnSync('ip', ['netns', 'exec', node.ns, 'ss', '-Hnul', 'src', '127.0.0.1'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).length,
         stop: async () => {
           await engine.shutdown();
           await node.stop();

@@ -49,7 +49,15 @@ export async function mountFor(room: Room, n: Numbering, feed: number): Promise<
     await known.ready;
     return known;
   }
-  const mount: Mount = { id: randomInt(1, 2 ** 47), pin: randomBytes(12).toString('hex'), seatId: n.seatId, ports: {}, feed: undefined, forwarders: [], ready: Promise.resolve() };
+  const mount: Mount = {
+    id: randomInt(1, 2 ** 47),
+    pin: randomBytes(12).toString('hex'),
+    seatId: n.seatId,
+    ports: {},
+    feed: undefined,
+    forwarders: [],
+    ready: Promise.resolve(),
+  };
   mount.ready = create(room.node, mount, n).then(() => forward(room, mount, feed));
   room.mounts.set(key, mount);
   try {
@@ -66,7 +74,16 @@ async function create(node: JanusNode, mount: Mount, n: Numbering): Promise<void
   const media = [...(n.audio ? [medium('audio', n.audio)] : []), ...(n.video ? [medium('video', n.video)] : [])];
   const admin = await node.streamingAdmin();
   const data = dataOf(
-    (await admin.message({ request: 'create', type: 'rtp', id: mount.id, pin: mount.pin, secret: mount.pin, is_private: true, permanent: false, media })) as RawReply,
+    (await admin.message({
+      request: 'create',
+      type: 'rtp',
+      id: mount.id,
+      pin: mount.pin,
+      secret: mount.pin,
+      is_private: true,
+      permanent: false,
+      media,
+    })) as RawReply,
     'the media node could not make a mountpoint',
   );
   const ports = (data.stream as { ports?: { type?: string; port?: number; rtcp_port?: number }[] } | undefined)?.ports ?? [];
@@ -83,7 +100,9 @@ async function forward(room: Room, mount: Mount, feed: number): Promise<void> {
   mount.forwarders = [];
   if (old.feed !== undefined && old.feed !== feed) {
     await Promise.all(
-      old.ids.map((stream_id) => room.node.admin.message({ request: 'stop_rtp_forward', room: room.janusRoom, publisher_id: old.feed, stream_id }).catch(() => {})),
+      old.ids.map((stream_id) =>
+        room.node.admin.message({ request: 'stop_rtp_forward', room: room.janusRoom, publisher_id: old.feed, stream_id }).catch(() => {}),
+      ),
     );
   }
   const data = dataOf(
@@ -120,7 +139,8 @@ async function destroyMount(node: JanusNode, mount: Mount, janusRoom?: number): 
   if (!node.alive) return;
   try {
     if (janusRoom !== undefined && mount.feed !== undefined) {
-      for (const stream_id of mount.forwarders) await node.admin.message({ request: 'stop_rtp_forward', room: janusRoom, publisher_id: mount.feed, stream_id }).catch(() => {});
+      for (const stream_id of mount.forwarders)
+        await node.admin.message({ request: 'stop_rtp_forward', room: janusRoom, publisher_id: mount.feed, stream_id }).catch(() => {});
     }
     const admin = await node.streamingAdmin();
     await admin.message({ request: 'destroy', id: mount.id, secret: mount.pin, permanent: false });
