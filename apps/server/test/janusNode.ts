@@ -98,9 +98,10 @@ export async function startJanusNode(
   }
 
   const dir = await mkdtemp(path.join(tmpdir(), `janus-${index}-`));
-  // Only the VideoRoom plugin and the WebSocket transport load: Janus starts in ~100 ms.
+  // Only the VideoRoom and Streaming plugins and the WebSocket transport load: Janus starts in ~100 ms.
   for (const [sub, file] of [
     ['plugins', 'libjanus_videoroom.so'],
+    ['plugins', 'libjanus_streaming.so'],
     ['transports', 'libjanus_websockets.so'],
   ] as const) {
     await mkdir(path.join(dir, sub), { recursive: true });
@@ -109,6 +110,8 @@ export async function startJanusNode(
   await mkdir(path.join(dir, 'none'), { recursive: true });
   await writeFile(path.join(dir, 'janus.jcfg'), janusConfig(dir, peer, opts));
   await writeFile(path.join(dir, 'janus.plugin.videoroom.jcfg'), 'general: {\n}\n');
+  // Mountpoints (janusMounts.ts) listen on 127.0.0.1, on ports apart from ICE's range.
+  await writeFile(path.join(dir, 'janus.plugin.streaming.jcfg'), 'general: {\n\trtp_port_range = "40001-50000"\n}\n');
   await writeFile(
     path.join(dir, 'janus.transport.websockets.jcfg'),
     `general: {\n\tws = true\n\tws_port = ${WS_PORT}\n\tws_ip = "${nodeIp}"\n}\nadmin: {\n\tadmin_ws = true\n\tadmin_ws_port = ${ADMIN_PORT}\n\tadmin_ws_ip = "${nodeIp}"\n}\n`,

@@ -4,7 +4,7 @@
  * `ip netns`). The same cases, the same WHIP/WHEP routes and client; assertions read what Chromium
  * viewers decode. One Janus start serves every Janus case.
  */
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import dgram from 'node:dgram';
 import { setTimeout as pause } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
@@ -53,6 +53,8 @@ interface EngineUnderTest {
   leftovers(): Promise<number>;
   /** RTP forwarders (HLS egress) the media server runs for a room (Janus: `listforwarders`). */
   forwarders(roomId: string): Promise<number>;
+  /** Mountpoint media the media server listens for now (Janus: its UDP sockets on 127.0.0.1, janusMounts.ts). */
+  mountpoints(): number;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ const engines: { name: string; enabled: boolean; start(): Promise<EngineUnderTes
         iceAddress: '127.0.0.1',
         leftovers: async () => sfu.roomCount,
         forwarders: async () => sfu.forwardCount,
+        mountpoints: () => 0,
         stop: () => sfu.shutdown(),
       };
     },
@@ -86,6 +89,8 @@ const engines: { name: string; enabled: boolean; start(): Promise<EngineUnderTes
           const listed = await engine.nodeOf(roomId)?.admin.listForward({ room: janusRoomId(roomId) });
           return (listed?.forwarders ?? []).reduce((n, p) => n + p.forwarders.length, 0);
         },
+        mountpoints: () =>
+          spawnSync('ip', ['netns', 'exec', node.ns, 'ss', '-Hnul', 'src', '127.0.0.1'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).length,
         stop: async () => {
           await engine.shutdown();
           await node.stop();
@@ -206,23 +211,32 @@ for (const { name, enabled, start } of engines)
       60_000,
     );
 
-    it("a stock WHEP player (Chromium's own offer: 107 is rtx there) plays an H.264 room; on Janus 1.1 it is refused, naming 107", async () => {
+    it("a stock WHEP player (Chromium's own offer: 107 is rtx there) plays an H.264 room, and the anchor's reconnect", async () => {
       const r = room(12);
-      await publishAnchor(r, 'a12');
+      const first = await publishAnchor(r, 'a12');
       const page = await openMediaPage(browser, app.url);
       const stock = await T<{ status: number; id: number; body?: string; offer: string }>(page, 'playStock', whep(r), 'user:v12');
-      // The case at hand: Chromium numbers H.264 otherwise than Janus does (107).
+      // The case at hand: Chromium numbers H.264 otherwise than Janus 1.1's VideoRoom sends it (107);
+      // on Janus the player watches a mountpoint numbered as its offer (docs/decisions/0215).
       expect(stock.offer).toMatch(/^a=rtpmap:107 rtx\/90000/m);
-      if (name === 'janus') {
-        // Janus 1.1 sends H.264 as 107 whatever the answer says (docs/decisions/0185): no answer makes
-        // Chromium decode it, so the offer is refused up front rather than left black.
-        expect(stock.status).toBe(400);
-        expect(JSON.parse(stock.body!)).toMatchObject({ code: 'bad_sdp', msg: expect.stringContaining('payload type 107') });
-        return;
-      }
       expect(stock.status, stock.body).toBe(201);
       await framesRise(page, stock.id, 'anchor', 20, 'H.264 frames in the stock player');
       expect(await receivedCodec(page, stock.id)).toBe('video/H264');
+      // The anchor publishes again (a reload): the stock player's picture comes from the new publisher.
+      const before = events.length;
+      const again = await openMediaPage(browser, app.url);
+      await T(again, 'publish', whip(r), 'user:a12');
+      await eventually(() => events.slice(before).some((e) => e.name === 'publisher-up' && e.roomId === r), { what: 'new publisher up', timeout: 10_000 });
+      await first.context().close();
+      await framesRise(page, stock.id, 'anchor', 20, "the new publisher's frames in the stock player");
+      // An ICE restart through PATCH keeps the stock player's session and picture.
+      const restarted = await T<Restarted>(page, 'restartIce', stock.id);
+      expect(restarted, restarted.body).toMatchObject({ status: 200 });
+      await framesRise(page, stock.id, 'anchor', 20, 'frames after the stock player restarted ICE');
+      // The room's end takes its mountpoint with it.
+      if (name === 'janus') expect(under.mountpoints()).toBeGreaterThan(0);
+      engine.closeRoom(r);
+      await eventually(() => under.mountpoints() === 0, { what: 'no mountpoint left', timeout: 10_000 });
     }, 60_000);
 
     /** Runs `body` while a GStreamer publisher of `media` is live on room r's anchor seat. */
@@ -250,6 +264,10 @@ for (const { name, enabled, start } of engines)
           await framesRise(page, play.id, 'anchor', 20, 'frames of the video-only publisher');
           expect(await receivedCodec(page, play.id)).toBe('video/H264');
           expect((await T<{ connection: string }>(page, 'state', play.id)).connection).toBe('connected');
+          // A stock player too (on Janus: a mountpoint with video only).
+          const stock = await T<{ status: number; id: number; body?: string }>(page, 'playStock', whep(r), 'user:v13b');
+          expect(stock.status, stock.body).toBe(201);
+          await framesRise(page, stock.id, 'anchor', 20, 'frames of the video-only publisher in a stock player');
         });
       },
       60_000,

@@ -101,3 +101,19 @@ declare module 'janode/plugins/videoroom' {
   };
   export default VideoRoomPlugin;
 }
+
+declare module 'janode/plugins/streaming' {
+  import type { JanodeHandle, Jsep } from 'janode';
+
+  export interface StreamingHandle extends JanodeHandle {
+    /** Subscribes to a mountpoint; Janus's offer comes in `jsep`. */
+    watch(p: { id: number; pin?: string; restart?: boolean }): Promise<{ jsep?: Jsep }>;
+    start(p: { jsep: Jsep }): Promise<unknown>;
+  }
+  const StreamingPlugin: {
+    id: string;
+    Handle: new (...args: never[]) => StreamingHandle;
+    EVENT: Record<string, string>;
+  };
+  export default StreamingPlugin;
+}

@@ -5,11 +5,13 @@
  * - a publisher: its offer in force, with the client's new credentials and candidates, sent again
  *   as a VideoRoom `configure` renegotiation; Janus restarts its agent and answers with new
  *   credentials;
- * - a viewer (Janus is the subscriber's offerer): `configure` with `restart: true`; Janus's new
+ * - a viewer (Janus is the subscriber's offerer): `configure` with `restart: true` (a mountpoint's
+ *   viewer: `watch` with `restart: true`); Janus's new
  *   offer (new credentials) is answered for Janus from the client's restarted offer (the bridge of
  *   sdp.ts), and the client gets Janus's new credentials and candidates.
  * The session, its seat, its viewers and their DTLS stay as they were.
  */
+import type { StreamingHandle } from 'janode/plugins/streaming';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import { MediaError, MediaErrorCode } from '../errors.js';
 import { newEtag, restartedOffer, ufragOf, type SdpFrag } from '../ice.js';
@@ -18,7 +20,9 @@ import { attr, parseSdp } from './sdp.js';
 /** What a PATCH needs of a Janus session. */
 export interface JanusIceSession {
   kind: 'publisher' | 'viewer';
-  handle: VideoRoomHandle;
+  handle: VideoRoomHandle | StreamingHandle;
+  /** A viewer fed by a mountpoint (janusMounts.ts) restarts by watching it again. */
+  mount?: { id: number; pin: string } | undefined;
   /** The client's offer in force (a publisher's as sent to Janus). */
   offerSdp: string;
   /** Janus's side in force: a publisher's answer, a viewer's subscriber offer (credentials, candidates). */
@@ -71,7 +75,8 @@ async function restart(
     const reply = (await s.handle.message({ request: 'configure' }, { type: 'offer', sdp: offer }).catch(refused)) as RawReply;
     janusSdp = sdpOf(reply, 'answer');
   } else {
-    const reply = (await s.handle.message({ request: 'configure', restart: true }).catch(refused)) as RawReply;
+    const request = s.mount ? { request: 'watch', id: s.mount.id, pin: s.mount.pin, restart: true } : { request: 'configure', restart: true };
+    const reply = (await s.handle.message(request).catch(refused)) as RawReply;
     janusSdp = sdpOf(reply, 'offer');
     await s.handle.start({ jsep: { type: 'answer', sdp: answerViewer(offer, janusSdp) } }).catch(refused);
   }

@@ -1,8 +1,10 @@
 /**
  * One Janus node as the engine sees it: a janode connection and session, a control handle on the
- * VideoRoom plugin (rooms, kicks, forwards), its load (viewers fed) and whether it is alive.
+ * VideoRoom plugin (rooms, kicks, forwards), its load (viewers fed) and whether it is alive. Its
+ * Streaming plugin feeds the viewers whose offers number codecs otherwise (janusMounts.ts).
  */
 import Janode, { type JanodeConnection, type JanodeSession } from 'janode';
+import StreamingPlugin, { type StreamingHandle } from 'janode/plugins/streaming';
 import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 
 Janode.Logger.setLevel('none');
@@ -17,6 +19,7 @@ export class JanusNode {
   private conn: JanodeConnection | undefined;
   private session: JanodeSession | undefined;
   private control: VideoRoomHandle | undefined;
+  private streamingControl: Promise<StreamingHandle> | undefined;
   private readonly rooms = new Set<number>();
   private readonly deathListeners: (() => void)[] = [];
 
@@ -35,6 +38,7 @@ export class JanusNode {
       if (!this.alive) return;
       this.alive = false;
       this.rooms.clear();
+      this.streamingControl = undefined;
       for (const l of this.deathListeners) l();
     };
     conn.once(Janode.EVENT.CONNECTION_CLOSED, die);
@@ -55,6 +59,21 @@ export class JanusNode {
   async handle(): Promise<VideoRoomHandle> {
     if (!this.session || !this.alive) throw new Error(`janus ${this.url} is down`);
     return this.session.attach(VideoRoomPlugin);
+  }
+
+  /** A new Streaming handle (a viewer fed by a mountpoint: janusMounts.ts). */
+  async streamingHandle(): Promise<StreamingHandle> {
+    if (!this.session || !this.alive) throw new Error(`janus ${this.url} is down`);
+    return this.session.attach(StreamingPlugin);
+  }
+
+  /** The control handle on the Streaming plugin (mountpoints made and destroyed), attached on first use. */
+  streamingAdmin(): Promise<StreamingHandle> {
+    this.streamingControl ??= this.streamingHandle().catch((err: unknown) => {
+      this.streamingControl = undefined;
+      throw err;
+    });
+    return this.streamingControl;
   }
 
   get admin(): VideoRoomHandle {

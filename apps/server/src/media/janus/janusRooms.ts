@@ -11,6 +11,7 @@ import type { MediaConfig } from '../config.js';
 import type { CloseReason, MediaEngineEvents } from '../engine.js';
 import { MediaError, MediaErrorCode } from '../errors.js';
 import { feedEdges, uncascade } from './janusCascade.js';
+import { unmountAll } from './janusMounts.js';
 import type { JanusNode } from './janusNode.js';
 import { janusRoomId, newRoom, publisherEvent, viewerEvent, type Room, type Session } from './janusSessions.js';
 import { rebindViewers } from './janusViewers.js';
@@ -114,6 +115,7 @@ export class JanusRooms {
     if ((force || empty) && this.rooms.get(room.id) === room) {
       this.rooms.delete(room.id);
       void room.watcher?.then((stop) => stop?.());
+      unmountAll(room);
       // An adopted room's VideoRoom belongs to the instance that opened it.
       if (room.adopted) return;
       // Emptied here, it may still hold publishers of other instances: it goes with the last of them.

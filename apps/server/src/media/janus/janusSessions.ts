@@ -3,6 +3,7 @@
  * publisher side, the viewer side and the room lifecycle share.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { StreamingHandle } from 'janode/plugins/streaming';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { PublisherEvent, ViewerEvent } from '../engine.js';
 import { MediaError, MediaErrorCode } from '../errors.js';
@@ -14,7 +15,7 @@ export const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 interface Base {
   sessionId: string;
   roomId: string;
-  handle: VideoRoomHandle;
+  handle: VideoRoomHandle | StreamingHandle;
   node: JanusNode;
   etag: string;
   closed: boolean;
@@ -27,6 +28,7 @@ interface Base {
 }
 export interface JanusPublisher extends Base {
   kind: 'publisher';
+  handle: VideoRoomHandle;
   seatId: string;
   userId: string | undefined;
   feed: number;
@@ -46,6 +48,8 @@ export interface JanusViewer extends Base {
   slots: { seatId: string; audio?: string; video?: string; paused: boolean }[];
   /** Per Janus mid, the client's payload type: Janus's later offers (a switch, a restart) are answered from them and offerSdp. */
   pts: Map<string, number>;
+  /** Fed by a mountpoint (a Streaming handle watching it), not a VideoRoom subscription: janusMounts.ts. */
+  mount: Mount | undefined;
 }
 export type Session = JanusPublisher | JanusViewer;
 
@@ -68,6 +72,25 @@ export interface Room {
   feeds: Set<number>;
   /** Hears the publishers of other instances (janusWatch.ts) while this one has viewers of their feeds; resolves with its stop. */
   watcher: Promise<(() => void) | undefined> | undefined;
+  /** Mountpoints feeding viewers in their own payload types, per seat and numbering (janusMounts.ts). */
+  mounts: Map<string, Mount>;
+}
+
+/**
+ * A Streaming-plugin mountpoint on the room's node that re-sends one seat in a client's payload
+ * types: the seat's feed is RTP-forwarded to it on the node's own loopback (janusMounts.ts).
+ */
+export interface Mount {
+  id: number;
+  pin: string;
+  seatId: string;
+  /** Its media: Streaming mid 'a' / 'v', the ports Janus listens on (127.0.0.1), video's RTCP (keyframe requests). */
+  ports: { audio?: number; video?: number; videoRtcp?: number };
+  /** The feed forwarded to it now, and Janus's forwarder ids of that feed. */
+  feed: number | undefined;
+  forwarders: number[];
+  /** Settles when the mountpoint exists (and its first feed is forwarded). */
+  ready: Promise<void>;
 }
 
 /** A publisher's feed as a subscriber names it: this instance's publishers, or one another instance holds. */
@@ -90,6 +113,7 @@ export const newRoom = (id: string, node: JanusNode, adopted: boolean): Room => 
   adopted,
   feeds: new Set(),
   watcher: undefined,
+  mounts: new Map(),
 });
 
 export const assertId = (kind: string, id: string): void => {

@@ -14,7 +14,8 @@ import { nodeForViewer, withRemoteH264Fmtp } from './janusCascade.js';
 import type { JanusRooms } from './janusRooms.js';
 import { assertId, ID_RE, janusRefusal, newSessionId, type Feed, type JanusPublisher, type JanusViewer, type Room } from './janusSessions.js';
 import { watchRoom } from './janusWatch.js';
-import { answerForClient, answerForJanus, janusMidsOf, slotCount, type SlotSource } from './sdp.js';
+import { mountFor, remount } from './janusMounts.js';
+import { answerForClient, answerForJanus, janusMidsOf, numberingFor, slotCount, type Numbering, type SlotSource } from './sdp.js';
 
 export async function play(hub: JanusRooms, roomId: string, viewerId: string, offerSdp: string, opts: PlayOptions = {}): Promise<SessionAnswer> {
   hub.assertOpen();
@@ -74,19 +75,21 @@ export async function play(hub: JanusRooms, roomId: string, viewerId: string, of
     etag: newEtag(),
     closed: false,
     timer: undefined,
+    mount: undefined,
   };
   try {
     // Another instance's feeds are on the room's own node only (it cascades its own publishers).
     viewer.node = foreign.length > 0 ? room.node : await nodeForViewer(room, hub.nodes, hub.config);
-    viewer.handle = await viewer.node.handle();
-    const sub = await viewer.handle
+    const subscriber = await viewer.node.handle();
+    viewer.handle = subscriber;
+    const sub = await subscriber
       .joinSubscriber({ room: room.janusRoom, streams: [...feeds, ...waiting.map(() => donor)].map((p) => ({ feed: p.feed })), autoupdate: false })
       .catch((err: unknown) => {
         throw janusRefusal(err);
       });
     const offered = sub.jsep?.sdp;
     if (!offered) throw new Error('janus made no subscriber offer');
-    const janusOffer = viewer.node === room.node ? offered : withRemoteH264Fmtp(offered);
+    let janusOffer = viewer.node === room.node ? offered : withRemoteH264Fmtp(offered);
     viewer.janusSdp = offered;
     // Janus lists the streams in the order asked: each feed's own first, then the placeholders.
     const byFeed = janusMidsOf(sub.streams ?? []);
@@ -95,10 +98,14 @@ export async function play(hub: JanusRooms, roomId: string, viewerId: string, of
       return { audio: m?.audio.shift(), video: m?.video.shift() };
     };
     const own = new Map(feeds.map((p) => [p.seatId, take(p)]));
-    const sources: SlotSource[] = seatIds.map((seatId) => ({
+    let sources: SlotSource[] = seatIds.map((seatId) => ({
       seatId,
       ...(own.get(seatId) ?? (waiting.includes(seatId) ? take(donor) : {})),
     })) as SlotSource[];
+    // An offer that cannot take Janus's fixed numbers (a stock WHEP player) watches a mountpoint numbered as it is.
+    const numbering = numberingFor(offerSdp, janusOffer, sources);
+    const mounted = numbering && feeds.find((p) => p.seatId === numbering.seatId);
+    if (numbering && mounted) ({ janusOffer, sources } = await watchMount(room, viewer, numbering, mounted.feed));
     viewer.slots = sources.map(({ seatId, audio, video }) => ({ seatId, audio, video, paused: waiting.includes(seatId) }));
     const paused = viewer.slots.filter((x) => x.paused).flatMap((x) => [x.audio, x.video].filter((m): m is string => m !== undefined));
     if (paused.length > 0) await viewer.handle.message({ request: 'configure', streams: paused.map((mid) => ({ mid, send: false })) });
@@ -126,6 +133,25 @@ export async function play(hub: JanusRooms, roomId: string, viewerId: string, of
   }
 }
 
+/**
+ * The viewer watches the room's mountpoint of its seat in its numbering (janusMounts.ts) instead of
+ * its VideoRoom subscription: Janus's Streaming offer and the one slot it carries.
+ */
+async function watchMount(room: Room, viewer: JanusViewer, numbering: Numbering, feed: number): Promise<{ janusOffer: string; sources: SlotSource[] }> {
+  void viewer.handle.detach().catch(() => {});
+  viewer.node = room.node;
+  viewer.mount = await mountFor(room, numbering, feed);
+  const handle = await room.node.streamingHandle();
+  viewer.handle = handle;
+  const watched = await handle.watch({ id: viewer.mount.id, pin: viewer.mount.pin }).catch((err: unknown) => {
+    throw janusRefusal(err);
+  });
+  if (!watched.jsep?.sdp) throw new Error('janus made no mountpoint offer');
+  const { ports } = viewer.mount;
+  viewer.janusSdp = watched.jsep.sdp;
+  return { janusOffer: watched.jsep.sdp, sources: [{ seatId: numbering.seatId, audio: ports.audio ? 'a' : undefined, video: ports.video ? 'v' : undefined }] };
+}
+
 /** Viewers that watch a seat get its new publisher in the same connection (Janus `switch`: no renegotiation). */
 export async function rebindViewers(
   hub: JanusRooms,
@@ -134,7 +160,9 @@ export async function rebindViewers(
 ): Promise<void> {
   const room = hub.rooms.get(pub.roomId);
   if (!room) return;
+  await remount(room, pub.seatId, pub.feed);
   for (const v of room.viewers.values()) {
+    if (v.mount) continue;
     const slot = v.slots.find((x) => x.seatId === pub.seatId);
     if (!slot) continue;
     const streams = [

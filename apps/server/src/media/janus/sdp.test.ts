@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codecs, parseSdp, trimPublishOffer } from './sdp.js';
+import { codecs, numberingFor, parseSdp, trimPublishOffer } from './sdp.js';
 
 const offer = (video: string[]) =>
   [
@@ -33,5 +33,41 @@ describe('trimPublishOffer (the WHIP offer Janus gets)', () => {
     const trimmed = trimPublishOffer(vp8First);
     expect(kept(trimmed)).toEqual([['opus'], ['VP8']]);
     expect(trimmed).not.toMatch(/a=rtcp-fb:101/);
+  });
+});
+
+describe('numberingFor (whether a viewer watches a mountpoint numbered as its offer)', () => {
+  const section = (kind: string, mid: string, pts: [number, string, string?][]) => [
+    `m=${kind} 9 UDP/TLS/RTP/SAVPF ${pts.map(([pt]) => pt).join(' ')}`,
+    `a=mid:${mid}`,
+    ...pts.flatMap(([pt, codec, fmtp]) => [`a=rtpmap:${pt} ${codec}`, ...(fmtp ? [`a=fmtp:${pt} ${fmtp}`] : [])]),
+  ];
+  const sdp = (...sections: string[][]) => ['v=0', 'o=- 1 2 IN IP4 127.0.0.1', 's=-', 't=0 0', ...sections.flat(), ''].join('\r\n');
+  const opus: [number, string] = [111, 'opus/48000/2'];
+  // Janus 1.1's VideoRoom subscriber offer: H.264 on its fixed 107.
+  const janus = sdp(section('audio', 'a0', [opus]), section('video', 'v0', [[107, 'H264/90000', 'packetization-mode=1;profile-level-id=42e01f']]));
+  const slots = [{ seatId: 'anchor', audio: 'a0', video: 'v0' }];
+
+  it("a stock Chromium offer (107 is rtx there) gets its own H.264 number; Opus keeps Janus's", () => {
+    const chromium = sdp(
+      section('audio', '0', [opus]),
+      section('video', '1', [
+        [96, 'VP8/90000'],
+        [102, 'H264/90000', 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42001f'],
+        [104, 'H264/90000', 'level-asymmetry-allowed=1;packetization-mode=0;profile-level-id=42001f'],
+        [107, 'rtx/90000', 'apt=104'],
+      ]),
+    );
+    const n = numberingFor(chromium, janus, slots);
+    expect(n?.seatId).toBe('anchor');
+    expect(n?.video).toMatchObject({ pt: 102, name: 'H264' });
+    expect(n?.audio).toMatchObject({ pt: 111, name: 'opus' });
+  });
+
+  it("none for an offer that takes Janus's numbers (the web client's), nor one without H.264 (the bridge names that)", () => {
+    const ours = sdp(section('audio', '0', [opus]), section('video', '1', [[107, 'H264/90000', 'packetization-mode=1;profile-level-id=42e01f']]));
+    expect(numberingFor(ours, janus, slots)).toBeUndefined();
+    const vp8Only = sdp(section('audio', '0', [opus]), section('video', '1', [[96, 'VP8/90000']]));
+    expect(numberingFor(vp8Only, janus, slots)).toBeUndefined();
   });
 });

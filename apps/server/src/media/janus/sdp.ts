@@ -186,6 +186,44 @@ export function answerForClient(clientOffer: string, janusOffer: string, slots: 
   return { sdp: [...session, ...sections.flat()].join('\r\n') + '\r\n', pts };
 }
 
+/** The client's own numbers for what a slot carries, when Janus's fixed ones are not the client's (a stock WHEP offer). */
+export interface Numbering {
+  seatId: string;
+  video: Codec | undefined;
+  audio: Codec | undefined;
+}
+
+/**
+ * Whether the client's first slot cannot take Janus's fixed payload types (Chromium's own offer
+ * maps 107, Janus's H.264, to rtx) though it offers the codecs: then the client's numbers for them
+ * (a mountpoint numbered so feeds it: janusMounts.ts). Undefined when Janus's numbers do, or when
+ * the client lacks a codec altogether (answerForClient says which).
+ */
+export function numberingFor(clientOffer: string, janusOffer: string, slots: SlotSource[]): Numbering | undefined {
+  const slot = slots[0];
+  if (!slot) return undefined;
+  const client = parseSdp(clientOffer).sections.filter((s) => isMedia(s) && s.port !== 0);
+  const janus = parseSdp(janusOffer);
+  const sent = (mid: string | undefined) => {
+    const src = mid !== undefined ? janus.sections.find((s) => s.mid === mid) : undefined;
+    return src ? codecs(src).find((c) => !/^(rtx|red|ulpfec)$/i.test(c.name)) : undefined;
+  };
+  /** The codec the client takes a kind on; `renumbered`: not on Janus's number; `missing`: the client lacks the codec. */
+  const pick = (kind: 'audio' | 'video', jc: Codec | undefined) => {
+    const cs = client.find((s) => s.kind === kind);
+    if (!cs || !jc) return { codec: undefined, renumbered: false, missing: false };
+    const offered = codecs(cs);
+    const same = offered.find((c) => c.pt === jc.pt && sameCodec(c, jc, false));
+    if (same) return { codec: same, renumbered: false, missing: false };
+    const codec = offered.find((c) => sameCodec(c, jc)) ?? offered.find((c) => sameCodec(c, jc, false));
+    return { codec, renumbered: true, missing: !codec };
+  };
+  const video = pick('video', sent(slot.video));
+  const audio = pick('audio', sent(slot.audio));
+  if ((!video.renumbered && !audio.renumbered) || video.missing) return undefined;
+  return { seatId: slot.seatId, video: video.codec, audio: audio.codec };
+}
+
 /** One side's ICE credentials and DTLS identity in a section, answered with the DTLS role `setup`. */
 const iceLines = (ice: { ufrag: string; pwd: string; fingerprint: string }, setup: 'active' | 'passive', mid: string): string[] => [
   `a=ice-ufrag:${ice.ufrag}`,
