@@ -217,7 +217,7 @@ for (const { name, enabled, start } of engines)
       const page = await openMediaPage(browser, app.url);
       const stock = await T<{ status: number; id: number; body?: string; offer: string }>(page, 'playStock', whep(r), 'user:v12');
       // The case at hand: Chromium numbers H.264 otherwise than Janus 1.1's VideoRoom sends it (107);
-      // on Janus the player watches a mountpoint numbered as its offer (docs/decisions/0215).
+      // on Janus the player watches a mountpoint numbered as its offer (docs/decisions/0194).
       expect(stock.offer).toMatch(/^a=rtpmap:107 rtx\/90000/m);
       expect(stock.status, stock.body).toBe(201);
       await framesRise(page, stock.id, 'anchor', 20, 'H.264 frames in the stock player');

@@ -5,7 +5,7 @@
  * number. So such a viewer watches a mountpoint of the room's node numbered as its offer, fed with
  * the seat's RTP by a VideoRoom `rtp_forward` to the node's own loopback: the media stays in Janus.
  * One mountpoint per seat and numbering, shared by the viewers that need it, kept until the room
- * goes (docs/decisions/0185, 0215).
+ * goes (docs/decisions/0185, 0194).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { JanusNode } from './janusNode.js';
