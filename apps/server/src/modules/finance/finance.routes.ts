@@ -27,6 +27,7 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
   });
   // Stripe signs the raw bytes: in its own scope, JSON is parsed from a kept copy of them.
   void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: NOTIFY_LIMIT }, (req, raw: Buffer, done) => {
       rawBodies.set(req, raw);
       try {

@@ -63,6 +63,8 @@ export interface PaymentProvider {
   payUrl(order: ProviderOrder): string;
   /** Authenticates a notify. */
   verify(incoming: Incoming, nowMs: number): Verdict;
+  /** The order number a notify claims, unverified: only for logging a refused one where the console finds it. */
+  claimedOrderNo(incoming: Incoming): string;
   /** Closes an unpaid order at the provider (after RECHARGE_ORDER_TTL_MIN). */
   close(order: ProviderOrder): Promise<Closed>;
   /** Gives the payer's money back; `key` makes a retry the same refund. Answers the provider's refund id. */

@@ -166,8 +166,8 @@ export class RechargeService {
   async callback(providerName: string, incoming: Incoming, ip: string | null): Promise<{ order_no: string; status: RechargeStatus | 'ignored' }> {
     const db = this.deps.db.kysely;
     const payload = (incoming.raw ? incoming.raw.toString('utf8') : JSON.stringify(incoming.body ?? null)).slice(0, PAYLOAD_KEPT);
-    const claimed = (incoming.body as { order_no?: unknown } | null)?.order_no;
-    let orderNo = typeof claimed === 'string' ? claimed.slice(0, 64) : '';
+    const provider = this.providers.get(providerName);
+    let orderNo = provider?.claimedOrderNo(incoming).slice(0, 64) ?? '';
     const log = (verdict: CallbackVerdict, detail: string, conn: Conn = db) =>
       repo.logCallback(conn, { provider: providerName.slice(0, 16), order_no: orderNo, verdict, detail: detail.slice(0, 200), payload, ip, created_at: nowIso() });
     const refuse = async (verdict: CallbackVerdict, detail: string): Promise<never> => {
@@ -176,7 +176,6 @@ export class RechargeService {
       this.deps.log.warn({ provider: providerName, order_no: orderNo, verdict, ip }, `payment callback refused: ${detail}`);
       throw new BizError(ErrorCode.PAYMENT_REFUSED, `支付回调校验失败：${detail}`, { status: 400 });
     };
-    const provider = this.providers.get(providerName);
     if (!provider) return refuse('unknown_provider', '未知的支付渠道');
     const verdict = provider.verify(incoming, Date.now());
     if (!verdict.ok) return refuse(verdict.reason, verdict.reason === 'stale' ? '回调已过期' : verdict.reason === 'malformed' ? '回调格式错误' : '签名错误');

@@ -53,6 +53,11 @@ export class SandboxProvider implements PaymentProvider {
     return { ...b, sign: this.sign(b) };
   }
 
+  claimedOrderNo(incoming: Incoming): string {
+    const n = (incoming.body as { order_no?: unknown } | null)?.order_no;
+    return typeof n === 'string' ? n : '';
+  }
+
   verify(incoming: Incoming, nowMs: number): Verdict {
     const b = incoming.body as SandboxCallback;
     const expected = Buffer.from(this.sign(b), 'hex');

@@ -73,12 +73,18 @@ export class StripeProvider implements PaymentProvider {
     return order.pay_url ?? '';
   }
 
+  claimedOrderNo(incoming: Incoming): string {
+    const s = (incoming.body as { data?: { object?: { client_reference_id?: unknown; metadata?: { order_no?: unknown } } } } | null)?.data?.object;
+    const n = s?.client_reference_id ?? s?.metadata?.order_no;
+    return typeof n === 'string' ? n : '';
+  }
+
   verify(incoming: Incoming, nowMs: number): Verdict {
     const header = incoming.headers['stripe-signature'];
     if (!incoming.raw || typeof header !== 'string') return { ok: false, reason: 'bad_signature', detail: 'no Stripe-Signature' };
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(incoming.raw, header, this.webhookSecret, this.windowS, undefined, Math.floor(nowMs / 1000));
+      event = this.stripe.webhooks.constructEvent(incoming.raw, header, this.webhookSecret, this.windowS, undefined, nowMs);
     } catch (err) {
       if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) return { ok: false, reason: 'malformed', detail: (err as Error).message.slice(0, 120) };
       return /tolerance/i.test(err.message) ? { ok: false, reason: 'stale' } : { ok: false, reason: 'bad_signature' };
