@@ -61,7 +61,12 @@ function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
 
 before(async () => {
   await stripe.start();
-  const payments = { PAY_PROVIDERS: 'sandbox,stripe', STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url };
+  const payments = {
+    PAY_PROVIDERS: 'sandbox,stripe',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  };
   [server, browser] = await Promise.all([startServer(payments), launch(FAKE_MEDIA_FLAGS)]); // the live-room test has an anchor publishing a (fake) camera
   stripe.webhookUrl = `${server.url}/api/pay/stripe/webhook`;
   [viewer, anchor, operator] = await Promise.all([registerMember(server.url), registerMember(server.url), operatorOf(server)]);
@@ -131,7 +136,10 @@ describe('wallet in the browser', () => {
     await open(page, server.url, '/pages/user/recharge');
     // Chinese readers see the card method before the sandbox; it is chosen first.
     await page.locator('[data-testid="pay-stripe"][aria-checked="true"]').waitFor();
-    assert.deepEqual(await page.locator('[data-testid^="pay-"][role="radio"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))), ['pay-stripe', 'pay-sandbox']);
+    assert.deepEqual(await page.locator('[data-testid^="pay-"][role="radio"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))), [
+      'pay-stripe',
+      'pay-sandbox',
+    ]);
     const { list } = await call(server.url, 'rechargeCategory', undefined, viewer.token);
     const pkg = list[1] ?? list[0]!;
     await page.getByTestId(`pkg-${pkg.id}`).click();
@@ -153,7 +161,10 @@ describe('wallet in the browser', () => {
     const expected = before + pkg.amount + pkg.bonus;
     assert.equal(await coinsOf(viewer), expected);
     await page.getByRole('button', { name: '完成' }).click();
-    await page.getByTestId('recharge-balance').getByText((expected / 10000).toFixed(2)).waitFor();
+    await page
+      .getByTestId('recharge-balance')
+      .getByText((expected / 10000).toFixed(2))
+      .waitFor();
     await ctx.close();
   });
 

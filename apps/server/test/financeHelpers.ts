@@ -44,7 +44,11 @@ export async function rechargeHttp(s: TestServer, token: string, packageId = 1):
 export async function rechargeDirect(s: TestServer, userId: number, packageId = 1): Promise<void> {
   const f = s.services.finance;
   const order = await f.recharge.createOrder(userId, { request_id: rid(), package_id: packageId, provider: 'sandbox' });
-  await f.recharge.callback('sandbox', jsonNotify({ ...f.sandbox.signed({ order_no: order.order_no, trade_no: 'T', amount_fen: order.price_fen, status: 'paid' }) }), null);
+  await f.recharge.callback(
+    'sandbox',
+    jsonNotify({ ...f.sandbox.signed({ order_no: order.order_no, trade_no: 'T', amount_fen: order.price_fen, status: 'paid' }) }),
+    null,
+  );
 }
 
 /** Asserts every ledger invariant over the whole database. */

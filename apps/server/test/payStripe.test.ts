@@ -121,7 +121,10 @@ describe('Stripe Checkout', () => {
     expect(await post('{"id": "evt_x", "type"', { 'stripe-signature': 't=1,v1=00' })).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION } });
     expect(await post('[1,2]', {})).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION } });
     const noType = JSON.stringify({ id: 'evt_x' });
-    expect(await post(noType, { 'stripe-signature': stripe.signature(noType) })).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION, msg: expect.stringContaining('type') } });
+    expect(await post(noType, { 'stripe-signature': stripe.signature(noType) })).toMatchObject({
+      status: 400,
+      body: { code: ErrorCode.VALIDATION, msg: expect.stringContaining('type') },
+    });
     const unsigned = stripe.event('checkout.session.completed', { id: 'cs_test_x' });
     expect(await post(unsigned, {})).toMatchObject({ status: 400, body: { code: ErrorCode.PAYMENT_REFUSED } });
     // Signed, but no session inside: refused as malformed.
@@ -176,7 +179,11 @@ describe('Stripe Checkout', () => {
     const paid = await stripeOrder(spender, 1);
     await stripe.deliver(stripe.event('checkout.session.completed', stripe.complete(paid.session.id)));
     const rose = await giftId(s, '玫瑰');
-    const sent = await s.api.call(api.giftSend, { request_id: rid(), room_id: 0, gift_id: rose.id, count: 2, receiver_id: anchor.id }, { token: spender.token });
+    const sent = await s.api.call(
+      api.giftSend,
+      { request_id: rid(), room_id: 0, gift_id: rose.id, count: 2, receiver_id: anchor.id },
+      { token: spender.token },
+    );
     expect(sent.code, sent.msg).toBe(200);
     const left = await coinsOf(spender);
     const held = await s.api.call(api.adminRechargeRefund, { order_no: paid.order.order_no, reason: '用户申请退款' }, { token: op.token });

@@ -91,13 +91,27 @@ export class StripeStandIn {
 
   /** A paid session for an order we never made (someone else's payment, or a bug). */
   settleForeign(orderNo: string, amount: number): StandInSession {
-    const s = this.newSession({ client_reference_id: orderNo, amount_total: amount, currency: 'cny', success_url: 'https://example.invalid/', cancel_url: 'https://example.invalid/' });
+    const s = this.newSession({
+      client_reference_id: orderNo,
+      amount_total: amount,
+      currency: 'cny',
+      success_url: 'https://example.invalid/',
+      cancel_url: 'https://example.invalid/',
+    });
     return this.complete(s.id);
   }
 
   /** An event of a session as Stripe sends it. */
   event(type: string, session: object): string {
-    return JSON.stringify({ id: rid('evt'), object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), type, livemode: false, data: { object: session } });
+    return JSON.stringify({
+      id: rid('evt'),
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      data: { object: session },
+    });
   }
 
   /** The `Stripe-Signature` header of a payload. */
@@ -111,7 +125,11 @@ export class StripeStandIn {
 
   /** Posts an event to the webhook URL as Stripe does; answers the status and the envelope. */
   async deliver(payload: string, header = this.signature(payload)): Promise<{ status: number; body: { code: number; msg: string; data: unknown } }> {
-    const res = await fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header }, body: payload });
+    const res = await fetch(this.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+      body: payload,
+    });
     return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: unknown } };
   }
 
@@ -206,7 +224,8 @@ ${s.status === 'open' ? `<form method="post" action="/pay/${s.id}/confirm"><butt
       if (!s) return error(404, `No such checkout.session: '${one[1]}'`, 'invalid_request_error', 'resource_missing');
       if (req.method === 'GET' && !one[2]) return json(200, s);
       if (req.method === 'POST' && one[2]) {
-        if (s.status !== 'open') return error(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
+        if (s.status !== 'open')
+          return error(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
         Object.assign(s, { status: 'expired', url: null });
         return answer(s);
       }
@@ -217,9 +236,7 @@ ${s.status === 'open' ? `<form method="post" action="/pay/${s.id}/confirm"><butt
       const lt = Number(q.get('created[lt]') ?? Infinity);
       const limit = Math.min(100, Number(q.get('limit') ?? 10));
       // Newest first, as Stripe lists.
-      let all = [...this.sessions.values()]
-        .filter((s) => (!q.get('status') || s.status === q.get('status')) && s.created >= gte && s.created < lt)
-        .reverse();
+      let all = [...this.sessions.values()].filter((s) => (!q.get('status') || s.status === q.get('status')) && s.created >= gte && s.created < lt).reverse();
       const after = q.get('starting_after');
       if (after) all = all.slice(all.findIndex((s) => s.id === after) + 1);
       return json(200, { object: 'list', url: '/v1/checkout/sessions', data: all.slice(0, limit), has_more: all.length > limit });

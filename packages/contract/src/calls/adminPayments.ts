@@ -25,7 +25,9 @@ export const paymentMismatch = z.object({
   provider: z.string(),
   kind: z
     .enum(['missing_credit', 'unknown_settlement', 'amount_mismatch', 'unsettled_credit'])
-    .describe('missing_credit: paid at the provider, no coins credited; unknown_settlement: paid for no order of ours; amount_mismatch: paid another amount or currency; unsettled_credit: coins credited, no payment at the provider'),
+    .describe(
+      'missing_credit: paid at the provider, no coins credited; unknown_settlement: paid for no order of ours; amount_mismatch: paid another amount or currency; unsettled_credit: coins credited, no payment at the provider',
+    ),
   order_no: z.string(),
   trade_no: z.string(),
   amount_fen: z.number().int(),
@@ -51,7 +53,7 @@ export const adminPaymentRoutes = {
     auth: 'operator',
     tag: 'admin',
     summary:
-      "Refund a paid recharge: its coins and bonus are taken back through the ledger, then the provider gives the money back. Held (nothing moves) when the user has spent the coins; again on a held or failed refund retries it",
+      'Refund a paid recharge: its coins and bonus are taken back through the ledger, then the provider gives the money back. Held (nothing moves) when the user has spent the coins; again on a held or failed refund retries it',
     body: strict({ order_no: line().trim().min(1).max(40), reason: line().trim().min(2, '请填写原因（至少2个字）').max(200) }),
     data: rechargeRefund,
   }),
@@ -69,8 +71,16 @@ export const adminPaymentRoutes = {
     path: '/api/admin/payments/reconcile',
     auth: 'operator',
     tag: 'admin',
-    summary: "Reconcile a provider now, over the last `hours` (what the worker does every PAY_RECONCILE_HOURS)",
-    body: strict({ provider: payProvider, hours: z.number().int().min(1).max(24 * 31).default(24) }),
+    summary: 'Reconcile a provider now, over the last `hours` (what the worker does every PAY_RECONCILE_HOURS)',
+    body: strict({
+      provider: payProvider,
+      hours: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 31)
+        .default(24),
+    }),
     data: z.object({ settlements: z.number().int(), mismatches: z.number().int() }),
   }),
 };

@@ -139,7 +139,7 @@ export const rechargeOrder = z.object({
   bonus: money,
   provider: z.string().describe('payment provider: "sandbox" or "stripe"'),
   status: rechargeStatus.describe('pending → paid (coins credited) or cancelled (by the payer, or unpaid past its time); paid → refunded (coins taken back)'),
-  pay_url: z.string().describe("open this to pay (the provider's checkout page); \"\" once the order is no longer pending"),
+  pay_url: z.string().describe('open this to pay (the provider\'s checkout page); "" once the order is no longer pending'),
   created_at: isoTime,
   paid_at: isoTime.nullable(),
 });

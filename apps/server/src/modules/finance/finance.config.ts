@@ -91,11 +91,17 @@ export const financeSettings = section(
       'sandbox',
       'Payment providers the recharge page offers, comma separated: `sandbox` (the built-in checkout page, which pays any order for free), `stripe` (cards, Apple Pay, Google Pay: STRIPE_*); `none`: recharge off',
     ),
-    PAY_PROVIDER: optionalText('(unset: PAY_PROVIDERS)', 'The older one-provider form of PAY_PROVIDERS (`sandbox`, `stripe` or `none`); refused beside PAY_PROVIDERS'),
-    STRIPE_SECRET_KEY: optionalText('(required with stripe)', 'Stripe secret API key (`sk_live_…`; `sk_test_…` in test mode); a restricted key needs Checkout Sessions and Refunds write'),
+    PAY_PROVIDER: optionalText(
+      '(unset: PAY_PROVIDERS)',
+      'The older one-provider form of PAY_PROVIDERS (`sandbox`, `stripe` or `none`); refused beside PAY_PROVIDERS',
+    ),
+    STRIPE_SECRET_KEY: optionalText(
+      '(required with stripe)',
+      'Stripe secret API key (`sk_live_…`; `sk_test_…` in test mode); a restricted key needs Checkout Sessions and Refunds write',
+    ),
     STRIPE_WEBHOOK_SECRET: optionalText(
       '(required with stripe)',
-      "Signing secret (`whsec_…`) of the webhook endpoint registered with Stripe for `<PUBLIC_URL>/api/pay/stripe/webhook`",
+      'Signing secret (`whsec_…`) of the webhook endpoint registered with Stripe for `<PUBLIC_URL>/api/pay/stripe/webhook`',
     ),
     STRIPE_API_BASE: text(STRIPE_API, STRIPE_API, "Origin of Stripe's API the SDK calls (a test points it at a stand-in)"),
     RECHARGE_ORDER_TTL_MIN: int(30, 'A recharge order unpaid this many minutes after it was made is closed (a Stripe Checkout Session is expired)', {

@@ -40,9 +40,7 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
   // PUBLIC_URL, which production requires with Stripe, or this instance's own port).
   const origin = deps.config.publicUrl || `http://127.0.0.1:${deps.config.port}`;
   const providers: PaymentProvider[] = config.payProviders.map((name) =>
-    name === 'sandbox'
-      ? sandbox
-      : new StripeProvider(config.stripe, config.payCallbackWindowS, `${origin}/#${RECHARGE_PAGE}`, config.rechargeOrderTtlMs),
+    name === 'sandbox' ? sandbox : new StripeProvider(config.stripe, config.payCallbackWindowS, `${origin}/#${RECHARGE_PAGE}`, config.rechargeOrderTtlMs),
   );
   const gift = new GiftService(deps, ledger, config);
   const rank = new RankService(deps, opts.redis, deps.config.redisPrefix);

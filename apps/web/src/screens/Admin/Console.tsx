@@ -37,7 +37,19 @@ import { Withdrawals } from './sections/Withdrawals';
 import './admin.css';
 
 type SectionId =
-  'dashboard' | 'anchors' | 'rooms' | 'withdrawals' | 'recharges' | 'reconcile' | 'users' | 'content' | 'catalog' | 'community' | 'config' | 'webhooks' | 'audit';
+  | 'dashboard'
+  | 'anchors'
+  | 'rooms'
+  | 'withdrawals'
+  | 'recharges'
+  | 'reconcile'
+  | 'users'
+  | 'content'
+  | 'catalog'
+  | 'community'
+  | 'config'
+  | 'webhooks'
+  | 'audit';
 
 const SECTIONS: { id: SectionId; icon: ReactNode; Screen: ComponentType; badge?: 'anchors' | 'withdrawals' | 'reports' }[] = [
   { id: 'dashboard', icon: <HistogramOutline />, Screen: Dashboard },

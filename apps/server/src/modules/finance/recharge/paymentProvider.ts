@@ -12,9 +12,7 @@ export interface PaymentNotice {
 
 /** What a provider's verification makes of a notify: a result, an event that moves nothing, or a refusal. */
 export type Verdict =
-  | { ok: true; notice: PaymentNotice }
-  | { ok: true; ignored: string }
-  | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed'; detail?: string };
+  { ok: true; notice: PaymentNotice } | { ok: true; ignored: string } | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed'; detail?: string };
 
 /** A notify as it arrived: the parsed body (sandbox), the raw bytes (providers that sign them) and the headers. */
 export interface Incoming {

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type PayProviderName, type RechargeOrder, type RechargePackage, type RechargeStatus, type Api, type RouteBody, type RouteQuery } from '@app/contract';
+import {
+  ErrorCode,
+  type PayProviderName,
+  type RechargeOrder,
+  type RechargePackage,
+  type RechargeStatus,
+  type Api,
+  type RouteBody,
+  type RouteQuery,
+} from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
 import { afterCommit, type Conn } from '../../../db/database.js';
 import { nowIso } from '../../../db/time.js';
@@ -169,7 +178,15 @@ export class RechargeService {
     const provider = this.providers.get(providerName);
     let orderNo = provider?.claimedOrderNo(incoming).slice(0, 64) ?? '';
     const log = (verdict: CallbackVerdict, detail: string, conn: Conn = db) =>
-      repo.logCallback(conn, { provider: providerName.slice(0, 16), order_no: orderNo, verdict, detail: detail.slice(0, 200), payload, ip, created_at: nowIso() });
+      repo.logCallback(conn, {
+        provider: providerName.slice(0, 16),
+        order_no: orderNo,
+        verdict,
+        detail: detail.slice(0, 200),
+        payload,
+        ip,
+        created_at: nowIso(),
+      });
     const refuse = async (verdict: CallbackVerdict, detail: string): Promise<never> => {
       await log(verdict, detail);
       this.counted(verdict);
@@ -286,11 +303,27 @@ export class RechargeService {
         if (r.closed) {
           if (await repo.transition(db, o.order_no, ['pending'], 'cancelled')) {
             closed++;
-            await repo.logCallback(db, { provider: o.provider, order_no: o.order_no, verdict: 'expired', detail: o.provider_ref ?? '', payload: '', ip: null, created_at: nowIso() });
+            await repo.logCallback(db, {
+              provider: o.provider,
+              order_no: o.order_no,
+              verdict: 'expired',
+              detail: o.provider_ref ?? '',
+              payload: '',
+              ip: null,
+              created_at: nowIso(),
+            });
           }
         } else if (r.paid.amount_fen === o.price_fen && r.paid.currency === PRICE_CURRENCY) {
           const log = (moved: boolean, conn: Conn) =>
-            repo.logCallback(conn, { provider: o.provider, order_no: o.order_no, verdict: moved ? 'credited' : 'duplicate', detail: `found paid when closing: ${r.paid.trade_no}`, payload: '', ip: null, created_at: nowIso() });
+            repo.logCallback(conn, {
+              provider: o.provider,
+              order_no: o.order_no,
+              verdict: moved ? 'credited' : 'duplicate',
+              detail: `found paid when closing: ${r.paid.trade_no}`,
+              payload: '',
+              ip: null,
+              created_at: nowIso(),
+            });
           if (await this.credit(o, r.paid, log)) credited++;
         }
       } catch (err) {

@@ -10,7 +10,8 @@ export const reconcileRepository = {
   ordersBetween: (db: Conn, provider: string, from: string, to: string) =>
     db.selectFrom('recharge_orders').selectAll().where('provider', '=', provider).where('created_at', '>=', from).where('created_at', '<', to).execute(),
 
-  ordersByNo: async (db: Conn, orderNos: string[]) => (orderNos.length ? db.selectFrom('recharge_orders').selectAll().where('order_no', 'in', orderNos).execute() : []),
+  ordersByNo: async (db: Conn, orderNos: string[]) =>
+    orderNos.length ? db.selectFrom('recharge_orders').selectAll().where('order_no', 'in', orderNos).execute() : [],
 
   /** The ledger's recharge credits of these orders: transfer `recharge:<order_no>` (its amount is the order's coins). */
   creditedOrders: async (db: Conn, orderNos: string[]): Promise<Set<string>> => {

@@ -48,7 +48,14 @@ export class ReconcileService {
     }
     const now = nowIso();
     for (const m of found) await repo.addMismatch(db, { ...m, provider: provider.name, found_at: now });
-    await repo.addRun(db, { provider: provider.name, from_at: iso(fromMs), to_at: iso(toMs), settlements: settled.length, mismatches: found.length, ran_at: now });
+    await repo.addRun(db, {
+      provider: provider.name,
+      from_at: iso(fromMs),
+      to_at: iso(toMs),
+      settlements: settled.length,
+      mismatches: found.length,
+      ran_at: now,
+    });
     if (found.length > 0) this.deps.log.warn({ provider: provider.name, mismatches: found.length }, 'payment reconciliation found mismatches');
     return { settlements: settled.length, mismatches: found };
   }

@@ -58,9 +58,29 @@ export class RefundService {
           await this.ledger.post(
             conn,
             [
-              { key, kind: 'recharge_refund', from: user.coin, to: platform.payment_clearing, amount: Number(order.amount), ref: order.order_no, remark: `${order.name} 退款`, params: { reason } },
+              {
+                key,
+                kind: 'recharge_refund',
+                from: user.coin,
+                to: platform.payment_clearing,
+                amount: Number(order.amount),
+                ref: order.order_no,
+                remark: `${order.name} 退款`,
+                params: { reason },
+              },
               ...(Number(order.bonus) > 0
-                ? [{ key: `${key}:bonus`, kind: 'recharge_refund' as const, from: user.coin, to: platform.rewards, amount: Number(order.bonus), ref: order.order_no, remark: `${order.name} 赠送收回`, params: { reason } }]
+                ? [
+                    {
+                      key: `${key}:bonus`,
+                      kind: 'recharge_refund' as const,
+                      from: user.coin,
+                      to: platform.rewards,
+                      amount: Number(order.bonus),
+                      ref: order.order_no,
+                      remark: `${order.name} 赠送收回`,
+                      params: { reason },
+                    },
+                  ]
                 : []),
             ],
             now,

@@ -1,6 +1,15 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../finance.config.js';
-import { PRICE_CURRENCY, type Closed, type Incoming, type PaymentNotice, type PaymentProvider, type ProviderOrder, type Settlement, type Verdict } from './paymentProvider.js';
+import {
+  PRICE_CURRENCY,
+  type Closed,
+  type Incoming,
+  type PaymentNotice,
+  type PaymentProvider,
+  type ProviderOrder,
+  type Settlement,
+  type Verdict,
+} from './paymentProvider.js';
 
 /** Stripe's shortest Checkout Session lifetime (its `expires_at` must be 30 minutes to 24 hours away). */
 const MIN_SESSION_S = 30 * 60;
@@ -86,7 +95,8 @@ export class StripeProvider implements PaymentProvider {
     try {
       event = this.stripe.webhooks.constructEvent(incoming.raw, header, this.webhookSecret, this.windowS, undefined, nowMs);
     } catch (err) {
-      if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) return { ok: false, reason: 'malformed', detail: (err as Error).message.slice(0, 120) };
+      if (!(err instanceof Stripe.errors.StripeSignatureVerificationError))
+        return { ok: false, reason: 'malformed', detail: (err as Error).message.slice(0, 120) };
       return /tolerance/i.test(err.message) ? { ok: false, reason: 'stale' } : { ok: false, reason: 'bad_signature' };
     }
     const type = event.type;
@@ -127,7 +137,11 @@ export class StripeProvider implements PaymentProvider {
 
   async settlements(fromMs: number, toMs: number): Promise<Settlement[]> {
     const out: Settlement[] = [];
-    const list = this.stripe.checkout.sessions.list({ status: 'complete', created: { gte: Math.floor(fromMs / 1000), lt: Math.ceil(toMs / 1000) }, limit: 100 });
+    const list = this.stripe.checkout.sessions.list({
+      status: 'complete',
+      created: { gte: Math.floor(fromMs / 1000), lt: Math.ceil(toMs / 1000) },
+      limit: 100,
+    });
     for await (const s of list) {
       if (s.payment_status !== 'paid') continue;
       out.push({ order_no: orderNoOf(s), trade_no: idOf(s.payment_intent) ?? s.id, amount_fen: s.amount_total ?? 0, currency: s.currency ?? '' });
