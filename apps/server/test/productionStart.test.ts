@@ -46,7 +46,7 @@ const STRIPE = {
 
 const UNSAFE: [string, Record<string, string>][] = [
   ['PAY_PROVIDERS', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
-  ['PAY_PROVIDERS', { PAY_PROVIDER: '', PAY_PROVIDERS: 'stripe,sandbox', ...STRIPE, PAY_SANDBOX_SECRET: 's'.repeat(40) }],
+  ['PAY_PROVIDERS', { ...STRIPE, PAY_PROVIDERS: 'stripe,sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
   ['PAY_SANDBOX_SECRET', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1' }],
   // Stripe offered without its keys, with keys that are not Stripe's, or with no https origin to send the payer back to.
   ['STRIPE_SECRET_KEY', { ...STRIPE, STRIPE_SECRET_KEY: '' }],
