@@ -53,7 +53,11 @@ try {
   for (const u of senders) {
     for (let k = 0; k < 20; k++) {
       const o = await f.recharge.createOrder(u, { request_id: randomBytes(8).toString('hex'), package_id: pkg.id, provider: 'sandbox' });
-      await f.recharge.callback('sandbox', jsonNotify({ ...f.sandbox.signed({ order_no: o.order_no, trade_no: 'B', amount_fen: o.price_fen, status: 'paid' }) }), null);
+      await f.recharge.callback(
+        'sandbox',
+        jsonNotify({ ...f.sandbox.signed({ order_no: o.order_no, trade_no: 'B', amount_fen: o.price_fen, status: 'paid' }) }),
+        null,
+      );
     }
   }
   const gift = (await db.selectFrom('gifts').select('id').orderBy('price').executeTakeFirstOrThrow()).id;
