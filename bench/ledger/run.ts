@@ -16,6 +16,7 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDb } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { jsonNotify } from '../../apps/server/src/modules/finance/recharge/paymentProvider.js';
 import { newInviteCode, userDefaults } from '../../apps/server/src/modules/user/newUser.js';
 import { userRepository } from '../../apps/server/src/modules/user/user.repository.js';
 import { isSound } from '../../apps/server/src/modules/finance/ledger/invariants.js';
@@ -52,7 +53,11 @@ try {
   for (const u of senders) {
     for (let k = 0; k < 20; k++) {
       const o = await f.recharge.createOrder(u, { request_id: randomBytes(8).toString('hex'), package_id: pkg.id, provider: 'sandbox' });
-      await f.recharge.callback('sandbox', { ...f.sandbox.signed({ order_no: o.order_no, trade_no: 'B', amount_fen: o.price_fen, status: 'paid' }) }, null);
+      await f.recharge.callback(
+        'sandbox',
+        jsonNotify({ ...f.sandbox.signed({ order_no: o.order_no, trade_no: 'B', amount_fen: o.price_fen, status: 'paid' }) }),
+        null,
+      );
     }
   }
   const gift = (await db.selectFrom('gifts').select('id').orderBy('price').executeTakeFirstOrThrow()).id;

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ApiFailure, call, registerMember } from '../lib/api.js';
 import { launch, shot, shotSettled } from '../lib/browser.js';
-import { approvedAnchor, pageAs } from '../lib/member.js';
+import { approvedAnchor, pageAs, topUp } from '../lib/member.js';
 import { open } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -236,8 +236,20 @@ describe('operator console', () => {
       .getByText('隐藏/恢复内容')
       .waitFor();
     await shotSettled(page, 'admin-audit');
+    // A refund from the recharge orders: the coins go back through the ledger, the order shows it.
+    const payer = await registerMember(server.url);
+    await topUp(server.url, payer);
+    const [paid] = (await call(server.url, 'rechargeFetch', { page: 1, size: 1 }, payer.token)).list;
     await consoleAt(page, 'recharges');
     await shotSettled(page, 'admin-recharges');
+    const row = page.getByTestId('recharges-row').filter({ hasText: paid!.order_no });
+    await row.getByRole('button', { name: '退款' }).click();
+    await confirmDialog(page, { reason: '用户申请退款' }, '退款', 'admin-recharge-refund');
+    await row.getByText('已退款').waitFor();
+    assert.equal((await call(server.url, 'financeWallet', undefined, payer.token)).coin, 0);
+    await consoleAt(page, 'reconcile');
+    await page.getByText('没有发现不一致').waitFor();
+    await shotSettled(page, 'admin-reconcile');
     await consoleAt(page, 'config');
     await shotSettled(page, 'admin-config');
     await consoleAt(page, 'catalog');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually } from '@app/testkit';
+import { eventually, StripeStandIn } from '@app/testkit';
 import { type ApiFailure, call, registerMember } from '../lib/api.js';
 import { launch, settled, shot, shotSettled } from '../lib/browser.js';
 import { approvedAnchor, operatorOf, pageAs as phonePageAs, topUp as payTopUp } from '../lib/member.js';
@@ -11,7 +11,8 @@ import { open, waitForRoute } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 /*
- * Issue 4 in the browser: recharge through the sandbox checkout, wallet and recharge records,
+ * Issue 4 in the browser: recharge through the sandbox checkout and through Stripe's (a stand-in of
+ * its API and hosted page on 127.0.0.1, which signs the webhook it sends), wallet and recharge records,
  * check-in once a day, a gift moving coins to an anchor's earnings, rankings listing both,
  * earnings collected / exchanged / withdrawn, and the gift panel in a live room (combo, the
  * animation on the viewer's and the anchor's screens, recharge offered when coins run out).
@@ -20,6 +21,7 @@ import { startServer, type RunningServer } from '../lib/server.js';
 
 let server: RunningServer;
 let browser: Browser;
+const stripe = new StripeStandIn();
 type Member = Awaited<ReturnType<typeof registerMember>>;
 let viewer: Member;
 let anchor: Member;
@@ -58,7 +60,15 @@ function pageAs(m: Member): Promise<{ ctx: BrowserContext; page: Page }> {
 }
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer(), launch(FAKE_MEDIA_FLAGS)]); // the live-room test has an anchor publishing a (fake) camera
+  await stripe.start();
+  const payments = {
+    PAY_PROVIDERS: 'sandbox,stripe',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  };
+  [server, browser] = await Promise.all([startServer(payments), launch(FAKE_MEDIA_FLAGS)]); // the live-room test has an anchor publishing a (fake) camera
+  stripe.webhookUrl = `${server.url}/api/pay/stripe/webhook`;
   [viewer, anchor, operator] = await Promise.all([registerMember(server.url), registerMember(server.url), operatorOf(server)]);
   await call(server.url, 'updateUserInfo', { nickname: `观众${viewer.user.id}` }, viewer.token);
   await call(server.url, 'updateUserInfo', { nickname: `主播${anchor.user.id}` }, anchor.token);
@@ -66,6 +76,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
+  await stripe.stop();
 });
 
 describe('wallet in the browser', () => {
@@ -83,6 +94,7 @@ describe('wallet in the browser', () => {
     const { list } = await call(server.url, 'rechargeCategory', undefined, viewer.token);
     const pkg = list[2] ?? list[0]!;
     await page.getByTestId(`pkg-${pkg.id}`).click();
+    await page.getByTestId('pay-sandbox').click();
     const popupP = ctx.waitForEvent('page');
     await page.getByRole('button', { name: '立即充值' }).click();
     const checkout = await popupP;
@@ -115,6 +127,44 @@ describe('wallet in the browser', () => {
     await open(page, server.url, '/pages/user/rechargeRecord');
     await page.locator('[data-testid="recharge-row"][data-status="paid"]').first().waitFor();
     await shot(page, 'wallet-recharge-records');
+    await ctx.close();
+  });
+
+  it("recharges through Stripe: its checkout page pays, Stripe's signed event credits the coins, the payer comes back", async () => {
+    const { ctx, page } = await pageAs(viewer);
+    const before = await coinsOf(viewer);
+    await open(page, server.url, '/pages/user/recharge');
+    // Chinese readers see the card method before the sandbox; it is chosen first.
+    await page.locator('[data-testid="pay-stripe"][aria-checked="true"]').waitFor();
+    assert.deepEqual(await page.locator('[data-testid^="pay-"][role="radio"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))), [
+      'pay-stripe',
+      'pay-sandbox',
+    ]);
+    const { list } = await call(server.url, 'rechargeCategory', undefined, viewer.token);
+    const pkg = list[1] ?? list[0]!;
+    await page.getByTestId(`pkg-${pkg.id}`).click();
+    await shot(page, 'wallet-recharge-stripe');
+    const popupP = ctx.waitForEvent('page');
+    await page.getByRole('button', { name: '立即充值' }).click();
+    const checkout = await popupP;
+    await checkout.getByRole('button', { name: 'Pay' }).waitFor();
+    assert.ok(checkout.url().startsWith(`${stripe.url}/pay/cs_test_`), checkout.url());
+    await checkout.setViewportSize({ width: 375, height: 812 });
+    await shot(checkout, 'wallet-stripe-checkout');
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    // Back at the app's recharge page, from Stripe's success_url.
+    await checkout.waitForURL((u) => u.href.startsWith(`${server.url}/#/pages/user/recharge`), { timeout: 15_000 });
+    await checkout.close();
+
+    await page.locator('[data-testid="pay-wait"][data-status="paid"]').waitFor({ timeout: 15_000 });
+    await shot(page, 'wallet-recharge-stripe-paid');
+    const expected = before + pkg.amount + pkg.bonus;
+    assert.equal(await coinsOf(viewer), expected);
+    await page.getByRole('button', { name: '完成' }).click();
+    await page
+      .getByTestId('recharge-balance')
+      .getByText((expected / 10000).toFixed(2))
+      .waitFor();
     await ctx.close();
   });
 

@@ -65,6 +65,7 @@ import { createSmsSender } from './sms/smsSender.js';
 import { createStorage } from './storage/createStorage.js';
 import { Worker, type Job } from './worker.js';
 import { backupJob } from './modules/backup/backup.job.js';
+import { paymentsJob } from './modules/finance/recharge/payments.job.js';
 import { watchRoles } from './modules/metrics/appMetrics.js';
 import { registerHttpMetrics } from './modules/metrics/httpMetrics.js';
 import { Metrics } from './modules/metrics/metrics.js';
@@ -362,6 +363,8 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     },
   });
   if (config.backup.intervalMin > 0) jobs.push(backupJob(deps));
+  const { recharge, reconcile } = services.finance;
+  jobs.push(paymentsJob({ recharge, reconcile, config: config.finance, log: app.log }));
   const webhooks = new WebhookDispatcher(db, config.webhook, app.log);
   jobs.push({ name: 'webhook deliveries', start: () => webhooks.start(), stop: () => webhooks.stop() });
   const worker = runs(config, 'worker') ? new Worker({ db, log: app.log, jobs, leaseMs: config.workerLeaseMs }) : undefined;

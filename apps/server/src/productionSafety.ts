@@ -36,12 +36,12 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
     if (problem) out.push({ setting, problem });
   };
   const { finance, room, games } = config;
-  if (finance.payProvider === 'sandbox') {
+  if (finance.payProviders.includes('sandbox')) {
     add(
-      'PAY_PROVIDER',
+      'PAY_PROVIDERS',
       finance.paySandboxInProduction
         ? undefined
-        : 'is the sandbox, whose checkout page pays any order for free; set a real provider, `none` (recharge off), or PAY_SANDBOX_IN_PRODUCTION=1 for a staging deployment',
+        : 'offers the sandbox, whose checkout page pays any order for free; list real providers only (`stripe`), `none` (recharge off), or set PAY_SANDBOX_IN_PRODUCTION=1 for a staging deployment',
     );
     add(
       'PAY_SANDBOX_SECRET',
@@ -49,6 +49,27 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
         ? 'is the public default: anyone can sign a "paid" callback; set your own secret'
         : secretProblem(finance.paySandboxSecret, 'it signs payment callbacks'),
     );
+  }
+  if (finance.payProviders.includes('stripe')) {
+    const { secretKey, webhookSecret, api } = finance.stripe;
+    add(
+      'STRIPE_SECRET_KEY',
+      !secretKey
+        ? 'is not set while PAY_PROVIDERS offers stripe: no order could be paid'
+        : !/^(sk|rk)_(live|test)_\w+$/.test(secretKey)
+          ? 'is not a Stripe secret key (`sk_live_…`, or a restricted `rk_live_…`)'
+          : undefined,
+    );
+    add(
+      'STRIPE_WEBHOOK_SECRET',
+      !webhookSecret
+        ? "is not set while PAY_PROVIDERS offers stripe: no payment notify could be verified; copy the endpoint's signing secret from Stripe"
+        : !/^whsec_\w{16,}$/.test(webhookSecret)
+          ? 'is not a Stripe webhook signing secret (`whsec_…`)'
+          : undefined,
+    );
+    add('PUBLIC_URL', !config.publicUrl.startsWith('https://') ? 'is not an https origin: Stripe sends the payer back to it after paying' : undefined);
+    add('STRIPE_API_BASE', api.protocol !== 'https' ? 'is not https: API keys would cross the network in the clear' : undefined);
   }
   add(
     'CIPHER_KEY',

@@ -18,7 +18,7 @@ import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
 import { eventually, freshMobile, once } from '@app/testkit';
 import { REPO_ROOT } from '../src/config.js';
 import { DEFAULT_SANDBOX_SECRET } from '../src/modules/finance/finance.config.js';
-import { SandboxProvider } from '../src/modules/finance/recharge/paymentProvider.js';
+import { SandboxProvider } from '../src/modules/finance/recharge/sandboxProvider.js';
 import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
 import { PROMETHEUS, startAlerting, type Alerting } from './helpers/alerting.js';
 import { ApiClient } from './helpers/apiClient.js';

@@ -6,7 +6,7 @@ import { api, type Session } from '@app/contract';
 import { loadConfig } from '../src/config.js';
 import { openDb } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/finance/ledger/invariants.js';
-import { SandboxProvider } from '../src/modules/finance/recharge/paymentProvider.js';
+import { SandboxProvider } from '../src/modules/finance/recharge/sandboxProvider.js';
 import { freshMobile } from '@app/testkit';
 import { ApiClient } from './helpers/apiClient.js';
 import { exited, killAll, signal, spawnServer } from './helpers/spawnServer.js';

@@ -6,6 +6,7 @@ import { userRepository } from '../src/modules/user/user.repository.js';
 import { newInviteCode, userDefaults } from '../src/modules/user/newUser.js';
 import { checkLedger } from '../src/modules/finance/ledger/invariants.js';
 import type { TestServer } from './helpers/testServer.js';
+import { jsonNotify } from '../src/modules/finance/recharge/paymentProvider.js';
 
 /** A fresh idempotency key. */
 export const rid = (): string => randomBytes(12).toString('hex');
@@ -43,7 +44,11 @@ export async function rechargeHttp(s: TestServer, token: string, packageId = 1):
 export async function rechargeDirect(s: TestServer, userId: number, packageId = 1): Promise<void> {
   const f = s.services.finance;
   const order = await f.recharge.createOrder(userId, { request_id: rid(), package_id: packageId, provider: 'sandbox' });
-  await f.recharge.callback('sandbox', { ...f.sandbox.signed({ order_no: order.order_no, trade_no: 'T', amount_fen: order.price_fen, status: 'paid' }) }, null);
+  await f.recharge.callback(
+    'sandbox',
+    jsonNotify({ ...f.sandbox.signed({ order_no: order.order_no, trade_no: 'T', amount_fen: order.price_fen, status: 'paid' }) }),
+    null,
+  );
 }
 
 /** Asserts every ledger invariant over the whole database. */

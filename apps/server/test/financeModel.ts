@@ -4,6 +4,7 @@ import { api, ErrorCode } from '@app/contract';
 import type { Finance } from '../src/modules/finance/finance.js';
 import type { TestServer } from './helpers/testServer.js';
 import { BizError } from '../src/http/errors.js';
+import { jsonNotify } from '../src/modules/finance/recharge/paymentProvider.js';
 
 /**
  * A model of the wallet for the property tests: random operations run against the server (through
@@ -94,9 +95,9 @@ export function serviceDriver(f: Finance, w: World): Driver {
       const notice = (status: 'paid' | 'cancelled') => ({
         ...f.sandbox.signed({ order_no: order.order_no, trade_no: 'T1', amount_fen: order.price_fen, status }),
       });
-      if (o.cancelFirst) await f.recharge.callback('sandbox', notice('cancelled'), null);
-      await f.recharge.callback('sandbox', notice('paid'), null);
-      if (o.dup) await f.recharge.callback('sandbox', notice('paid'), null);
+      if (o.cancelFirst) await f.recharge.callback('sandbox', jsonNotify(notice('cancelled')), null);
+      await f.recharge.callback('sandbox', jsonNotify(notice('paid')), null);
+      if (o.dup) await f.recharge.callback('sandbox', jsonNotify(notice('paid')), null);
       return 200;
     },
     gift: (i, key, r, g, count) => codeOf(f.gift.sendGift(uid(i), { request_id: key, room_id: 0, gift_id: w.gifts[g]!.id, count, receiver_id: uid(r) })),

@@ -35,9 +35,26 @@ const SAFE = {
 } as const;
 
 /** Each unsafe setting on top of the safe ones, and the variable the refusal must name. */
+/** Stripe as production sets it. */
+const STRIPE = {
+  PAY_PROVIDERS: 'stripe',
+  PAY_PROVIDER: '',
+  STRIPE_SECRET_KEY: `sk_live_${'a'.repeat(24)}`,
+  STRIPE_WEBHOOK_SECRET: `whsec_${'b'.repeat(32)}`,
+  PUBLIC_URL: 'https://live.example.com',
+};
+
 const UNSAFE: [string, Record<string, string>][] = [
-  ['PAY_PROVIDER', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
+  ['PAY_PROVIDERS', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
+  ['PAY_PROVIDERS', { ...STRIPE, PAY_PROVIDERS: 'stripe,sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
   ['PAY_SANDBOX_SECRET', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1' }],
+  // Stripe offered without its keys, with keys that are not Stripe's, or with no https origin to send the payer back to.
+  ['STRIPE_SECRET_KEY', { ...STRIPE, STRIPE_SECRET_KEY: '' }],
+  ['STRIPE_SECRET_KEY', { ...STRIPE, STRIPE_SECRET_KEY: 'pk_live_abc' }],
+  ['STRIPE_WEBHOOK_SECRET', { ...STRIPE, STRIPE_WEBHOOK_SECRET: '' }],
+  ['STRIPE_WEBHOOK_SECRET', { ...STRIPE, STRIPE_WEBHOOK_SECRET: 'not-a-secret' }],
+  ['PUBLIC_URL', { ...STRIPE, PUBLIC_URL: '' }],
+  ['STRIPE_API_BASE', { ...STRIPE, STRIPE_API_BASE: 'http://127.0.0.1:9' }],
   ['CIPHER_KEY', { CIPHER_KEY: '' }],
   ['CIPHER_IV', { CIPHER_IV: '' }],
   ['SEED_DEMO', { SEED_DEMO: '1' }],
@@ -58,6 +75,8 @@ describe('production settings', () => {
     expect(unsafeProductionSettings(SAFE)).toEqual([]);
     // The sandbox with its explicit opt-in and a secret of its own is a staging deployment: allowed.
     expect(unsafeProductionSettings({ ...SAFE, PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1', PAY_SANDBOX_SECRET: 's'.repeat(40) })).toEqual([]);
+    // Stripe with its keys.
+    expect(unsafeProductionSettings({ ...SAFE, ...STRIPE })).toEqual([]);
     // Metrics on loopback, or behind a token on any interface.
     expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464' })).toEqual([]);
     expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 't'.repeat(32) })).toEqual([]);
@@ -72,7 +91,7 @@ describe('production settings', () => {
       unsafeProductionSettings({ NODE_ENV: 'production' })
         .map((u) => u.setting)
         .sort(),
-    ).toEqual(['CIPHER_IV', 'CIPHER_KEY', 'GAMES_SECRET', 'MEDIA_TOKEN_SECRET', 'PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'SMS_PROVIDER'].sort());
+    ).toEqual(['CIPHER_IV', 'CIPHER_KEY', 'GAMES_SECRET', 'MEDIA_TOKEN_SECRET', 'PAY_PROVIDERS', 'PAY_SANDBOX_SECRET', 'SMS_PROVIDER'].sort());
   });
 });
 
@@ -82,6 +101,7 @@ function baseEnv(): NodeJS.ProcessEnv {
   for (const k of [
     'NODE_ENV',
     'PAY_PROVIDER',
+    'PAY_PROVIDERS',
     'PAY_SANDBOX_SECRET',
     'PAY_SANDBOX_IN_PRODUCTION',
     'CIPHER_KEY',
@@ -155,7 +175,7 @@ describe('a production start', () => {
       });
       runs.push(r);
       expect(await r.exitCode).toBe(1);
-      for (const name of ['PAY_PROVIDER', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET', 'SMS_PROVIDER'])
+      for (const name of ['PAY_PROVIDERS', 'PAY_SANDBOX_SECRET', 'CIPHER_KEY', 'CIPHER_IV', 'MEDIA_TOKEN_SECRET', 'GAMES_SECRET', 'SMS_PROVIDER'])
         expect(r.stderr()).toContain(`- ${name} `);
     }),
   );

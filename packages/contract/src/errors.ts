@@ -52,6 +52,8 @@ export const ErrorCode = {
   ALREADY_CHECKED_IN: 10406,
   ORDER_NOT_PENDING: 10407,
   PAYMENT_REFUSED: 10408,
+  /** The payment provider could not open a payment now (its API failed); nothing was charged. */
+  PAYMENT_UNAVAILABLE: 10410,
   /** A tier-only gift sent below its VIP tier. */
   VIP_REQUIRED: 10409,
 
@@ -161,6 +163,7 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   10406: '今天已经签到过了',
   10407: '订单状态已变更',
   10408: '支付回调校验失败',
+  10410: '支付渠道暂时不可用，请稍后再试',
   10409: 'VIP等级不足，无法赠送该礼物',
   10500: '您还不是主播，请先申请成为主播',
   10501: '主播申请审核中，请耐心等待',

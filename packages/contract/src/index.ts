@@ -16,6 +16,7 @@ export * from './calls/admin.js';
 export * from './calls/adminUsers.js';
 export * from './calls/adminContent.js';
 export * from './calls/adminOps.js';
+export * from './calls/adminPayments.js';
 export * from './calls/adminWebhooks.js';
 export * from './calls/adminCatalog.js';
 export * from './calls/adminForum.js';

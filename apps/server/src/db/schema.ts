@@ -205,10 +205,54 @@ export interface RechargeOrdersTable {
   amount: number;
   bonus: number;
   provider: string;
-  status: 'pending' | 'paid' | 'cancelled';
+  status: 'pending' | 'paid' | 'cancelled' | 'refunded';
   trade_no: string | null;
   created_at: string;
   paid_at: string | null;
+  /** The provider's payment page (a Stripe Checkout URL); null: the provider computes it (the sandbox). */
+  pay_url: string | null;
+  /** The provider's reference of the payment (a Checkout Session id). */
+  provider_ref: string | null;
+}
+
+/** One refund per recharge order (decision 0207). */
+export interface RechargeRefundsTable {
+  id: Generated<number>;
+  order_no: string;
+  provider: string;
+  status: 'refunded' | 'held' | 'failed';
+  coins: number;
+  price_fen: number;
+  reason: string;
+  operator_id: number;
+  provider_ref: string | null;
+  error: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Each reconciliation run of one provider over one window (decision 0208). */
+export interface PaymentReconciliationsTable {
+  id: Generated<number>;
+  provider: string;
+  from_at: string;
+  to_at: string;
+  settlements: number;
+  mismatches: number;
+  ran_at: string;
+}
+
+/** What reconciliation found, once per provider, kind and reference. */
+export interface PaymentMismatchesTable {
+  id: Generated<number>;
+  provider: string;
+  kind: 'missing_credit' | 'unknown_settlement' | 'amount_mismatch' | 'unsettled_credit';
+  ref: string;
+  order_no: string;
+  trade_no: string;
+  amount_fen: number;
+  detail: string;
+  found_at: string;
 }
 
 /** Every payment callback received, accepted or refused (the audit log of the provider side). */
@@ -320,6 +364,9 @@ export interface Database {
   recharge_packages: RechargePackagesTable;
   recharge_orders: RechargeOrdersTable;
   payment_callbacks: PaymentCallbacksTable;
+  recharge_refunds: RechargeRefundsTable;
+  payment_reconciliations: PaymentReconciliationsTable;
+  payment_mismatches: PaymentMismatchesTable;
   gift_records: GiftRecordsTable;
   exchanges: ExchangesTable;
   withdrawals: WithdrawalsTable;

@@ -59,7 +59,8 @@ export function recordText(c: MoneyChange, t: TFunction, gifts: GiftNames, lang:
         ? t('wallet.sub.withdraw_freeze', { platform: t(`withdraw.platform.${oneOf(PLATFORMS, p.platform)}`), account: p.account })
         : zh;
     case 'withdraw_refund':
-      return p.reason !== undefined ? t('wallet.sub.withdraw_refund', { reason: p.reason }) : zh;
+    case 'recharge_refund':
+      return p.reason !== undefined ? t(`wallet.sub.${c.type}`, { reason: p.reason }) : zh;
     case 'adjust':
       if (p.reason === 'demo') return t('wallet.sub.demoGrant');
       return p.reason !== undefined ? t('wallet.sub.adjust', { reason: p.reason }) : zh;

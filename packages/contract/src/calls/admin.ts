@@ -9,6 +9,7 @@ import { adminContentRoutes } from './adminContent.js';
 import { adminForumRoutes } from './adminForum.js';
 import { adminNamesRoutes } from './adminNames.js';
 import { adminOpsRoutes } from './adminOps.js';
+import { adminPaymentRoutes } from './adminPayments.js';
 import { adminWebhookRoutes } from './adminWebhooks.js';
 import { adminUserRoutes } from './adminUsers.js';
 
@@ -53,6 +54,7 @@ export const adminRoutes = {
   ...adminUserRoutes,
   ...adminContentRoutes,
   ...adminOpsRoutes,
+  ...adminPaymentRoutes,
   ...adminWebhookRoutes,
   ...adminCatalogRoutes,
   ...adminNamesRoutes,

@@ -5,6 +5,7 @@ import { line } from '../text.js';
 import { id, strict, userBrief } from './common.js';
 import { amountInput, money, moneyChange, rechargeOrder, rechargeStatus, requestId, wallet } from './finance.js';
 import { roomBrief } from './room.js';
+import { rechargeRefund } from './adminPayments.js';
 
 /** One China-time day of the dashboard's series. */
 export const dashboardDay = z.object({
@@ -37,7 +38,12 @@ export const paymentCallbackLog = z.object({
   created_at: isoTime,
 });
 
-export const adminRechargeOrder = rechargeOrder.extend({ user: userBrief, trade_no: z.string().nullable(), callbacks: z.array(paymentCallbackLog) });
+export const adminRechargeOrder = rechargeOrder.extend({
+  user: userBrief,
+  trade_no: z.string().nullable(),
+  callbacks: z.array(paymentCallbackLog),
+  refund: rechargeRefund.nullable().describe('its refund, if one was asked for'),
+});
 export type AdminRechargeOrder = z.infer<typeof adminRechargeOrder>;
 
 /** Console: the dashboard, live rooms, recharges, a user's ledger and correcting transfers. */

@@ -66,6 +66,7 @@ export const moneyChangeType = z.enum([
   'withdraw_payout', // frozen − (paid out to the user's account)
   'withdraw_fee', // frozen − (withdrawal fee)
   'withdraw_refund', // frozen → gift_earnings (rejected withdrawal)
+  'recharge_refund', // coin − (a refunded recharge: its coins and bonus taken back)
   'check_in', // daily check-in reward to coin
   'game_in', // coin → the game wallet on the games host
   'game_out', // the game wallet → coin (what was moved in, minus entries, plus rewards)
@@ -125,7 +126,7 @@ export const rechargePackage = z.object({
 });
 export type RechargePackage = z.infer<typeof rechargePackage>;
 
-export const rechargeStatus = z.enum(['pending', 'paid', 'cancelled']);
+export const rechargeStatus = z.enum(['pending', 'paid', 'cancelled', 'refunded']);
 export type RechargeStatus = z.infer<typeof rechargeStatus>;
 
 /** A recharge order. */
@@ -136,13 +137,17 @@ export const rechargeOrder = z.object({
   price_fen: z.number().int(),
   amount: money,
   bonus: money,
-  provider: z.string().describe('payment provider ("sandbox" by default)'),
-  status: rechargeStatus.describe('pending → paid (coins credited) or cancelled'),
-  pay_url: z.string().describe('open this to pay (the sandbox checkout page); "" once the order is no longer pending'),
+  provider: z.string().describe('payment provider: "sandbox" or "stripe"'),
+  status: rechargeStatus.describe('pending → paid (coins credited) or cancelled (by the payer, or unpaid past its time); paid → refunded (coins taken back)'),
+  pay_url: z.string().describe('open this to pay (the provider\'s checkout page); "" once the order is no longer pending'),
   created_at: isoTime,
   paid_at: isoTime.nullable(),
 });
 export type RechargeOrder = z.infer<typeof rechargeOrder>;
+
+/** The payment providers a server may offer (finance/recharge/category lists those configured). */
+export const payProvider = z.enum(['sandbox', 'stripe']);
+export type PayProviderName = z.infer<typeof payProvider>;
 
 /** Where the sandbox provider serves its checkout page: `${SANDBOX_CHECKOUT_PATH}/<order_no>` (an HTML page, not a JSON call). */
 export const SANDBOX_CHECKOUT_PATH = '/api/pay/sandbox/checkout';
@@ -279,7 +284,7 @@ export const financeRoutes = {
     auth: 'session',
     tag: 'finance',
     summary: 'Recharge packages, cheapest first',
-    data: z.object({ list: z.array(rechargePackage), providers: z.array(z.string()).describe('payment providers offered') }),
+    data: z.object({ list: z.array(rechargePackage), providers: z.array(payProvider).describe('payment providers offered (PAY_PROVIDERS)') }),
   }),
   rechargeOrder: defineRoute({
     method: 'POST',
@@ -287,7 +292,7 @@ export const financeRoutes = {
     auth: 'member',
     tag: 'finance',
     summary: 'Create a recharge order for a package; open pay_url to pay. Coins are credited when the provider confirms.',
-    body: strict({ request_id: requestId, package_id: id, provider: z.enum(['sandbox']).default('sandbox') }),
+    body: strict({ request_id: requestId, package_id: id, provider: payProvider.default('sandbox') }),
     data: rechargeOrder,
   }),
   rechargeFetch: defineRoute({
@@ -316,6 +321,16 @@ export const financeRoutes = {
       sign: z.string().regex(/^[0-9a-f]{64}$/),
     }),
     data: z.object({ order_no: z.string(), status: rechargeStatus }),
+  }),
+  stripePayWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/pay/stripe/webhook',
+    auth: 'public',
+    tag: 'finance',
+    summary:
+      'Stripe → server: a webhook event (register this URL with Stripe for checkout.session.completed, checkout.session.async_payment_succeeded and checkout.session.expired). The raw body is verified against the `Stripe-Signature` header (t=…,v1=… HMAC-SHA256 with STRIPE_WEBHOOK_SECRET) before anything is read; a forged, stale (PAY_CALLBACK_WINDOW_S), unknown-order, wrong-amount or wrong-currency event is refused (HTTP 400) and logged; a repeated one credits nothing more.',
+    body: z.looseObject({ id: opaque().min(1).max(255), type: opaque().min(1).max(100) }),
+    data: z.object({ order_no: z.string().describe('"" for an event that concerns no order'), status: rechargeStatus.or(z.literal('ignored')) }),
   }),
   withdrawPlatform: defineRoute({
     method: 'GET',

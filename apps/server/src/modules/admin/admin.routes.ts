@@ -38,6 +38,9 @@ export function adminRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.adminRecharges, o, ({ query }) => admin.money.recharges(query));
   serve(app, api.adminLedger, o, ({ query }) => admin.money.ledger(query));
   serve(app, api.adminAdjust, o, ({ me, body }) => admin.money.adjust(me, body));
+  serve(app, api.adminRechargeRefund, o, ({ me, body }) => admin.money.refund(me, body));
+  serve(app, api.adminPayMismatches, o, ({ query }) => admin.money.mismatches(query));
+  serve(app, api.adminPayReconcile, o, ({ body }) => admin.money.reconcileNow(body));
 
   serve(app, api.adminGifts, o, () => admin.catalog.gifts());
   serve(app, api.adminGiftSave, o, ({ body }) => admin.catalog.saveGift(body));

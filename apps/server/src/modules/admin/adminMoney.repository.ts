@@ -4,7 +4,13 @@ import type { Conn } from '../../db/database.js';
 export const adminMoneyRepository = {
   recharges: async (
     db: Conn,
-    q: { page: number; size: number; status?: 'pending' | 'paid' | 'cancelled' | undefined; user_id?: number | undefined; order_no?: string | undefined },
+    q: {
+      page: number;
+      size: number;
+      status?: 'pending' | 'paid' | 'cancelled' | 'refunded' | undefined;
+      user_id?: number | undefined;
+      order_no?: string | undefined;
+    },
   ) => {
     let base = db.selectFrom('recharge_orders');
     if (q.status) base = base.where('status', '=', q.status);

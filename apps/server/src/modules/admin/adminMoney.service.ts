@@ -32,7 +32,7 @@ export class AdminMoneyService {
 
   async recharges(q: RouteQuery<Api['adminRecharges']>): Promise<Page<AdminRechargeOrder>> {
     const { rows, total } = await repo.recharges(this.db, q);
-    const [users, callbacks] = await Promise.all([
+    const [users, callbacks, refunds] = await Promise.all([
       briefsOf(
         this.db,
         rows.map((r) => r.user_id),
@@ -41,6 +41,7 @@ export class AdminMoneyService {
         this.db,
         rows.map((r) => r.order_no),
       ),
+      this.finance.refunds.ofOrders(rows.map((r) => r.order_no)),
     ]);
     const list = rows.map((r) => ({
       order_no: r.order_no,
@@ -59,8 +60,28 @@ export class AdminMoneyService {
       callbacks: callbacks
         .filter((c) => c.order_no === r.order_no)
         .map((c) => ({ id: c.id, provider: c.provider, verdict: c.verdict, detail: c.detail, ip: c.ip, created_at: c.created_at })),
+      refund: refunds.get(r.order_no) ?? null,
     }));
     return { list, total, page: q.page, size: q.size, has_more: q.page * q.size < total };
+  }
+
+  /** An operator's refund of a paid recharge (finance/recharge/refund.service.ts). */
+  refund(op: Auth, input: RouteBody<Api['adminRechargeRefund']>) {
+    return this.finance.refunds.refund(op.user.id, input.order_no, input.reason);
+  }
+
+  async mismatches(q: RouteQuery<Api['adminPayMismatches']>) {
+    const { rows, total, runs } = await this.finance.reconcile.page(q.page, q.size);
+    return { list: rows, total, page: q.page, size: q.size, has_more: q.page * q.size < total, runs };
+  }
+
+  /** Reconciles one offered provider now, over the last `hours`. */
+  async reconcileNow(input: RouteBody<Api['adminPayReconcile']>) {
+    const provider = this.finance.recharge.provider(input.provider);
+    if (!provider) throw new BizError(ErrorCode.VALIDATION, 'provider: 该支付渠道未启用', { status: 400 });
+    const now = Date.now();
+    const r = await this.finance.reconcile.reconcile(provider, now - input.hours * 3_600_000, now);
+    return { settlements: r.settlements, mismatches: r.mismatches.length };
   }
 
   async ledger(q: RouteQuery<Api['adminLedger']>) {

@@ -1,13 +1,45 @@
 import { MONEY_UNIT } from '@app/kit';
-import { bool, int, list, num, oneOf, section, text } from '../../config/setting.js';
+import { bool, int, list, num, oneOf, optionalText, section, text } from '../../config/setting.js';
 
 const DEFAULT_CHECK_IN_REWARDS = [1, 2, 3, 4, 5, 6, 10];
 
 /** The sandbox secret of a local run: public, so a production start refuses it. */
 export const DEFAULT_SANDBOX_SECRET = 'sandbox-dev-secret';
-/** The payment providers this server has; `none` turns recharge off. */
-export const PAY_PROVIDERS = ['sandbox', 'none'] as const;
+/** The payment providers this server has (PAY_PROVIDERS lists those it offers; none: recharge off). */
+export const PAY_PROVIDERS = ['sandbox', 'stripe'] as const;
 export type PayProvider = (typeof PAY_PROVIDERS)[number];
+/** Stripe's API origin (STRIPE_API_BASE points the SDK elsewhere: a stand-in in tests). */
+export const STRIPE_API = 'https://api.stripe.com';
+
+/** Stripe's keys and where its API is (decision 0205). */
+export interface StripeConfig {
+  secretKey: string | undefined;
+  webhookSecret: string | undefined;
+  api: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** PAY_PROVIDERS, or the one provider of the older PAY_PROVIDER (`none`: recharge off). */
+const providersOf = (list: string | undefined, one: string | undefined): PayProvider[] | { error: string } => {
+  const names = (list ?? one ?? 'sandbox')
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => p && p !== 'none');
+  const bad = names.filter((p) => !(PAY_PROVIDERS as readonly string[]).includes(p));
+  if (bad.length > 0) return { error: `names unknown providers (${bad.join(', ')}); known: ${PAY_PROVIDERS.join(', ')}, none` };
+  return [...new Set(names as PayProvider[])];
+};
+
+const apiBase = (v: string): StripeConfig['api'] | { error: string } => {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return { error: 'must be an http(s) origin' };
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== '')) return { error: 'must be an http(s) origin' };
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
+};
 
 /** Money rules of the wallet; every one has a working default (docs/decisions/0065-wallet-settings.md). */
 export interface FinanceConfig {
@@ -19,8 +51,13 @@ export interface FinanceConfig {
   withdrawMin: number;
   /** Withdrawal fee, basis points of the amount. */
   withdrawFeeBp: number;
-  /** Payment provider for new recharge orders. */
-  payProvider: PayProvider;
+  /** The payment providers recharge offers (empty: recharge off); the web app orders them per language. */
+  payProviders: PayProvider[];
+  stripe: StripeConfig;
+  /** A recharge order still unpaid this long after it was made is closed, here and at its provider, ms. */
+  rechargeOrderTtlMs: number;
+  /** Hours between two reconciliations of each provider's settlements against the ledger (0: none). */
+  payReconcileHours: number;
   /** HMAC-SHA256 secret the sandbox provider signs its callbacks with. */
   paySandboxSecret: string;
   /** The operator's explicit opt-in to the sandbox under NODE_ENV=production (a staging deployment). */
@@ -50,11 +87,28 @@ export const financeSettings = section(
     EXCHANGE_RATE: num(1, 'Gold coins credited per coin of gift earnings exchanged (0–1]', { min: 0, max: 1, open: true }),
     WITHDRAW_MIN_COINS: int(100, 'Smallest withdrawal, in gold coins', { max: 1_000_000 }),
     WITHDRAW_FEE_RATE: num(0.02, 'Withdrawal fee as a fraction of the amount (rounded up to a fen)', { min: 0, max: 0.5 }),
-    PAY_PROVIDER: oneOf(
-      PAY_PROVIDERS,
+    PAY_PROVIDERS: optionalText(
       'sandbox',
-      'Payment provider of new recharge orders: `sandbox` (the built-in checkout page, which pays any order for free) or `none` (recharge off)',
+      'Payment providers the recharge page offers, comma separated: `sandbox` (the built-in checkout page, which pays any order for free), `stripe` (cards, Apple Pay, Google Pay: STRIPE_*); `none`: recharge off',
     ),
+    PAY_PROVIDER: optionalText(
+      '(unset: PAY_PROVIDERS)',
+      'The older one-provider form of PAY_PROVIDERS (`sandbox`, `stripe` or `none`); refused beside PAY_PROVIDERS',
+    ),
+    STRIPE_SECRET_KEY: optionalText(
+      '(required with stripe)',
+      'Stripe secret API key (`sk_live_…`; `sk_test_…` in test mode); a restricted key needs Checkout Sessions and Refunds write',
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalText(
+      '(required with stripe)',
+      'Signing secret (`whsec_…`) of the webhook endpoint registered with Stripe for `<PUBLIC_URL>/api/pay/stripe/webhook`',
+    ),
+    STRIPE_API_BASE: text(STRIPE_API, STRIPE_API, "Origin of Stripe's API the SDK calls (a test points it at a stand-in)"),
+    RECHARGE_ORDER_TTL_MIN: int(30, 'A recharge order unpaid this many minutes after it was made is closed (a Stripe Checkout Session is expired)', {
+      min: 1,
+      max: 1440,
+    }),
+    PAY_RECONCILE_HOURS: int(24, "Hours between two reconciliations of each provider's paid orders against the ledger's credits (0: none)", { max: 24 * 7 }),
     PAY_SANDBOX_SECRET: text(
       DEFAULT_SANDBOX_SECRET,
       DEFAULT_SANDBOX_SECRET,
@@ -77,13 +131,21 @@ export const financeSettings = section(
     FAN_CLUB_JOIN_COINS: int(1, "Gold coins a fan club's join gift costs (goes to the anchor like a gift)", { min: 1, max: 100_000 }),
   },
   (v, fail): FinanceConfig => {
+    if (v.PAY_PROVIDERS !== undefined && v.PAY_PROVIDER !== undefined) fail('PAY_PROVIDER', 'PAY_PROVIDER is the older form of PAY_PROVIDERS: set only one');
+    const providers = providersOf(v.PAY_PROVIDERS, v.PAY_PROVIDER);
+    if ('error' in providers) fail(v.PAY_PROVIDERS !== undefined ? 'PAY_PROVIDERS' : 'PAY_PROVIDER', providers.error);
+    const api = apiBase(v.STRIPE_API_BASE);
+    if ('error' in api) fail('STRIPE_API_BASE', `${api.error}, got "${v.STRIPE_API_BASE}"`);
     if (v.CHECK_IN_REWARDS.length === 0 || v.CHECK_IN_REWARDS.length > 31) fail('CHECK_IN_REWARDS', 'CHECK_IN_REWARDS must list 1–31 rewards');
     return {
       giftAnchorShareBp: bp(v.GIFT_ANCHOR_SHARE),
       exchangeRateBp: bp(v.EXCHANGE_RATE),
       withdrawMin: v.WITHDRAW_MIN_COINS * MONEY_UNIT,
       withdrawFeeBp: bp(v.WITHDRAW_FEE_RATE),
-      payProvider: v.PAY_PROVIDER,
+      payProviders: 'error' in providers ? [] : providers,
+      stripe: { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, api: 'error' in api ? { host: '', port: 0, protocol: 'https' } : api },
+      rechargeOrderTtlMs: v.RECHARGE_ORDER_TTL_MIN * 60_000,
+      payReconcileHours: v.PAY_RECONCILE_HOURS,
       paySandboxSecret: v.PAY_SANDBOX_SECRET,
       paySandboxInProduction: v.PAY_SANDBOX_IN_PRODUCTION,
       payCallbackWindowS: v.PAY_CALLBACK_WINDOW_S,

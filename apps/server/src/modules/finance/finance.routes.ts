@@ -1,8 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { api, fullPath, hasControl, SANDBOX_CHECKOUT_PATH } from '@app/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { api, ErrorCode, fullPath, hasControl, SANDBOX_CHECKOUT_PATH } from '@app/contract';
+import { BizError } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import type { RouteEnv } from '../../http/routeEnv.js';
 import { checkoutPage } from './recharge/checkoutPage.js';
+import { jsonNotify } from './recharge/paymentProvider.js';
+
+/** The largest notify a provider sends (Stripe's events are a few KB). */
+const NOTIFY_LIMIT = 64 * 1024;
+/** The raw body of each notify request, for the providers that sign bytes. */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
 /** The wallet's calls (contract calls/finance.ts) and the sandbox provider's checkout page. */
 export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
@@ -14,7 +21,25 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.rechargeCategory, o, () => f.recharge.categories());
   serve(app, api.rechargeOrder, o, ({ me, body }) => f.recharge.createOrder(me.user.id, body));
   serve(app, api.rechargeFetch, o, ({ me, query }) => f.recharge.fetch(me.user.id, query));
-  serve(app, api.sandboxPayCallback, o, ({ body, req }) => f.recharge.callback('sandbox', body, req.ip));
+  serve(app, api.sandboxPayCallback, o, async ({ body, req }) => {
+    const r = await f.recharge.callback('sandbox', jsonNotify(body), req.ip);
+    return { order_no: r.order_no, status: r.status === 'ignored' ? 'pending' : r.status };
+  });
+  // Stripe signs the raw bytes: in its own scope, JSON is parsed from a kept copy of them.
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: NOTIFY_LIMIT }, (req, raw: Buffer, done) => {
+      rawBodies.set(req, raw);
+      try {
+        done(null, JSON.parse(raw.toString('utf8')));
+      } catch {
+        done(new BizError(ErrorCode.VALIDATION, 'body: JSON 格式错误', { status: 400 }));
+      }
+    });
+    serve(scope, api.stripePayWebhook, o, ({ body, req }) =>
+      f.recharge.callback('stripe', { body, raw: rawBodies.get(req) ?? null, headers: req.headers }, req.ip),
+    );
+  });
 
   serve(app, api.giftSend, o, ({ me, body }) => f.gift.sendGift(me.user.id, body));
   serve(app, api.recordGift, o, ({ me, query }) => f.gift.records(me.user.id, query.direction, query.page, query.size));

@@ -9,9 +9,16 @@ import { Ledger } from './ledger/ledger.js';
 import { LevelsService } from './levels/levels.service.js';
 import { WalletService } from './ledger/wallet.service.js';
 import { RankService } from './rank/rank.service.js';
-import { SandboxProvider } from './recharge/paymentProvider.js';
+import type { PaymentProvider } from './recharge/paymentProvider.js';
+import { SandboxProvider } from './recharge/sandboxProvider.js';
+import { StripeProvider } from './recharge/stripeProvider.js';
 import { RechargeService } from './recharge/recharge.service.js';
+import { ReconcileService } from './recharge/reconcile.service.js';
+import { RefundService } from './recharge/refund.service.js';
 import { WithdrawService } from './withdraw/withdraw.service.js';
+
+/** The web app's recharge page (its hash route), where a payer comes back from a provider's checkout. */
+const RECHARGE_PAGE = '/pages/user/recharge';
 
 export interface FinanceOptions {
   /** Redis for the ranking sorted sets (REDIS_URL); SQL alone without it. */
@@ -29,15 +36,24 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
   const ledger = new Ledger(deps.db, deps.metrics.ledgerTransfers);
   const wallet = new WalletService(deps, config);
   const sandbox = new SandboxProvider(config.paySandboxSecret, config.payCallbackWindowS, deps.config.publicUrl);
+  // Stripe sends the payer back to the recharge page, where the order being waited for resumes (an absolute URL:
+  // PUBLIC_URL, which production requires with Stripe, or this instance's own port).
+  const origin = deps.config.publicUrl || `http://127.0.0.1:${deps.config.port}`;
+  const providers: PaymentProvider[] = config.payProviders.map((name) =>
+    name === 'sandbox' ? sandbox : new StripeProvider(config.stripe, config.payCallbackWindowS, `${origin}/#${RECHARGE_PAGE}`, config.rechargeOrderTtlMs),
+  );
   const gift = new GiftService(deps, ledger, config);
   const rank = new RankService(deps, opts.redis, deps.config.redisPrefix);
   gift.onSent((_record, row, transferId) => rank.recordGift(row, transferId));
+  const recharge = new RechargeService(deps, ledger, providers);
   return {
     config,
     ledger,
     wallet,
     sandbox,
-    recharge: new RechargeService(deps, ledger, config.payProvider === 'sandbox' ? [sandbox] : [], config.payProvider),
+    recharge,
+    refunds: new RefundService(deps, ledger, recharge),
+    reconcile: new ReconcileService(deps),
     gift,
     earnings: new EarningsService(deps, ledger, wallet, config),
     withdraw: new WithdrawService(deps.db, ledger, config),

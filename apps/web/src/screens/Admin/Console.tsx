@@ -1,6 +1,7 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import {
   BankcardOutline,
+  CheckShieldOutline,
   FileWrongOutline,
   GiftOutline,
   HistogramOutline,
@@ -28,6 +29,7 @@ import { Config } from './sections/Config';
 import { Content } from './sections/Content';
 import { Dashboard } from './sections/Dashboard';
 import { Recharges } from './sections/Recharges';
+import { Reconcile } from './sections/Reconcile';
 import { Rooms } from './sections/Rooms';
 import { Users } from './sections/Users';
 import { Webhooks } from './sections/Webhooks';
@@ -35,7 +37,19 @@ import { Withdrawals } from './sections/Withdrawals';
 import './admin.css';
 
 type SectionId =
-  'dashboard' | 'anchors' | 'rooms' | 'withdrawals' | 'recharges' | 'users' | 'content' | 'catalog' | 'community' | 'config' | 'webhooks' | 'audit';
+  | 'dashboard'
+  | 'anchors'
+  | 'rooms'
+  | 'withdrawals'
+  | 'recharges'
+  | 'reconcile'
+  | 'users'
+  | 'content'
+  | 'catalog'
+  | 'community'
+  | 'config'
+  | 'webhooks'
+  | 'audit';
 
 const SECTIONS: { id: SectionId; icon: ReactNode; Screen: ComponentType; badge?: 'anchors' | 'withdrawals' | 'reports' }[] = [
   { id: 'dashboard', icon: <HistogramOutline />, Screen: Dashboard },
@@ -43,6 +57,7 @@ const SECTIONS: { id: SectionId; icon: ReactNode; Screen: ComponentType; badge?:
   { id: 'rooms', icon: <VideoOutline />, Screen: Rooms },
   { id: 'withdrawals', icon: <PayCircleOutline />, Screen: Withdrawals, badge: 'withdrawals' },
   { id: 'recharges', icon: <BankcardOutline />, Screen: Recharges },
+  { id: 'reconcile', icon: <CheckShieldOutline />, Screen: Reconcile },
   { id: 'users', icon: <TeamOutline />, Screen: Users },
   { id: 'content', icon: <FileWrongOutline />, Screen: Content, badge: 'reports' },
   { id: 'catalog', icon: <GiftOutline />, Screen: Catalog },

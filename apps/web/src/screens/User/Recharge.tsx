@@ -15,17 +15,24 @@ import { PackageGrid } from './wallet/PackageGrid';
 import { PayMethods } from './wallet/PayMethods';
 import { PayWaiting } from './wallet/PayWaiting';
 import { useCheckout } from './wallet/useCheckout';
+import { orderedProviders } from './wallet/payOrder';
+import { currentLang } from '../../locale/i18n';
+import type { PayProviderName } from '@app/contract';
 import './wallet/wallet.css';
 
 /** 充值 (/pages/user/recharge): balance, packages, pay method; pay on the provider's checkout page, then the coins arrive. */
 export default function Recharge() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const wallet = useWallet();
   const cat = useRechargeCategory();
   const checkout = useCheckout();
   const [picked, setPicked] = useState<number | null>(null);
-  const [provider, setProvider] = useState('sandbox');
+  const lang = i18n.language;
+  // The first offered method is chosen until the user picks another.
+  const providers = useMemo(() => (lang ? orderedProviders(cat.data?.providers ?? [], currentLang()) : []), [cat.data, lang]);
+  const [chosen, setProvider] = useState<PayProviderName | null>(null);
+  const provider = chosen && providers.includes(chosen) ? chosen : (providers[0] ?? null);
 
   const packages = useMemo(() => cat.data?.list ?? [], [cat.data]);
   const pkg = packages.find((p) => p.id === picked) ?? null;
@@ -59,7 +66,7 @@ export default function Recharge() {
           </section>
           <section className="card w-card">
             <div className="card-title">{t('recharge.payMethod')}</div>
-            <PayMethods providers={cat.data.providers} selected={provider} onSelect={setProvider} />
+            <PayMethods providers={providers} selected={provider} onSelect={setProvider} />
           </section>
           <ul className="w-tips">
             <li>{t('recharge.tip1', { n: formatCoins((100 * 10000) / (wallet.data?.rules.fen_per_coin || 10)) })}</li>
@@ -74,10 +81,10 @@ export default function Recharge() {
             <Button
               shape="rounded"
               className="brand-button pay-bar__btn"
-              disabled={!pkg || provider !== 'sandbox'}
+              disabled={!pkg || !provider}
               loading={checkout.creating}
               onClick={() => {
-                if (pkg) void checkout.pay(pkg.id, 'sandbox');
+                if (pkg && provider) void checkout.pay(pkg.id, provider);
               }}
             >
               {t('recharge.payNow')}

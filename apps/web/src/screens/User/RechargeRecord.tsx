@@ -14,7 +14,7 @@ import { StatusChip, type ChipTone } from './wallet/StatusChip';
 import './wallet/wallet.css';
 import { MONEY_UNIT } from '@app/kit';
 
-const TONE: Record<RechargeStatus, ChipTone> = { paid: 'ok', pending: 'wait', cancelled: 'muted' };
+const TONE: Record<RechargeStatus, ChipTone> = { paid: 'ok', pending: 'wait', cancelled: 'muted', refunded: 'muted' };
 
 function OrderRow({ o }: { o: RechargeOrder }) {
   const { t } = useTranslation();

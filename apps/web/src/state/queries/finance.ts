@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Api, MoneyChangeType, RouteData, RouteInput, WalletAccount } from '@app/contract';
+import type { Api, MoneyChangeType, PayProviderName, RouteData, RouteInput, WalletAccount } from '@app/contract';
 import { call } from '../../lib/api';
 import { useSession } from '../session';
 import { STALE } from './client';
@@ -138,7 +138,7 @@ export function useRechargeOrder(orderNo: string | null) {
 export function useCreateRechargeOrder() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { request_id: string; package_id: number; provider?: 'sandbox' }) => call('rechargeOrder', body),
+    mutationFn: (body: { request_id: string; package_id: number; provider?: PayProviderName }) => call('rechargeOrder', body),
     onSuccess: () => void qc.invalidateQueries({ queryKey: financeKeys.rechargeOrders() }),
   });
 }

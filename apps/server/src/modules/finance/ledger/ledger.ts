@@ -29,6 +29,7 @@ export type TransferKind =
   | 'withdraw_payout'
   | 'withdraw_fee'
   | 'withdraw_refund'
+  | 'recharge_refund'
   | 'check_in'
   | 'game_in'
   | 'game_out'

@@ -1,4 +1,4 @@
-import type { SandboxCallback } from './paymentProvider.js';
+import type { SandboxCallback } from './sandboxProvider.js';
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const yuan = (fen: number): string => `¥${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
@@ -9,7 +9,7 @@ export interface CheckoutView {
   order_no: string;
   name: string;
   price_fen: number;
-  status: 'pending' | 'paid' | 'cancelled';
+  status: 'pending' | 'paid' | 'cancelled' | 'refunded';
   callbackUrl: string;
   /** Where "back to the app" goes. */
   returnUrl: string;
@@ -32,7 +32,7 @@ export function checkoutPage(v: CheckoutView | null): string {
   <div class="price">${yuan(v.price_fen)}</div>
   <div class="muted small">订单号 ${esc(v.order_no)}</div>
 </div>
-<p id="state" class="state">${v.status === 'pending' ? '沙盒支付：不会产生真实扣款' : v.status === 'paid' ? '该订单已支付' : '该订单已取消'}</p>
+<p id="state" class="state">${v.status === 'pending' ? '沙盒支付：不会产生真实扣款' : v.status === 'paid' ? '该订单已支付' : v.status === 'refunded' ? '该订单已退款' : '该订单已取消'}</p>
 ${v.status === 'pending' ? '<button id="pay" class="primary">确认支付</button><button id="cancel" class="plain">取消</button>' : ''}
 <a id="back" class="plain link" href="${esc(v.returnUrl)}">返回应用</a>`;
   const script =

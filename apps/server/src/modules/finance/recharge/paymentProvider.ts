@@ -1,69 +1,72 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SANDBOX_CHECKOUT_PATH } from '@app/contract';
+import type { PayProvider } from '../finance.config.js';
 
-/** A payment result as a provider reports it (already authenticated). */
+/** A payment result as a provider reports it (already authenticated). Amounts in the currency's smallest unit. */
 export interface PaymentNotice {
   order_no: string;
   trade_no: string;
   amount_fen: number;
+  /** ISO 4217, lower case (`cny`). */
+  currency: string;
   status: 'paid' | 'cancelled';
 }
 
-export type Verdict = { ok: true; notice: PaymentNotice } | { ok: false; reason: 'bad_signature' | 'stale' };
+/** What a provider's verification makes of a notify: a result, an event that moves nothing, or a refusal. */
+export type Verdict =
+  { ok: true; notice: PaymentNotice } | { ok: true; ignored: string } | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed'; detail?: string };
 
-/** A payment provider: where the payer pays, and how its callbacks are authenticated. A real provider plugs in here. */
-export interface PaymentProvider {
-  readonly name: string;
-  /** The page the payer opens to pay this order. */
-  payUrl(orderNo: string): string;
-  /** Authenticates a callback body. */
-  verify(body: unknown, nowMs: number): Verdict;
+/** A notify as it arrived: the parsed body (sandbox), the raw bytes (providers that sign them) and the headers. */
+export interface Incoming {
+  body: unknown;
+  raw: Buffer | null;
+  headers: Record<string, string | string[] | undefined>;
 }
 
-/** The sandbox callback body (contract `sandboxPayCallback`). */
-export interface SandboxCallback extends PaymentNotice {
-  timestamp: number;
-  nonce: string;
-  sign: string;
+/** A notify whose authentication is in its parsed JSON body (the sandbox's). */
+export const jsonNotify = (body: unknown): Incoming => ({ body, raw: null, headers: {} });
+
+/** The parts of a recharge order a provider sees. */
+export interface ProviderOrder {
+  order_no: string;
+  name: string;
+  price_fen: number;
+  provider_ref: string | null;
+  pay_url: string | null;
+  trade_no: string | null;
 }
 
-/** The signed text: every field but the signature, in name order, joined by "|". */
-const signedText = (b: Omit<SandboxCallback, 'sign'>): string => [b.amount_fen, b.nonce, b.order_no, b.status, b.timestamp, b.trade_no].join('|');
+/** A payment the provider settled, as its own records list it (reconciliation). */
+export interface Settlement {
+  /** Our order number as the provider carries it; null when it carries none. */
+  order_no: string | null;
+  trade_no: string;
+  amount_fen: number;
+  currency: string;
+}
+
+/** What closing an unpaid order at the provider found: closed, or already paid (the notify may be late). */
+export type Closed = { closed: true } | { closed: false; paid: PaymentNotice };
+
+/** The currency every package is priced in (recharge_packages.price_fen). */
+export const PRICE_CURRENCY = 'cny';
 
 /**
- * The built-in sandbox provider: it serves its own checkout page and signs what that page posts
- * back with HMAC-SHA256 (PAY_SANDBOX_SECRET), so nobody without the secret can forge or alter a
- * result, and a result older than the window is refused as a replay.
+ * A payment provider: it opens a payment for an order, authenticates its notifies, closes an unpaid
+ * order, refunds a paid one and lists what it settled. Each is chosen by PAY_PROVIDERS.
  */
-export class SandboxProvider implements PaymentProvider {
-  readonly name = 'sandbox';
-
-  constructor(
-    private readonly secret: string,
-    private readonly windowS: number,
-    private readonly publicUrl: string,
-  ) {}
-
-  payUrl(orderNo: string): string {
-    return `${this.publicUrl}${SANDBOX_CHECKOUT_PATH}/${encodeURIComponent(orderNo)}`;
-  }
-
-  sign(b: Omit<SandboxCallback, 'sign'>): string {
-    return createHmac('sha256', this.secret).update(signedText(b)).digest('hex');
-  }
-
-  /** A signed callback body as the checkout page posts it. */
-  signed(notice: PaymentNotice, nowMs = Date.now()): SandboxCallback {
-    const b = { ...notice, timestamp: Math.floor(nowMs / 1000), nonce: randomBytes(12).toString('hex') };
-    return { ...b, sign: this.sign(b) };
-  }
-
-  verify(body: unknown, nowMs: number): Verdict {
-    const b = body as SandboxCallback;
-    const expected = Buffer.from(this.sign(b), 'hex');
-    const given = Buffer.from(b.sign, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
-    if (Math.abs(nowMs / 1000 - b.timestamp) > this.windowS) return { ok: false, reason: 'stale' };
-    return { ok: true, notice: { order_no: b.order_no, trade_no: b.trade_no, amount_fen: b.amount_fen, status: b.status } };
-  }
+export interface PaymentProvider {
+  readonly name: PayProvider;
+  /** Opens the payment: where the payer goes, and the provider's own reference of it. */
+  open(order: ProviderOrder): Promise<{ payUrl: string; ref: string | null }>;
+  /** The page the payer opens to pay this (pending) order. */
+  payUrl(order: ProviderOrder): string;
+  /** Authenticates a notify. */
+  verify(incoming: Incoming, nowMs: number): Verdict;
+  /** The order number a notify claims, unverified: only for logging a refused one where the console finds it. */
+  claimedOrderNo(incoming: Incoming): string;
+  /** Closes an unpaid order at the provider (after RECHARGE_ORDER_TTL_MIN). */
+  close(order: ProviderOrder): Promise<Closed>;
+  /** Gives the payer's money back; `key` makes a retry the same refund. Answers the provider's refund id. */
+  refund(order: ProviderOrder, key: string): Promise<string>;
+  /** Payments settled in [fromMs, toMs); undefined for a provider with no records of its own (the sandbox). */
+  settlements?(fromMs: number, toMs: number): Promise<Settlement[]>;
 }

@@ -26,7 +26,7 @@ export const rechargeRepository = {
     orderNo: string,
     from: RechargeOrderRow['status'][],
     to: RechargeOrderRow['status'],
-    patch: { trade_no?: string; paid_at?: string } = {},
+    patch: { trade_no?: string; paid_at?: string | null } = {},
   ) => {
     const r = await db
       .updateTable('recharge_orders')
@@ -52,6 +52,14 @@ export const rechargeRepository = {
     ]);
     return { rows, total: Number(count.n) };
   },
+
+  /** Records where the provider's payment page is (once it opened the payment). */
+  setPayment: (db: Conn, orderNo: string, p: { pay_url: string; provider_ref: string | null }) =>
+    db.updateTable('recharge_orders').set(p).where('order_no', '=', orderNo).execute(),
+
+  /** Pending orders made before `before` (ISO), oldest first: past their TTL. */
+  pendingBefore: (db: Conn, before: string, limit: number) =>
+    db.selectFrom('recharge_orders').selectAll().where('status', '=', 'pending').where('created_at', '<', before).orderBy('created_at').limit(limit).execute(),
 
   logCallback: (db: Conn, row: Omit<Selectable<PaymentCallbacksTable>, 'id'>) => db.insertInto('payment_callbacks').values(row).execute(),
 

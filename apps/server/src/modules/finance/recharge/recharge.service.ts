@@ -1,21 +1,44 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type RechargeOrder, type RechargePackage, type RechargeStatus, type Api, type RouteBody, type RouteQuery } from '@app/contract';
+import {
+  ErrorCode,
+  type PayProviderName,
+  type RechargeOrder,
+  type RechargePackage,
+  type RechargeStatus,
+  type Api,
+  type RouteBody,
+  type RouteQuery,
+} from '@app/contract';
 import { MONEY_UNIT } from '@app/kit';
-import { afterCommit } from '../../../db/database.js';
+import { afterCommit, type Conn } from '../../../db/database.js';
 import { nowIso } from '../../../db/time.js';
 import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
 import { opKey, reusedKey } from '../idempotency.js';
 import { isUniqueViolation, type Ledger } from '../ledger/ledger.js';
-import type { PaymentProvider } from './paymentProvider.js';
+import { PRICE_CURRENCY, type Incoming, type PaymentNotice, type PaymentProvider } from './paymentProvider.js';
 import { rechargeRepository as repo, type RechargeOrderRow } from './recharge.repository.js';
 import { parseNames } from '../../../db/names.js';
 import { emitWebhook } from '../../webhook/outbox.js';
 
 const orderNo = (): string => `R${Date.now()}${randomBytes(5).toString('hex')}`;
 
-/** Verdicts written to the payment callback log. */
-type CallbackVerdict = 'credited' | 'duplicate' | 'cancelled' | 'bad_signature' | 'stale' | 'unknown_order' | 'amount_mismatch' | 'unknown_provider';
+/** Verdicts written to the payment callback log (and counted in liveapp_payment_callbacks_total). */
+type CallbackVerdict =
+  | 'credited'
+  | 'duplicate'
+  | 'cancelled'
+  | 'ignored'
+  | 'bad_signature'
+  | 'stale'
+  | 'malformed'
+  | 'unknown_order'
+  | 'amount_mismatch'
+  | 'currency_mismatch'
+  | 'unknown_provider';
+
+/** The most of a notify's body kept in the callback log. */
+const PAYLOAD_KEPT = 16 * 1024;
 
 /** Recharge: packages, orders, and crediting coins when the provider confirms a payment. */
 export class RechargeService {
@@ -25,7 +48,6 @@ export class RechargeService {
     private readonly deps: Deps,
     private readonly ledger: Ledger,
     providers: PaymentProvider[],
-    private readonly defaultProvider: string,
   ) {
     for (const p of providers) this.providers.set(p.name, p);
   }
@@ -34,7 +56,12 @@ export class RechargeService {
     return this.providers.get(name);
   }
 
-  async categories(): Promise<{ list: RechargePackage[]; providers: string[] }> {
+  /** The providers offered, in PAY_PROVIDERS order. */
+  get offered(): PaymentProvider[] {
+    return [...this.providers.values()];
+  }
+
+  async categories(): Promise<{ list: RechargePackage[]; providers: PayProviderName[] }> {
     const rows = await repo.packages(this.deps.db.kysely);
     return {
       list: rows.map((p) => ({
@@ -47,7 +74,7 @@ export class RechargeService {
         tag: p.tag,
         tag_names: parseNames(p.tag_names),
       })),
-      providers: this.providers.has(this.defaultProvider) ? [this.defaultProvider] : [],
+      providers: [...this.providers.keys()] as PayProviderName[],
     };
   }
 
@@ -61,7 +88,7 @@ export class RechargeService {
       bonus: Number(o.bonus),
       provider: o.provider,
       status: o.status,
-      pay_url: o.status === 'pending' ? (this.providers.get(o.provider)?.payUrl(o.order_no) ?? '') : '',
+      pay_url: o.status === 'pending' ? (this.providers.get(o.provider)?.payUrl(o) ?? '') : '',
       created_at: o.created_at,
       paid_at: o.paid_at,
     };
@@ -73,7 +100,8 @@ export class RechargeService {
     const key = opKey('recharge', userId, input.request_id);
     const seen = await repo.orderByKey(db, key);
     if (seen) return this.replay(seen, input.package_id);
-    if (!this.providers.has(input.provider)) throw new BizError(ErrorCode.VALIDATION, 'provider: 不支持的支付方式', { status: 400 });
+    const provider = this.providers.get(input.provider);
+    if (!provider) throw new BizError(ErrorCode.VALIDATION, 'provider: 不支持的支付方式', { status: 400 });
     const pkg = await repo.package(db, input.package_id);
     if (!pkg) throw new BizError(ErrorCode.NOT_FOUND, 'package_id: 充值套餐不存在');
     try {
@@ -91,8 +119,10 @@ export class RechargeService {
         trade_no: null,
         created_at: nowIso(),
         paid_at: null,
+        pay_url: null,
+        provider_ref: null,
       });
-      return this.view(row);
+      return await this.opened(row);
     } catch (err) {
       const first = isUniqueViolation(err) ? await repo.orderByKey(db, key) : undefined;
       if (first) return this.replay(first, input.package_id);
@@ -100,9 +130,28 @@ export class RechargeService {
     }
   }
 
-  private replay(o: RechargeOrderRow, packageId: number): RechargeOrder {
+  /**
+   * Opens the order's payment at its provider (a Stripe Checkout Session, under an idempotency key
+   * of the order, so a retry gets the same session). A provider that fails leaves the order pending
+   * without a page: the same request_id tries again, and the TTL sweep closes it otherwise.
+   */
+  private async opened(o: RechargeOrderRow): Promise<RechargeOrder> {
+    const provider = this.providers.get(o.provider);
+    if (o.status !== 'pending' || !provider || o.pay_url) return this.view(o);
+    let page: { payUrl: string; ref: string | null };
+    try {
+      page = await provider.open(o);
+    } catch (err) {
+      this.deps.log.warn({ err, provider: o.provider, order_no: o.order_no }, 'payment provider could not open a payment');
+      throw new BizError(ErrorCode.PAYMENT_UNAVAILABLE);
+    }
+    await repo.setPayment(this.deps.db.kysely, o.order_no, { pay_url: page.payUrl, provider_ref: page.ref });
+    return this.view({ ...o, pay_url: page.payUrl, provider_ref: page.ref });
+  }
+
+  private replay(o: RechargeOrderRow, packageId: number): Promise<RechargeOrder> {
     if (o.package_id !== packageId) throw reusedKey();
-    return this.view(o);
+    return this.opened(o);
   }
 
   async fetch(userId: number, q: RouteQuery<Api['rechargeFetch']>) {
@@ -117,53 +166,70 @@ export class RechargeService {
   }
 
   /**
-   * A provider's payment callback. Refused and logged: a bad signature, a stale timestamp (a
-   * replay), an unknown order, an amount that is not the order's. Accepted: `paid` credits the
-   * coins (and the bonus) once, whatever number of times it arrives, concurrently or not;
-   * `cancelled` closes a pending order.
+   * A provider's payment notify. Refused and logged: a bad signature, a stale timestamp (a
+   * replay), a malformed event, an unknown order, an amount or currency that is not the order's.
+   * Accepted: `paid` credits the coins (and the bonus) once, whatever number of times it arrives,
+   * concurrently or not; `cancelled` closes a pending order; an event that concerns no payment is
+   * logged as ignored.
    */
-  async callback(
-    providerName: string,
-    body: { order_no: string } & Record<string, unknown>,
-    ip: string | null,
-  ): Promise<{ order_no: string; status: RechargeStatus }> {
+  async callback(providerName: string, incoming: Incoming, ip: string | null): Promise<{ order_no: string; status: RechargeStatus | 'ignored' }> {
     const db = this.deps.db.kysely;
-    const payload = JSON.stringify(body);
-    const counted = (verdict: CallbackVerdict) => this.deps.metrics.paymentCallbacks.inc({ verdict });
+    const payload = (incoming.raw ? incoming.raw.toString('utf8') : JSON.stringify(incoming.body ?? null)).slice(0, PAYLOAD_KEPT);
+    const provider = this.providers.get(providerName);
+    let orderNo = provider?.claimedOrderNo(incoming).slice(0, 64) ?? '';
+    const log = (verdict: CallbackVerdict, detail: string, conn: Conn = db) =>
+      repo.logCallback(conn, {
+        provider: providerName.slice(0, 16),
+        order_no: orderNo,
+        verdict,
+        detail: detail.slice(0, 200),
+        payload,
+        ip,
+        created_at: nowIso(),
+      });
     const refuse = async (verdict: CallbackVerdict, detail: string): Promise<never> => {
-      await repo.logCallback(db, { provider: providerName, order_no: String(body.order_no).slice(0, 64), verdict, detail, payload, ip, created_at: nowIso() });
-      counted(verdict);
-      this.deps.log.warn({ provider: providerName, order_no: body.order_no, verdict, ip }, `payment callback refused: ${detail}`);
+      await log(verdict, detail);
+      this.counted(verdict);
+      this.deps.log.warn({ provider: providerName, order_no: orderNo, verdict, ip }, `payment callback refused: ${detail}`);
       throw new BizError(ErrorCode.PAYMENT_REFUSED, `支付回调校验失败：${detail}`, { status: 400 });
     };
-    const provider = this.providers.get(providerName);
     if (!provider) return refuse('unknown_provider', '未知的支付渠道');
-    const verdict = provider.verify(body, Date.now());
-    if (!verdict.ok) return refuse(verdict.reason, verdict.reason === 'stale' ? '回调已过期' : '签名错误');
+    const verdict = provider.verify(incoming, Date.now());
+    if (!verdict.ok) return refuse(verdict.reason, verdict.reason === 'stale' ? '回调已过期' : verdict.reason === 'malformed' ? '回调格式错误' : '签名错误');
+    if ('ignored' in verdict) {
+      await log('ignored', verdict.ignored);
+      this.counted('ignored');
+      return { order_no: '', status: 'ignored' };
+    }
     const n = verdict.notice;
+    orderNo = n.order_no.slice(0, 64);
     const order = await repo.orderByNo(db, n.order_no);
     if (!order || order.provider !== providerName) return refuse('unknown_order', '订单不存在');
-    if (n.amount_fen !== order.price_fen) return refuse('amount_mismatch', '金额与订单不符');
+    if (n.status === 'paid' && n.amount_fen !== order.price_fen) return refuse('amount_mismatch', '金额与订单不符');
+    if (n.status === 'paid' && n.currency !== PRICE_CURRENCY) return refuse('currency_mismatch', '币种与订单不符');
 
-    const log = (verdict: CallbackVerdict) => ({
-      provider: providerName,
-      order_no: order.order_no,
-      verdict,
-      detail: n.trade_no,
-      payload,
-      ip,
-      created_at: nowIso(),
-    });
     if (n.status === 'cancelled') {
       const moved = await repo.transition(db, order.order_no, ['pending'], 'cancelled');
-      await repo.logCallback(db, log(moved ? 'cancelled' : 'duplicate'));
-      counted(moved ? 'cancelled' : 'duplicate');
+      await log(moved ? 'cancelled' : 'duplicate', n.trade_no);
+      this.counted(moved ? 'cancelled' : 'duplicate');
       return { order_no: order.order_no, status: (await repo.orderByNo(db, order.order_no))!.status };
     }
+    const credited = await this.credit(order, n, (moved, conn) => log(moved ? 'credited' : 'duplicate', n.trade_no, conn));
+    return { order_no: order.order_no, status: credited ? 'paid' : (await repo.orderByNo(db, order.order_no))!.status };
+  }
 
+  private counted(verdict: CallbackVerdict): void {
+    this.deps.metrics.paymentCallbacks.inc({ verdict });
+  }
+
+  /**
+   * Credits a paid order once: the order moves to `paid` and the coins (and the bonus) are posted
+   * in one transaction; a second arrival moves nothing. A payment confirmed after the order was
+   * closed (cancelled) still credits: the money was taken. Answers whether this call credited.
+   */
+  private async credit(order: RechargeOrderRow, n: PaymentNotice, logged: (moved: boolean, conn: Conn) => Promise<unknown>): Promise<boolean> {
     const [user, platform] = await Promise.all([this.ledger.userAccounts(order.user_id), this.ledger.platformAccounts()]);
-    // A payment confirmed after the payer cancelled still credits: the money was taken.
-    await this.deps.db.tx(async (conn) => {
+    return this.deps.db.tx(async (conn) => {
       const now = nowIso();
       const moved = await repo.transition(conn, order.order_no, ['pending', 'cancelled'], 'paid', { trade_no: n.trade_no, paid_at: now });
       if (moved) {
@@ -214,9 +280,56 @@ export class RechargeService {
           { at: now },
         );
       }
-      await repo.logCallback(conn, log(moved ? 'credited' : 'duplicate'));
-      afterCommit(conn, () => counted(moved ? 'credited' : 'duplicate'));
+      await logged(moved, conn);
+      afterCommit(conn, () => this.counted(moved ? 'credited' : 'duplicate'));
+      return moved;
     });
-    return { order_no: order.order_no, status: 'paid' };
+  }
+
+  /**
+   * Closes the orders still unpaid `ttlMs` after they were made, at their provider first (a Stripe
+   * session is expired, so it can no longer be paid). A provider that answers "already paid" gets
+   * the order credited instead: its notify was late or lost. Answers how many were closed and credited.
+   */
+  async closeExpired(ttlMs: number, nowMs = Date.now()): Promise<{ closed: number; credited: number }> {
+    const db = this.deps.db.kysely;
+    const due = await repo.pendingBefore(db, new Date(nowMs - ttlMs).toISOString(), 100);
+    let closed = 0;
+    let credited = 0;
+    for (const o of due) {
+      const provider = this.providers.get(o.provider);
+      try {
+        const r = provider ? await provider.close(o) : ({ closed: true } as const);
+        if (r.closed) {
+          if (await repo.transition(db, o.order_no, ['pending'], 'cancelled')) {
+            closed++;
+            await repo.logCallback(db, {
+              provider: o.provider,
+              order_no: o.order_no,
+              verdict: 'expired',
+              detail: o.provider_ref ?? '',
+              payload: '',
+              ip: null,
+              created_at: nowIso(),
+            });
+          }
+        } else if (r.paid.amount_fen === o.price_fen && r.paid.currency === PRICE_CURRENCY) {
+          const log = (moved: boolean, conn: Conn) =>
+            repo.logCallback(conn, {
+              provider: o.provider,
+              order_no: o.order_no,
+              verdict: moved ? 'credited' : 'duplicate',
+              detail: `found paid when closing: ${r.paid.trade_no}`,
+              payload: '',
+              ip: null,
+              created_at: nowIso(),
+            });
+          if (await this.credit(o, r.paid, log)) credited++;
+        }
+      } catch (err) {
+        this.deps.log.warn({ err, provider: o.provider, order_no: o.order_no }, 'could not close an unpaid recharge order at its provider');
+      }
+    }
+    return { closed, credited };
   }
 }

@@ -8,8 +8,9 @@ import { coins, when, yuan } from '../parts/format';
 import { Pager } from '../parts/Pager';
 import { SearchBox } from '../parts/SearchBox';
 import { UserCell } from '../parts/UserCell';
+import { useRefund } from './useRefund';
 
-type Status = 'pending' | 'paid' | 'cancelled';
+type Status = 'pending' | 'paid' | 'cancelled' | 'refunded';
 const SIZE = 20;
 
 /** Recharge orders, newest first, each with every payment callback the provider sent (and its verdict). */
@@ -19,12 +20,13 @@ export function Recharges() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
+  const { onRefund, dialog } = useRefund();
   const q = useAdminQuery('adminRecharges', { page, size: SIZE, ...(status ? { status } : {}), ...(search ? { order_no: search } : {}) });
   return (
     <section className="adm-card">
       <div className="adm-toolbar">
         <Selector
-          columns={4}
+          columns={5}
           value={[status]}
           onChange={(v) => {
             setStatus((v[0] ?? '') as Status | '');
@@ -35,6 +37,7 @@ export function Recharges() {
             { label: t('admin.recharges.status_pending'), value: 'pending' },
             { label: t('admin.recharges.status_paid'), value: 'paid' },
             { label: t('admin.recharges.status_cancelled'), value: 'cancelled' },
+            { label: t('admin.recharges.status_refunded'), value: 'refunded' },
           ]}
         />
         <SearchBox placeholder={t('admin.recharges.orderNo')} onSearch={(v) => (setSearch(v), setPage(1))} />
@@ -92,9 +95,17 @@ export function Recharges() {
             key: 'state',
             title: t('admin.col.status'),
             render: (o) => (
-              <span className={`adm-tag adm-tag--${o.status === 'paid' ? 'approved' : o.status === 'cancelled' ? 'rejected' : 'pending'}`}>
-                {t(`admin.recharges.status_${o.status}`)}
-              </span>
+              <>
+                <span className={`adm-tag adm-tag--${o.status === 'paid' ? 'approved' : o.status === 'pending' ? 'pending' : 'rejected'}`}>
+                  {t(`admin.recharges.status_${o.status}`)}
+                </span>
+                {o.refund && o.refund.status !== 'refunded' && (
+                  <div className="adm-muted" data-testid="refund-state">
+                    {t(`admin.recharges.refund_${o.refund.status}`)}
+                    {o.refund.error ? ` · ${o.refund.error}` : ''}
+                  </div>
+                )}
+              </>
             ),
           },
           {
@@ -112,14 +123,22 @@ export function Recharges() {
             title: t('admin.recharges.callbacks'),
             align: 'right',
             render: (o) => (
-              <Button size="mini" fill="none" color="primary" onClick={() => setOpen(open === o.order_no ? null : o.order_no)}>
-                {t('admin.recharges.showCallbacks', { n: o.callbacks.length })}
-              </Button>
+              <>
+                <Button size="mini" fill="none" color="primary" onClick={() => setOpen(open === o.order_no ? null : o.order_no)}>
+                  {t('admin.recharges.showCallbacks', { n: o.callbacks.length })}
+                </Button>
+                {(o.status === 'paid' || o.refund?.status === 'failed') && (
+                  <Button size="mini" fill="none" color="danger" onClick={() => onRefund(o)}>
+                    {o.refund && o.refund.status !== 'refunded' ? t('admin.recharges.retryRefund') : t('admin.recharges.refund')}
+                  </Button>
+                )}
+              </>
             ),
           },
         ]}
       />
       <Pager page={page} size={SIZE} total={q.data?.total} onPage={setPage} />
+      {dialog}
     </section>
   );
 }

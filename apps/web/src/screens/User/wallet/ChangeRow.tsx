@@ -32,6 +32,7 @@ const LOOK: Record<MoneyChangeType, { icon: ReactNode; tone: string }> = {
   withdraw_payout: { icon: <TransportQRcodeOutline />, tone: 'withdraw' },
   withdraw_fee: { icon: <TransportQRcodeOutline />, tone: 'fee' },
   withdraw_refund: { icon: <RedoOutline />, tone: 'withdraw' },
+  recharge_refund: { icon: <RedoOutline />, tone: 'fee' },
   check_in: { icon: <CalendarOutline />, tone: 'checkin' },
   video_buy: { icon: <PlayOutline />, tone: 'gift' },
   video_fee: { icon: <PlayOutline />, tone: 'fee' },

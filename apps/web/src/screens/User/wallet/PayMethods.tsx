@@ -1,13 +1,16 @@
+import type { PayProviderName } from '@app/contract';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
-  providers: string[];
-  selected: string;
-  onSelect: (p: string) => void;
+  providers: PayProviderName[];
+  selected: PayProviderName | null;
+  onSelect: (p: PayProviderName) => void;
 }
 
-/** How to pay: one row per provider the server offers (the sandbox by default). */
+const LOGO: Record<PayProviderName, string> = { sandbox: 'S', stripe: '卡' };
+
+/** How to pay: one row per provider the server offers, in the reader's language's order (payOrder.ts). */
 export function PayMethods({ providers, selected, onSelect }: Props) {
   const { t } = useTranslation();
   return (
@@ -18,13 +21,14 @@ export function PayMethods({ providers, selected, onSelect }: Props) {
           type="button"
           role="radio"
           aria-checked={selected === p}
+          data-testid={`pay-${p}`}
           className={`pay-method ${selected === p ? 'pay-method--on' : ''}`}
           onClick={() => onSelect(p)}
         >
-          <span className={`pay-method__logo pay-method__logo--${p}`}>{p === 'sandbox' ? 'S' : p.slice(0, 1).toUpperCase()}</span>
+          <span className={`pay-method__logo pay-method__logo--${p}`}>{LOGO[p]}</span>
           <span className="pay-method__text">
-            <b>{p === 'sandbox' ? t('recharge.sandbox') : p}</b>
-            {p === 'sandbox' && <small>{t('recharge.sandboxDesc')}</small>}
+            <b>{t(`recharge.${p}`)}</b>
+            <small>{t(`recharge.${p}Desc`)}</small>
           </span>
           <CheckCircleFill className="pay-method__check" />
         </button>

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { PayProviderName } from '@app/contract';
 import { newRequestId, useCreateRechargeOrder, useRechargeOrder } from '../../../state/queries/finance';
 
 /** The order the user left the app to pay (same-tab checkout), resumed when the recharge page opens again. */
@@ -44,18 +45,18 @@ export function goToCheckout(payUrl: string, popup: Window | null): 'popup' | 's
 }
 
 /**
- * The recharge flow: create an order (one idempotency key per package, reused when the user retries),
+ * The recharge flow: create an order (one idempotency key per package and provider, reused when the user retries),
  * open its checkout page, then poll the order until the provider confirms it.
  */
 export function useCheckout() {
   const create = useCreateRechargeOrder();
   const [orderNo, setOrderNo] = useState<string | null>(readPending);
   const order = useRechargeOrder(orderNo);
-  const key = useRef<{ pkg: number; id: string } | null>(null);
+  const key = useRef<{ pkg: number; provider: PayProviderName; id: string } | null>(null);
 
   const pay = useCallback(
-    async (packageId: number, provider: 'sandbox') => {
-      if (key.current?.pkg !== packageId) key.current = { pkg: packageId, id: newRequestId() };
+    async (packageId: number, provider: PayProviderName) => {
+      if (key.current?.pkg !== packageId || key.current.provider !== provider) key.current = { pkg: packageId, provider, id: newRequestId() };
       const popup = openBlank();
       try {
         const o = await create.mutateAsync({ request_id: key.current.id, package_id: packageId, provider });
