@@ -1,5 +1,5 @@
 /**
- * Stripe as a payment provider (decisions 0205–0208): the real `stripe` SDK talks to a stand-in of
+ * Stripe as a payment provider (decisions 0195–0198): the real `stripe` SDK talks to a stand-in of
  * Stripe's API on 127.0.0.1 (STRIPE_API_BASE), and webhooks are signed with a `whsec_` secret this
  * file makes. A paid Checkout Session credits its order once; a forged, tampered, replayed,
  * wrong-amount, wrong-currency, unknown-order, oversize or malformed notify credits nothing and gets a

@@ -215,7 +215,7 @@ export interface RechargeOrdersTable {
   provider_ref: string | null;
 }
 
-/** One refund per recharge order (decision 0207). */
+/** One refund per recharge order (decision 0197). */
 export interface RechargeRefundsTable {
   id: Generated<number>;
   order_no: string;
@@ -231,7 +231,7 @@ export interface RechargeRefundsTable {
   updated_at: string;
 }
 
-/** Each reconciliation run of one provider over one window (decision 0208). */
+/** Each reconciliation run of one provider over one window (decision 0198). */
 export interface PaymentReconciliationsTable {
   id: Generated<number>;
   provider: string;

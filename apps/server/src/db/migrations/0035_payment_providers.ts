@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { withId } from '../columns.js';
 
 /**
- * Real payment providers (decisions 0205–0208):
+ * Real payment providers (decisions 0195–0198):
  * - recharge_orders gains the provider's page (`pay_url`, a Stripe Checkout URL) and reference
  *   (`provider_ref`, the session id), and the status `refunded`; an index finds the unpaid ones past their TTL.
  * - recharge_refunds: one refund per order: `refunded`, `held` (the coins were spent: nothing moved,

@@ -11,7 +11,7 @@ export type PayProvider = (typeof PAY_PROVIDERS)[number];
 /** Stripe's API origin (STRIPE_API_BASE points the SDK elsewhere: a stand-in in tests). */
 export const STRIPE_API = 'https://api.stripe.com';
 
-/** Stripe's keys and where its API is (decision 0205). */
+/** Stripe's keys and where its API is (decision 0195). */
 export interface StripeConfig {
   secretKey: string | undefined;
   webhookSecret: string | undefined;

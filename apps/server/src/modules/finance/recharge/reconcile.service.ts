@@ -9,7 +9,7 @@ const SLACK_MS = 10 * 60_000;
 type Found = Omit<MismatchRow, 'id' | 'found_at' | 'provider'>;
 
 /**
- * Reconciliation of one provider's records against the ledger (decision 0208): every payment the
+ * Reconciliation of one provider's records against the ledger (decision 0198): every payment the
  * provider settled must be a known order of the same amount and currency whose coins the ledger
  * credited (`recharge:<order_no>`), and every order the ledger credited must be settled there.
  * What does not match is recorded once (payment_mismatches) and listed in the console.

@@ -20,7 +20,7 @@ const refundView = (r: RefundRow): RechargeRefund => ({
 });
 
 /**
- * An operator's refund of a paid recharge (decision 0207). The coins and the bonus are taken back
+ * An operator's refund of a paid recharge (decision 0197). The coins and the bonus are taken back
  * through the ledger first, with the order moving to `refunded`, in one transaction; only then is
  * the provider asked to give the money back, under the order's idempotency key, so a retry (after
  * a provider failure, or a crash in between) is the same refund. When the user has already spent

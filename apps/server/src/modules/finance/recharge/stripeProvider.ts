@@ -29,7 +29,7 @@ function paidNotice(s: Session): PaymentNotice | null {
 }
 
 /**
- * Stripe through its own SDK (decision 0205): a Checkout Session per order (cards, Apple Pay and
+ * Stripe through its own SDK (decision 0195): a Checkout Session per order (cards, Apple Pay and
  * Google Pay, as the account enables them), webhooks verified by the SDK against the endpoint's
  * signing secret (`Stripe-Signature`, t=…,v1=…, within PAY_CALLBACK_WINDOW_S), sessions expired
  * after the order's TTL, refunds of the PaymentIntent, and the paid sessions listed for
