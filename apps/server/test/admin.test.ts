@@ -186,7 +186,10 @@ describe('every operator action is audited', () => {
       /audit hook/,
     );
     // Reads need none.
-    expect(() => serve(bare, api.adminUsers, { sessions: s.services.sessions, dev: true }, ({ query }) => s.services.admin.users.list(query))).not.toThrow();
+    const guarded = { sessions: s.services.sessions, dev: true, operators: s.services.operators };
+    expect(() => serve(bare, api.adminUsers, guarded, ({ query }) => s.services.admin.users.list(query))).not.toThrow();
+    // Nor can any operator route be served without the role guard.
+    expect(() => serve(bare, api.adminAudit, { sessions: s.services.sessions, dev: true }, ({ query }) => s.services.admin.audit(query))).toThrow(/role guard/);
     void bare.close();
   });
 
