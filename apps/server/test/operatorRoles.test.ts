@@ -8,6 +8,8 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, consoleAccess, ErrorCode, mayCall, OPERATOR_ROLES, SIGN_IN_CALLS, type OperatorRole, type RouteDef, type RouteName } from '@app/contract';
+import { operatorRoles } from '../src/db/migrations/0033_operator_roles.js';
+import { userRepository } from '../src/modules/user/user.repository.js';
 import { makeOperator, rid } from './financeHelpers.js';
 import { fakeClock } from './helpers/fakeClock.js';
 import { quickSession } from './helpers/members.js';
@@ -200,5 +202,24 @@ describe('two-factor sign-in', () => {
     expect([right.code, right.msg]).toEqual([ErrorCode.LOGIN_LOCKED, '验证码错误次数过多，请15分钟后再试']);
     expect((await s.api.call(api.admin2faVerify, { code: op.recovery[0]! }, t)).code).toBe(ErrorCode.LOGIN_LOCKED);
     expect((await s.api.call(api.adminUsers, {}, t)).code).toBe(ErrorCode.SECOND_FACTOR_REQUIRED);
+  });
+});
+
+describe('an upgraded database', () => {
+  // Last in the file: it runs the migration again over this server's database.
+  it('makes every operator an owner and nobody else an operator', async () => {
+    const db = s.deps.db.kysely;
+    const migration = operatorRoles(s.deps.db.dialect);
+    await migration.down(db as never);
+    // Before roles, an operator was a user with the role `operator`, nothing more.
+    const legacy = await quickSession(s);
+    const plain = await quickSession(s);
+    await userRepository.update(db, legacy.user.id, { role: 'operator' });
+    await migration.up(db as never);
+    const rows = await db.selectFrom('operators').select(['user_id', 'role']).where('user_id', 'in', [legacy.user.id, plain.user.id]).execute();
+    expect(rows).toEqual([{ user_id: legacy.user.id, role: 'owner' }]);
+    const me = await s.api.call(api.adminMe, {}, { token: legacy.token });
+    expect(me.data).toEqual({ role: 'owner', second_factor: { enrolled: false, verified: false, required: true } });
+    expect((await s.api.call(api.adminMe, {}, { token: plain.token })).status).toBe(403);
   });
 });
