@@ -310,7 +310,12 @@ describe('operator console', () => {
       { request_id: rid(), user_id: earner.user.id, account: 'gift_earnings', direction: 'credit', amount: 200 * 10000, reason: '测试收益' },
       op.token,
     );
-    const w = await call(server.url, 'withdrawOrder', { request_id: rid(), platform: 'alipay', account: '13900139000', account_name: '赵六', amount: 150 * 10000 }, earner.token);
+    const w = await call(
+      server.url,
+      'withdrawOrder',
+      { request_id: rid(), platform: 'alipay', account: '13900139000', account_name: '赵六', amount: 150 * 10000 },
+      earner.token,
+    );
 
     // The owner gives the moderator their role from the operators section.
     const owner = await contextAs(op, true);
@@ -329,7 +334,10 @@ describe('operator console', () => {
     await mod.page.getByTestId('totp-qr').waitFor();
     await shotSettled(mod.page, 'admin-2fa-enrol');
     const secret = await mod.page.getByTestId('totp-secret').innerText();
-    await mod.page.getByTestId('totp-enable').locator('input').fill(await totpNow(secret));
+    await mod.page
+      .getByTestId('totp-enable')
+      .locator('input')
+      .fill(await totpNow(secret));
     await mod.page.getByRole('button', { name: '启用' }).click();
     const codes = await mod.page.getByTestId('recovery-codes').locator('code').allInnerTexts();
     assert.equal(codes.length, 10);
@@ -339,7 +347,8 @@ describe('operator console', () => {
     await mod.page.getByTestId('admin-console').waitFor();
     await mod.page.getByTestId('admin-role').getByText('审核员').waitFor();
     await mod.page.getByTestId('admin-nav-content').waitFor();
-    for (const hidden of ['withdrawals', 'recharges', 'catalog', 'operators', 'audit']) assert.equal(await mod.page.getByTestId(`admin-nav-${hidden}`).count(), 0, hidden);
+    for (const hidden of ['withdrawals', 'recharges', 'catalog', 'operators', 'audit'])
+      assert.equal(await mod.page.getByTestId(`admin-nav-${hidden}`).count(), 0, hidden);
     await shotSettled(mod.page, 'admin-moderator');
     await mod.ctx.close();
     await assert.rejects(

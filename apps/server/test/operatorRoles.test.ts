@@ -49,7 +49,11 @@ afterAll(async () => {
 
 describe('console roles', () => {
   it('names who may call every operator route, and nothing else', () => {
-    expect(Object.keys(consoleAccess).sort()).toEqual(operatorRoutes().map(([n]) => n).sort());
+    expect(Object.keys(consoleAccess).sort()).toEqual(
+      operatorRoutes()
+        .map(([n]) => n)
+        .sort(),
+    );
     expect(OPERATOR_ROLES).toEqual(['owner', 'finance', 'moderator', 'support']);
   });
 
@@ -87,12 +91,16 @@ describe('console roles', () => {
     expect((await s.api.call(api.adminWithdrawApprove, pay, { token: support.token })).status).toBe(403);
     const pending = await s.api.call(api.adminWithdrawals, { status: 'pending' }, { token: support.token });
     expect(pending.data.list.map((x) => x.id)).toContain(w.data.id);
-    expect((await s.api.call(api.adminUsers, { keyword: String(earner.user.id) }, { token: support.token })).data.list.map((u) => u.id)).toContain(earner.user.id);
+    expect((await s.api.call(api.adminUsers, { keyword: String(earner.user.id) }, { token: support.token })).data.list.map((u) => u.id)).toContain(
+      earner.user.id,
+    );
     expect((await s.api.call(api.adminRecharges, {}, { token: support.token })).code).toBe(200);
     const ban = await s.api.call(api.adminUserBan, { user_id: earner.user.id, scope: 'chat', minutes: 10, reason: '测试封禁' }, { token: support.token });
     expect([ban.status, ban.code]).toEqual([403, ErrorCode.FORBIDDEN]);
     // The moderator bans; finance pays out.
-    expect((await s.api.call(api.adminUserBan, { user_id: earner.user.id, scope: 'chat', minutes: 10, reason: '测试封禁' }, { token: moderator.token })).code).toBe(200);
+    expect(
+      (await s.api.call(api.adminUserBan, { user_id: earner.user.id, scope: 'chat', minutes: 10, reason: '测试封禁' }, { token: moderator.token })).code,
+    ).toBe(200);
     const paid = await s.api.call(api.adminWithdrawApprove, pay, { token: finance.token });
     expect([paid.code, paid.data?.status]).toEqual([200, 'approved']);
     const me = await s.api.call(api.adminMe, {}, { token: support.token });

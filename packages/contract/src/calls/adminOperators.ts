@@ -8,7 +8,10 @@ import { id, strict, userBrief } from './common.js';
 export const operatorRole = z.enum(OPERATOR_ROLES);
 
 /** A six-digit code of an authenticator app. */
-const totpCode = z.string().trim().regex(/^\d{6}$/, '请输入6位验证码');
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, '请输入6位验证码');
 
 /** The caller's place in the console: their role and where they stand with the second factor. */
 export const operatorMe = z.object({

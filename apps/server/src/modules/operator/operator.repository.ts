@@ -32,7 +32,11 @@ export const operatorRepository = {
       .execute(),
 
   countOwners: async (db: Conn): Promise<number> => {
-    const r = await db.selectFrom('operators').select((e) => e.fn.countAll<number>().as('n')).where('role', '=', 'owner').executeTakeFirstOrThrow();
+    const r = await db
+      .selectFrom('operators')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('role', '=', 'owner')
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   },
 

@@ -33,5 +33,8 @@ export const recoveryCodes = {
     );
   },
   /** Case, spaces and dashes do not matter when a code is typed in. */
-  hash: (code: string): string => createHash('sha256').update(code.toLowerCase().replace(/[^a-z0-9]/g, '')).digest('hex'),
+  hash: (code: string): string =>
+    createHash('sha256')
+      .update(code.toLowerCase().replace(/[^a-z0-9]/g, ''))
+      .digest('hex'),
 };

@@ -55,7 +55,13 @@ function Verify() {
   return (
     <>
       <p className="adm-muted">{t('admin.signIn.verifyDesc')}</p>
-      <CodeForm testId="totp-verify" label={t('admin.signIn.code')} confirm={t('admin.signIn.verify')} busy={verify.isPending} onCode={(code) => verify.mutate({ code })} />
+      <CodeForm
+        testId="totp-verify"
+        label={t('admin.signIn.code')}
+        confirm={t('admin.signIn.verify')}
+        busy={verify.isPending}
+        onCode={(code) => verify.mutate({ code })}
+      />
     </>
   );
 }

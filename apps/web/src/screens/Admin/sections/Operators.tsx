@@ -59,7 +59,11 @@ export function Operators() {
         rowKey={(o) => o.user.id}
         empty={t('admin.operators.empty')}
         columns={[
-          { key: 'user', title: t('admin.col.user'), render: (o) => <UserCell user={o.user} sub={o.user.id === myId ? t('admin.operators.you') : undefined} /> },
+          {
+            key: 'user',
+            title: t('admin.col.user'),
+            render: (o) => <UserCell user={o.user} sub={o.user.id === myId ? t('admin.operators.you') : undefined} />,
+          },
           { key: 'role', title: t('admin.operators.role'), render: (o) => <span className="adm-tag adm-tag--violet">{t(`admin.opRole.${o.role}`)}</span> },
           {
             key: '2fa',
@@ -101,7 +105,9 @@ export function Operators() {
                     color="danger"
                     fill="outline"
                     onClick={() =>
-                      void confirmThen(t('admin.operators.removeConfirm', { name: o.user.nickname }), () => save.mutateAsync({ user_id: o.user.id, role: null }))
+                      void confirmThen(t('admin.operators.removeConfirm', { name: o.user.nickname }), () =>
+                        save.mutateAsync({ user_id: o.user.id, role: null }),
+                      )
                     }
                   >
                     {t('admin.operators.remove')}
