@@ -1,5 +1,6 @@
 import type { OperatorRole } from '@app/contract';
 import type { Conn } from '../../db/database.js';
+import type { OperatorRow } from './operator.tables.js';
 
 /** SQL for operators, their recovery codes and the sessions that passed the second factor. */
 export const operatorRepository = {
@@ -12,7 +13,8 @@ export const operatorRepository = {
       .where('o.user_id', '=', userId)
       .executeTakeFirst(),
 
-  byUser: (db: Conn, userId: number) => db.selectFrom('operators').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+  byUser: (db: Conn, userId: number): Promise<OperatorRow | undefined> =>
+    db.selectFrom('operators').selectAll().where('user_id', '=', userId).executeTakeFirst(),
 
   /** Every operator with their brief and unused recovery codes. */
   list: (db: Conn) =>
