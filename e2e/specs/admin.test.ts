@@ -55,6 +55,22 @@ async function confirmDialog(page: Page, fields: Record<string, string>, confirm
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** 200 coins of gift earnings credited by the owner, 150 of them asked out: a pending withdrawal. */
+async function pendingWithdrawal(earner: Member, payee: string) {
+  await call(
+    server.url,
+    'adminAdjust',
+    { request_id: rid(), user_id: earner.user.id, account: 'gift_earnings', direction: 'credit', amount: 200 * 10000, reason: '测试收益' },
+    op.token,
+  );
+  return call(
+    server.url,
+    'withdrawOrder',
+    { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: payee, amount: 150 * 10000 },
+    earner.token,
+  );
+}
+
 /** A code of an authenticator app holding `secret`, now. */
 const totpNow = (secret: string) => generate({ secret });
 
@@ -147,18 +163,7 @@ describe('operator console', () => {
   it('rejects a withdrawal with a reason, and the user’s balance is restored', async () => {
     const earner = await registerMember(server.url);
     await call(server.url, 'updateUserInfo', { nickname: `提现用户${earner.user.id}` }, earner.token);
-    await call(
-      server.url,
-      'adminAdjust',
-      { request_id: rid(), user_id: earner.user.id, account: 'gift_earnings', direction: 'credit', amount: 200 * 10000, reason: '测试收益' },
-      op.token,
-    );
-    const w = await call(
-      server.url,
-      'withdrawOrder',
-      { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: '王五', amount: 150 * 10000 },
-      earner.token,
-    );
+    const w = await pendingWithdrawal(earner, '王五');
     const frozen = await call(server.url, 'financeWallet', undefined, earner.token);
     assert.deepEqual([frozen.gift_earnings, frozen.frozen], [50 * 10000, 150 * 10000]);
 
@@ -304,18 +309,7 @@ describe('operator console', () => {
     await call(server.url, 'updateUserInfo', { nickname: '审核员小李' }, moderator.token);
     await call(server.url, 'updateUserInfo', { nickname: '客服小赵' }, support.token);
     await call(server.url, 'adminOperatorSave', { user_id: support.user.id, role: 'support' }, op.token);
-    await call(
-      server.url,
-      'adminAdjust',
-      { request_id: rid(), user_id: earner.user.id, account: 'gift_earnings', direction: 'credit', amount: 200 * 10000, reason: '测试收益' },
-      op.token,
-    );
-    const w = await call(
-      server.url,
-      'withdrawOrder',
-      { request_id: rid(), platform: 'alipay', account: '13900139000', account_name: '赵六', amount: 150 * 10000 },
-      earner.token,
-    );
+    const w = await pendingWithdrawal(earner, '赵六');
 
     // The owner gives the moderator their role from the operators section.
     const owner = await contextAs(op, true);
