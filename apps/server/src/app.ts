@@ -17,6 +17,7 @@ import { createMediaEngine, mediaRoutes, Sfu, type MediaEngine } from './media/i
 import { attachMediaNodes } from './modules/room/mediaNodesWiring.js';
 import { startDemoPublisher } from './media/demo/demoPublisher.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { routeAuditor } from './modules/admin/audit.service.js';
 import { anchorRoutes } from './modules/anchor/anchor.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -215,7 +216,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   const env: RouteEnv = {
     config,
     services,
-    plain: { sessions: services.sessions, dev, audit: routeAuditor(db.kysely) },
+    plain: { sessions: services.sessions, dev, audit: routeAuditor(db.kysely), operators: services.operators },
     limited: { sessions: services.sessions, dev, limit: { max: config.authRatePerMinute, timeWindow: '1 minute' } },
   };
   if (runs(config, 'api')) {
@@ -233,6 +234,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       homeRoutes,
       messageRoutes,
       adminRoutes,
+      operatorRoutes,
       financeRoutes,
       anchorRoutes,
       roomRoutes,

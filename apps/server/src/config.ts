@@ -5,6 +5,7 @@ import { bool, int, oneOf, optionalText, section, switchOf, text, type Section, 
 import { egressSettings, type EgressConfig } from './modules/live/egress.config.js';
 import { mediaSettings, type MediaConfig } from './media/config.js';
 import { metricsSettings, type MetricsConfig } from './modules/metrics/metrics.config.js';
+import { operatorSettings, type OperatorConfig } from './modules/operator/operator.config.js';
 import { backupSettings, type BackupConfig } from './modules/backup/backup.config.js';
 import { callSettings, type CallConfig } from './modules/chat/call.config.js';
 import { financeSettings, type FinanceConfig } from './modules/finance/finance.config.js';
@@ -162,6 +163,8 @@ export interface Config extends ServerConfig {
   metrics: MetricsConfig;
   /** The worker's backups (BACKUP_*). */
   backup: BackupConfig;
+  /** Console sign-in: the second factor (OPERATOR_*). */
+  operator: OperatorConfig;
 }
 
 /** Every section, in the order the README's table lists them. */
@@ -180,6 +183,7 @@ const SECTIONS = {
   metrics: metricsSettings,
   backup: backupSettings,
   webhook: webhookSettings,
+  operator: operatorSettings,
   sms: smsSettings,
 } as const;
 
@@ -225,6 +229,7 @@ export function loadConfig(env: Env): Config {
     s3: parsed.storage as S3Config | undefined,
     metrics: parsed.metrics as MetricsConfig,
     backup: parsed.backup as BackupConfig,
+    operator: parsed.operator as OperatorConfig,
   };
 }
 

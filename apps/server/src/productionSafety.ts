@@ -102,6 +102,12 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
     ),
   );
   add('GAMES_SECRET', secretProblem(games.secretGiven ? games.secret : undefined, 'the games host and every server instance must share it'));
+  add(
+    'OPERATOR_2FA',
+    config.operator.secondFactor === 'enrolled'
+      ? 'is `enrolled`: an operator who never set up an authenticator would reach the console with a password alone; unset it (or set `required`)'
+      : undefined,
+  );
   const { metrics } = config;
   add(
     'METRICS_TOKEN',

@@ -17,6 +17,7 @@ import { LiveService } from './modules/live/live.service.js';
 import { recordingMoments } from './modules/live/momentRecorder.js';
 import { ReplayService } from './modules/live/replay.service.js';
 import { MessageService } from './modules/message/message.service.js';
+import { OperatorService } from './modules/operator/operator.service.js';
 import { PkService } from './modules/pk/pk.service.js';
 import { BoardService } from './modules/room/board.service.js';
 import { roomGiftGuard } from './modules/room/giftReceiver.js';
@@ -86,6 +87,7 @@ export function createServices(deps: Deps) {
     social,
     chat: new ChatService(deps, social, message),
     video,
+    operators: new OperatorService(deps),
     admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments, video, message }),
     game: new GameService(deps, sessions, finance, deps.config.games),
     fanClubs,

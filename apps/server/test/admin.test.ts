@@ -168,17 +168,29 @@ describe('every operator action is audited', () => {
     const mobile = freshMobile();
     const u = await s.api.register(mobile);
     // The command line migrates before it acts: under the schema lock (testServer.ts).
-    const run = await underSchemaLock('migrate', async () =>
-      spawnSync(process.execPath, [...bundled('admin'), 'operator', 'add', mobile], {
-        env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
-        encoding: 'utf8',
-        timeout: 60_000,
-      }),
-    );
+    const cli = (...args: string[]) =>
+      underSchemaLock('migrate', async () =>
+        spawnSync(process.execPath, [...bundled('admin'), ...args], {
+          env: { ...process.env, DATA_DIR: s.config.dataDir, DATABASE_URL: s.config.databaseUrl ?? '', DATABASE_SCHEMA: s.config.databaseSchema ?? '' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        }),
+      );
+    const run = await cli('operator', 'add', mobile, 'support');
     expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('is now an operator: support');
     const last = (await s.api.call(api.adminAudit, { target: `user:${u.user.id}` }, { token: op.token })).data.list[0]!;
-    expect(last).toMatchObject({ operator: null, action: 'cli:operator add', ip: 'cli', detail: { mobile } });
-  }, 60_000);
+    expect(last).toMatchObject({ operator: null, action: 'cli:operator add', ip: 'cli', detail: { mobile, role: 'support' } });
+    expect((await s.api.call(api.adminMe, {}, { token: u.token })).data.role).toBe('support');
+    // An operator who lost their phone: the authenticator is removed from the command line, audited.
+    const enrolled = await s.api.call(api.admin2faSetup, {}, { token: u.token });
+    expect(enrolled.code, enrolled.msg).toBe(200);
+    const reset = await cli('operator', '2fa-reset', mobile);
+    expect(reset.status, reset.stderr).toBe(0);
+    const again = (await s.api.call(api.adminAudit, { target: `user:${u.user.id}` }, { token: op.token })).data.list[0]!;
+    expect(again).toMatchObject({ operator: null, action: 'cli:operator 2fa-reset', ip: 'cli', detail: { mobile } });
+    expect((await cli('operator', 'add', mobile, 'janitor')).status).toBe(1);
+  }, 90_000);
 
   it('cannot serve an operator write route without the audit hook', () => {
     const bare = Fastify();
@@ -186,7 +198,10 @@ describe('every operator action is audited', () => {
       /audit hook/,
     );
     // Reads need none.
-    expect(() => serve(bare, api.adminUsers, { sessions: s.services.sessions, dev: true }, ({ query }) => s.services.admin.users.list(query))).not.toThrow();
+    const guarded = { sessions: s.services.sessions, dev: true, operators: s.services.operators };
+    expect(() => serve(bare, api.adminUsers, guarded, ({ query }) => s.services.admin.users.list(query))).not.toThrow();
+    // Nor can any operator route be served without the role guard.
+    expect(() => serve(bare, api.adminAudit, { sessions: s.services.sessions, dev: true }, ({ query }) => s.services.admin.audit(query))).toThrow(/role guard/);
     void bare.close();
   });
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { api } from '@app/contract';
+import { api, type OperatorRole } from '@app/contract';
 import type { Db } from '../src/db/database.js';
 import { userRepository } from '../src/modules/user/user.repository.js';
+import { operators } from '../src/modules/operator/operators.js';
 import { newInviteCode, userDefaults } from '../src/modules/user/newUser.js';
 import { checkLedger } from '../src/modules/finance/ledger/invariants.js';
 import type { TestServer } from './helpers/testServer.js';
@@ -25,9 +26,9 @@ export async function quickMember(s: TestServer, nickname?: string): Promise<{ i
   return { id: user.id, token };
 }
 
-/** Makes a member an operator. */
-export async function makeOperator(s: TestServer, userId: number): Promise<void> {
-  await userRepository.update(s.deps.db.kysely, userId, { role: 'operator' });
+/** Makes a member an operator (an owner, unless another console role is named). */
+export async function makeOperator(s: TestServer, userId: number, role: OperatorRole = 'owner'): Promise<void> {
+  await operators.grant(s.deps.db.kysely, userId, role);
 }
 
 /** Recharges a package over HTTP: order, then the sandbox's signed "paid" callback. Answers the order number. */

@@ -66,12 +66,16 @@ const UNSAFE: [string, Record<string, string>][] = [
   ['METRICS_TOKEN', { METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }],
   ['METRICS_TOKEN', { METRICS_GAMES_PORT: '9465', METRICS_HOST: '10.0.0.5' }],
   ['SMS_PROVIDER', { SMS_PROVIDER: 'log' }],
+  // Operators without an authenticator would reach the console with a password alone.
+  ['OPERATOR_2FA', { OPERATOR_2FA: 'enrolled' }],
 ];
 
 describe('production settings', () => {
   it('names nothing outside production, and nothing when every setting is safe', () => {
     expect(unsafeProductionSettings({})).toEqual([]);
-    expect(unsafeProductionSettings({ NODE_ENV: 'development', SEED_DEMO: '1', DEV_ROUTES: '1' })).toEqual([]);
+    expect(unsafeProductionSettings({ NODE_ENV: 'development', SEED_DEMO: '1', DEV_ROUTES: '1', OPERATOR_2FA: 'enrolled' })).toEqual([]);
+    // The second factor is required by default in production, and may be said so.
+    expect(unsafeProductionSettings({ ...SAFE, OPERATOR_2FA: 'required' })).toEqual([]);
     expect(unsafeProductionSettings(SAFE)).toEqual([]);
     // The sandbox with its explicit opt-in and a secret of its own is a staging deployment: allowed.
     expect(unsafeProductionSettings({ ...SAFE, PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1', PAY_SANDBOX_SECRET: 's'.repeat(40) })).toEqual([]);
@@ -112,6 +116,7 @@ function baseEnv(): NodeJS.ProcessEnv {
     'GAMES_SECRET',
     'REDIS_URL',
     'SMS_PROVIDER',
+    'OPERATOR_2FA',
   ])
     delete env[k];
   return env;

@@ -111,6 +111,12 @@ export const ErrorCode = {
   BANNED_CHAT: 11100,
   BANNED_POST: 11101,
   BANNED_LIVE: 11102,
+  /** Console sign-in (decision 0211): this session has not passed the second factor yet (HTTP 403). */
+  SECOND_FACTOR_REQUIRED: 11110,
+  /** The operator must enrol an authenticator app before using the console (HTTP 403). */
+  SECOND_FACTOR_SETUP_REQUIRED: 11111,
+  /** A wrong authenticator or recovery code; the message names the tries left. */
+  SECOND_FACTOR_WRONG: 11112,
 
   INTERNAL: 50000,
 } as const;
@@ -208,5 +214,8 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   11100: '你已被禁言，暂时不能发消息',
   11101: '你已被禁止发帖，暂时不能发布内容',
   11102: '你已被禁止开播',
+  11110: '请先完成两步验证',
+  11111: '请先设置两步验证',
+  11112: '验证码错误',
   50000: '服务器开小差了，请稍后再试',
 };

@@ -14,6 +14,8 @@ export * from './calls/home.js';
 export * from './calls/message.js';
 export * from './calls/admin.js';
 export * from './calls/adminUsers.js';
+export * from './calls/adminOperators.js';
+export * from './operatorRoles.js';
 export * from './calls/adminContent.js';
 export * from './calls/adminOps.js';
 export * from './calls/adminPayments.js';

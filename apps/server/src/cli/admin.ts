@@ -6,10 +6,13 @@ import { reviewByMobile } from '../modules/anchor/anchor.service.js';
 import { ledgerCheck, reviewWithdrawal } from '../modules/finance/finance.cli.js';
 import { recordAudit } from '../modules/admin/audit.service.js';
 import { backupCommand } from './backupCommand.js';
-import { addNotice, addOperator } from './commands.js';
+import { addNotice, addOperator, changeOperator } from './commands.js';
 
 const USAGE = `usage:
-  npm run admin -- operator add <mobile>             promote a registered user to operator
+  npm run admin -- operator add <mobile> [role]      make a registered user an operator, or change their role:
+                                                     owner (the default), finance, moderator or support
+  npm run admin -- operator remove <mobile>          make an operator a member again
+  npm run admin -- operator 2fa-reset <mobile>       remove an operator's authenticator app and recovery codes
   npm run admin -- notice <mobile> <title> <content> send a system notice to a user
   npm run admin -- anchor approve <mobile>           approve a user's anchor application
   npm run admin -- anchor reject <mobile> <reason>   reject it (or revoke an anchor), with the reason they see
@@ -38,9 +41,19 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrateToLatest(db);
     if (cmd === 'operator' && rest[0] === 'add' && rest[1]) {
-      const u = await addOperator(db, rest[1]);
-      await audit('operator add', `user:${u.id}`, { mobile: rest[1] });
-      console.log(`${rest[1]} (${u.nickname}, id ${u.id}) is now an operator`);
+      const u = await addOperator(db, rest[1], rest[2]);
+      await audit('operator add', `user:${u.id}`, { mobile: rest[1], role: u.role });
+      console.log(`${rest[1]} (${u.nickname}, id ${u.id}) is now an operator: ${u.role}`);
+      return 0;
+    }
+    if (cmd === 'operator' && (rest[0] === 'remove' || rest[0] === '2fa-reset') && rest[1]) {
+      const u = await changeOperator(db, rest[1], rest[0]);
+      await audit(`operator ${rest[0]}`, `user:${u.id}`, { mobile: rest[1] });
+      console.log(
+        rest[0] === 'remove'
+          ? `${rest[1]} (${u.nickname}, id ${u.id}) is a member again`
+          : `${rest[1]} (${u.nickname}, id ${u.id}): authenticator and recovery codes removed; they enrol again at their next console sign-in`,
+      );
       return 0;
     }
     if (cmd === 'notice' && rest.length >= 3) {

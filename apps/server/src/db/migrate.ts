@@ -26,6 +26,7 @@ import { mediaNodeLoads } from './migrations/0023_media_node_loads.js';
 import { roomFirstPublish } from './migrations/0024_room_first_publish.js';
 import { noticePushes } from './migrations/0027_notice_pushes.js';
 import { webhooks } from './migrations/0031_webhooks.js';
+import { operatorRoles } from './migrations/0033_operator_roles.js';
 import { paymentProviders } from './migrations/0035_payment_providers.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
@@ -57,6 +58,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0024_room_first_publish': roomFirstPublish(),
     '0027_notice_pushes': noticePushes(),
     '0031_webhooks': webhooks(db.dialect),
+    '0033_operator_roles': operatorRoles(db.dialect),
     '0035_payment_providers': paymentProviders(db.dialect),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { z } from 'zod';
 import {
   api,
+  consoleAccess,
   envelope,
   ErrorCode,
   errorAnswers,
@@ -13,6 +14,7 @@ import {
   type RouteData,
   type RouteAuth,
   type RouteDef,
+  type RouteName,
   type RouteQuery,
 } from '@app/contract';
 import { authenticate } from '../plugins/auth.js';
@@ -49,6 +51,8 @@ export interface ServeOptions {
   limit?: RouteLimit | undefined;
   /** Whether devOnly routes are served (NODE_ENV !== 'production'). */
   dev: boolean;
+  /** Checks an operator's console role and second factor for each call (modules/operator/operator.service.ts). */
+  operators?: { guard(auth: Auth, name: RouteName): Promise<void> } | undefined;
   /** Writes the audit log entry of an operator's successful write call (modules/admin/audit.service.ts). */
   audit?: (entry: { name: string; operatorId: number; body: unknown; data: unknown; ip: string }) => Promise<void>;
   /** Response schemas by status where a host documents its answers its own way (the games host: games/openapi.ts). */
@@ -84,7 +88,7 @@ class RequestCtx<R extends RouteDef> implements Ctx<R> {
 /** The levels checked with the platform's sessions (`public` only names the caller when it can). */
 const SESSION_LEVELS: ReadonlySet<RouteAuth> = new Set<RouteAuth>(['public', 'session', 'member', 'operator']);
 
-const routeNames = new Map<RouteDef, string>(Object.entries(api).map(([name, def]) => [def as RouteDef, name]));
+const routeNames = new Map<RouteDef, RouteName>(Object.entries(api).map(([name, def]) => [def as RouteDef, name as RouteName]));
 
 /**
  * Registers one contract route: method and path from the table, the query/body schemas for
@@ -99,6 +103,11 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
   // Every operator action is audited: an operator write route cannot be served without the hook.
   const audited = def.auth === 'operator' && def.method !== 'GET';
   if (audited && !opts.audit) throw new Error(`${def.method} ${url}: operator write routes need the audit hook`);
+  // Every operator call checks the caller's console role: one without a line in consoleAccess cannot be served.
+  const name = routeNames.get(def);
+  const operators = def.auth === 'operator' ? opts.operators : undefined;
+  if (def.auth === 'operator' && (!operators || !name || !(name in consoleAccess)))
+    throw new Error(`${def.method} ${url}: operator routes need the role guard and a line in consoleAccess (packages/contract/src/operatorRoles.ts)`);
   // A frozen answer (one a service keeps and answers again, such as a cached profile) is checked
   // against the contract once: its envelope is kept by the answer, and frozen too, so the
   // serializer (validator.ts) keeps its JSON as well. Entries go with the answer they belong to.
@@ -132,6 +141,7 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
       ? {
           preValidation: async (req: FastifyRequest) => {
             req.caller = await authenticate(sessions, req, def.auth);
+            if (operators) await operators.guard(req.caller!, name!);
           },
         }
       : {}),
@@ -145,7 +155,7 @@ export function serve<R extends RouteDef>(app: FastifyInstance, def: R, opts: Se
         req.log.error({ issues: checked.error.issues, route: url }, 'answer does not match the contract');
         throw new Error(`answer of ${def.method} ${url} does not match the contract`);
       }
-      if (audited) await opts.audit!({ name: routeNames.get(def) ?? url, operatorId: req.caller!.user.id, body: req.body, data: checked.data, ip: req.ip });
+      if (audited) await opts.audit!({ name: name ?? url, operatorId: req.caller!.user.id, body: req.body, data: checked.data, ip: req.ip });
       const answer = ok(checked.data);
       if (!kept) return reply.send(answer);
       const frozen = Object.freeze(answer);

@@ -8,12 +8,13 @@ import { adminCatalogRoutes } from './adminCatalog.js';
 import { adminContentRoutes } from './adminContent.js';
 import { adminForumRoutes } from './adminForum.js';
 import { adminNamesRoutes } from './adminNames.js';
+import { adminOperatorRoutes } from './adminOperators.js';
 import { adminOpsRoutes } from './adminOps.js';
 import { adminPaymentRoutes } from './adminPayments.js';
 import { adminWebhookRoutes } from './adminWebhooks.js';
 import { adminUserRoutes } from './adminUsers.js';
 
-/** Operator calls (the console of the operator issue grows here). Operators: `npm run admin -- operator add <mobile>`. */
+/** Operator calls (the console of the operator issue grows here). Operators: `npm run admin -- operator add <mobile> [role]`; who may call what: operatorRoles.ts. */
 export const adminRoutes = {
   adminSetFlags: defineRoute({
     method: 'PUT',
@@ -52,6 +53,7 @@ export const adminRoutes = {
     data: bulletin,
   }),
   ...adminUserRoutes,
+  ...adminOperatorRoutes,
   ...adminContentRoutes,
   ...adminOpsRoutes,
   ...adminPaymentRoutes,

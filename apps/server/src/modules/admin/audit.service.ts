@@ -14,7 +14,8 @@ export interface AuditInput {
   ip: string;
 }
 
-const SECRET = /password|secret|token/i;
+/** Fields kept out of the log: passwords, secrets, tokens, and authenticator or recovery codes. */
+const SECRET = /password|secret|token|^code$/i;
 /** Which kind of thing a bare `id` names, by route. */
 const ID_KIND: Record<string, string> = {
   adminWithdrawApprove: 'withdrawal',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MONEY_UNIT } from '@app/kit';
 import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
 import { showToast } from '../../../lib/toast';
+import { useMay } from '../parts/consoleRole';
 import { useFormDialog } from '../parts/FormDialog';
 import { coins, newRequestId, when } from '../parts/format';
 import { labelOf } from '../parts/label';
@@ -17,6 +18,7 @@ export function LedgerPanel({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const q = useAdminQuery('adminLedger', { user_id: userId, page, size: SIZE });
   const adjust = useAdminAction('adminAdjust');
+  const may = useMay();
   const { ask, dialog } = useFormDialog();
   const w = q.data?.wallet;
 
@@ -79,9 +81,11 @@ export function LedgerPanel({ userId }: { userId: number }) {
             {t('admin.ledger.frozen')} <strong>{w ? coins(w.frozen) : '—'}</strong>
           </span>
         </div>
-        <Button size="mini" color="primary" onClick={onAdjust}>
-          {t('admin.ledger.adjust')}
-        </Button>
+        {may('adminAdjust') && (
+          <Button size="mini" color="primary" onClick={onAdjust}>
+            {t('admin.ledger.adjust')}
+          </Button>
+        )}
       </div>
       <table className="adm-table adm-table--inner">
         <thead>

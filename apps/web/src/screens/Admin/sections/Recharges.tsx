@@ -5,6 +5,7 @@ import type { AdminRechargeOrder } from '@app/contract';
 import { useAdminQuery } from '../../../state/queries/admin';
 import { DataTable } from '../parts/DataTable';
 import { coins, when, yuan } from '../parts/format';
+import { useMay } from '../parts/consoleRole';
 import { Pager } from '../parts/Pager';
 import { SearchBox } from '../parts/SearchBox';
 import { UserCell } from '../parts/UserCell';
@@ -21,6 +22,7 @@ export function Recharges() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const { onRefund, dialog } = useRefund();
+  const mayRefund = useMay()('adminRechargeRefund');
   const q = useAdminQuery('adminRecharges', { page, size: SIZE, ...(status ? { status } : {}), ...(search ? { order_no: search } : {}) });
   return (
     <section className="adm-card">
@@ -127,7 +129,7 @@ export function Recharges() {
                 <Button size="mini" fill="none" color="primary" onClick={() => setOpen(open === o.order_no ? null : o.order_no)}>
                   {t('admin.recharges.showCallbacks', { n: o.callbacks.length })}
                 </Button>
-                {(o.status === 'paid' || o.refund?.status === 'failed') && (
+                {mayRefund && (o.status === 'paid' || o.refund?.status === 'failed') && (
                   <Button size="mini" fill="none" color="danger" onClick={() => onRefund(o)}>
                     {o.refund && o.refund.status !== 'refunded' ? t('admin.recharges.retryRefund') : t('admin.recharges.refund')}
                   </Button>

@@ -5,6 +5,7 @@ import type { PaymentMismatch } from '@app/contract';
 import { showToast } from '../../../lib/toast';
 import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
 import { useRechargeCategory } from '../../../state/queries/finance';
+import { useMay } from '../parts/consoleRole';
 import { DataTable } from '../parts/DataTable';
 import { when, yuan } from '../parts/format';
 import { Pager } from '../parts/Pager';
@@ -17,6 +18,7 @@ export function Reconcile() {
   const [page, setPage] = useState(1);
   const q = useAdminQuery('adminPayMismatches', { page, size: SIZE });
   const run = useAdminAction('adminPayReconcile');
+  const mayRun = useMay()('adminPayReconcile');
   // Providers that keep records of their own (the sandbox keeps none).
   const providers = (useRechargeCategory().data?.providers ?? []).filter((p) => p !== 'sandbox');
   const runNow = async (provider: (typeof providers)[number]) => {
@@ -27,7 +29,8 @@ export function Reconcile() {
     <section className="adm-card">
       <p className="adm-muted">{t('admin.reconcile.desc')}</p>
       <div className="adm-toolbar">
-        {providers.map((p) => (
+        {mayRun &&
+          providers.map((p) => (
           <Button key={p} size="small" color="primary" loading={run.isPending} onClick={() => void runNow(p)}>
             {p} · {t('admin.reconcile.runNow')}
           </Button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUser, BanScope } from '@app/contract';
 import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
 import { showToast } from '../../../lib/toast';
+import { useMay } from '../parts/consoleRole';
 import { DataTable } from '../parts/DataTable';
 import { useFormDialog } from '../parts/FormDialog';
 import { when } from '../parts/format';
@@ -27,6 +28,7 @@ export function Users() {
   const reset = useAdminAction('adminUserResetPassword');
   const ban = useBanDialog();
   const { ask, dialog } = useFormDialog();
+  const may = useMay();
 
   const onReset = (u: AdminUser) =>
     ask({
@@ -90,9 +92,11 @@ export function Users() {
                   {u.bans.map((b) => (
                     <span key={b.id} className="adm-tag adm-tag--rejected" title={b.reason}>
                       {t(`admin.scope.${b.scope}`)} · {t('admin.users.until', { at: when(b.until) })}
-                      <button type="button" className="adm-tag__x" aria-label={t('admin.users.unban')} onClick={() => onUnban(u, b.scope)}>
-                        ×
-                      </button>
+                      {may('adminUserUnban') && (
+                        <button type="button" className="adm-tag__x" aria-label={t('admin.users.unban')} onClick={() => onUnban(u, b.scope)}>
+                          ×
+                        </button>
+                      )}
                     </span>
                   ))}
                 </div>
@@ -103,24 +107,25 @@ export function Users() {
             key: 'act',
             title: t('admin.col.actions'),
             align: 'right',
-            render: (u) =>
-              u.role === 'operator' ? (
-                <Button size="mini" onClick={() => setLedgerOf(ledgerOf === u.id ? null : u.id)}>
-                  {t('admin.users.ledger')}
-                </Button>
-              ) : (
-                <div className="adm-actions">
+            render: (u) => (
+              <div className="adm-actions">
+                {u.role !== 'operator' && may('adminUserBan') && (
                   <Button size="mini" color="danger" fill="outline" onClick={() => ban.open(u)}>
                     {t('admin.users.ban')}
                   </Button>
+                )}
+                {u.role !== 'operator' && may('adminUserResetPassword') && (
                   <Button size="mini" onClick={() => onReset(u)}>
                     {t('admin.users.reset')}
                   </Button>
+                )}
+                {may('adminLedger') && (
                   <Button size="mini" color={ledgerOf === u.id ? 'primary' : 'default'} onClick={() => setLedgerOf(ledgerOf === u.id ? null : u.id)}>
                     {t('admin.users.ledger')}
                   </Button>
-                </div>
-              ),
+                )}
+              </div>
+            ),
           },
         ]}
       />

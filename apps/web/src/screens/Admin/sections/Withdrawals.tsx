@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Api, RouteData } from '@app/contract';
 import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
 import { showToast } from '../../../lib/toast';
+import { useMay } from '../parts/consoleRole';
 import { DataTable } from '../parts/DataTable';
 import { useFormDialog } from '../parts/FormDialog';
 import { coins, newRequestId, when, yuan } from '../parts/format';
@@ -23,6 +24,8 @@ export function Withdrawals() {
   const approve = useAdminAction('adminWithdrawApprove');
   const reject = useAdminAction('adminWithdrawReject');
   const { ask, dialog } = useFormDialog();
+  // Support reads the orders; only finance (and the owner) pays out or returns them.
+  const mayReview = useMay()('adminWithdrawApprove');
 
   const onApprove = async (w: Row) => {
     const ok = await Dialog.confirm({ content: t('admin.withdrawals.approveConfirm', { amount: yuan(w.payout_fen), name: w.account_name }) });
@@ -100,7 +103,7 @@ export function Withdrawals() {
             title: t('admin.col.actions'),
             align: 'right',
             render: (w) =>
-              w.status === 'pending' ? (
+              w.status === 'pending' && mayReview ? (
                 <div className="adm-actions">
                   <Button size="mini" color="primary" onClick={() => void onApprove(w).catch(() => undefined)}>
                     {t('admin.withdrawals.approve')}
