@@ -1,5 +1,5 @@
 /**
- * Operator roles and the console's second factor over real HTTP (decisions 0210, 0211), on a server
+ * Operator roles and the console's second factor over real HTTP (decisions 0199, 0200), on a server
  * that requires the second factor as production does: each console role is answered by the route
  * table's `consoleAccess` and nothing more (a moderator is refused a payout, support can read and
  * cannot change), TOTP enrolment and sign-in, recovery codes that work once, five wrong codes lock

@@ -111,7 +111,7 @@ export const ErrorCode = {
   BANNED_CHAT: 11100,
   BANNED_POST: 11101,
   BANNED_LIVE: 11102,
-  /** Console sign-in (decision 0211): this session has not passed the second factor yet (HTTP 403). */
+  /** Console sign-in (decision 0200): this session has not passed the second factor yet (HTTP 403). */
   SECOND_FACTOR_REQUIRED: 11110,
   /** The operator must enrol an authenticator app before using the console (HTTP 403). */
   SECOND_FACTOR_SETUP_REQUIRED: 11111,

@@ -1,6 +1,6 @@
 import type { RouteName } from './routes.js';
 
-/** Console roles (decision 0210): `owner` may use everything; each other role its part of the console. */
+/** Console roles (decision 0199): `owner` may use everything; each other role its part of the console. */
 export const OPERATOR_ROLES = ['owner', 'finance', 'moderator', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 

@@ -4,7 +4,7 @@ import { defineRoute } from '../route.js';
 import { OPERATOR_ROLES } from '../operatorRoles.js';
 import { id, strict, userBrief } from './common.js';
 
-/** What an operator may use in the console (decision 0210): the owner everything, the others their part. */
+/** What an operator may use in the console (decision 0199): the owner everything, the others their part. */
 export const operatorRole = z.enum(OPERATOR_ROLES);
 
 /** A six-digit code of an authenticator app. */

@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { withId } from '../columns.js';
 
 /**
- * Operator roles and two-factor sign-in (decisions 0210, 0211). Row types: modules/operator/operator.tables.ts.
+ * Operator roles and two-factor sign-in (decisions 0199, 0200). Row types: modules/operator/operator.tables.ts.
  * - operators: each operator's console role and authenticator secret (users.role stays `operator`).
  * - operator_recovery_codes: one-time recovery codes, stored as their SHA-256.
  * - operator_sessions: the sessions that passed the second factor.

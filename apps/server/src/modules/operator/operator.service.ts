@@ -17,7 +17,7 @@ const locked = (untilMs: number) =>
   new BizError(ErrorCode.LOGIN_LOCKED, `验证码错误次数过多，请${Math.max(1, Math.ceil((untilMs - Date.now()) / MINUTE))}分钟后再试`);
 
 /**
- * The console's roles and its second factor (decisions 0210, 0211): every operator call passes
+ * The console's roles and its second factor (decisions 0199, 0200): every operator call passes
  * `guard` before its input is read; a session passes the second factor once, with an authenticator
  * code or a recovery code, and wrong codes lock it as wrong passwords lock a login.
  */

@@ -8,7 +8,7 @@ import { adminKeys, useAdminAction } from '../../state/queries/admin';
 import { QrCode } from './parts/QrCode';
 
 /**
- * The console's second factor (decision 0211): an enrolled operator types a code of their app (or a
+ * The console's second factor (decision 0200): an enrolled operator types a code of their app (or a
  * recovery code); one who has none scans a QR code, confirms with the app's first code, and is shown
  * the recovery codes once. Either way the session then opens the console.
  */
