@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
-import { CLOCK_CAMERA_JS, readClockJs } from '../lib/clockStream.js';
+import { CLOCK_CAMERA_JS, readClockDelay } from '../lib/clockStream.js';
 import { FAKE_MEDIA_FLAGS, firstFrame, MEDIA_PROBE_JS, seatFrames } from '../lib/media.js';
 import { approvedAnchor, operatorOf, pageAs as phonePageAs, topUp, type Member } from '../lib/member.js';
 import { open } from '../lib/page.js';
@@ -39,7 +39,7 @@ async function delays(page: Page, selector: string, ms: number): Promise<number[
   const out: number[] = [];
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    const d = (await page.evaluate(readClockJs(selector))) as number | null;
+    const d = await readClockDelay(page, selector);
     if (d !== null) out.push(d);
     // Sampling at a fixed rate on purpose: the test measures a delay over time.
     await page.waitForTimeout(200);
@@ -97,7 +97,9 @@ describe('a crowded room watched over HLS', () => {
     console.log(`HLS: first frame on the second viewer ${Date.now() - liveAt} ms after the anchor went live`);
     const f0 = await seatFrames(secondPage, 'anchor');
     await eventually(async () => (await seatFrames(secondPage, 'anchor')) > f0 + 20, { what: 'HLS frames decoding', timeout: 10_000 });
-    const pcs = (await secondPage.evaluate('window.__mediaProbe.pcs.filter((pc) => pc.connectionState === "connected").length')) as number;
+    const pcs = await secondPage.evaluate(
+      () => (window as unknown as { __mediaProbe: { pcs: RTCPeerConnection[] } }).__mediaProbe.pcs.filter((pc) => pc.connectionState === 'connected').length,
+    );
     assert.equal(pcs, 0, 'the HLS viewer holds no WebRTC connection');
 
     // Room events reach the HLS viewer as they reach everyone.
@@ -151,7 +153,10 @@ describe('a crowded room watched over HLS', () => {
     await secondPage.getByTestId('replay-page').waitFor();
     // The recording plays, and the live's chat line and gift come up as the playback reaches them.
     await secondPage.waitForFunction(
-      `(() => { const v = document.querySelector('[data-testid=replay-video]'); return !!v && v.currentTime > 1 && v.getVideoPlaybackQuality().totalVideoFrames > 10; })()`,
+      () => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid=replay-video]');
+        return !!v && v.currentTime > 1 && v.getVideoPlaybackQuality().totalVideoFrames > 10;
+      },
       null,
       { timeout: 20_000 },
     );
@@ -176,11 +181,9 @@ describe('a crowded room watched over HLS', () => {
     await open(secondPage, server.url, `/pages/index/replay?id=${replay.id}`);
     await secondPage.reload();
     await secondPage.getByTestId('replay-gone').waitFor();
-    assert.equal(await secondPage.evaluate(`document.querySelector('[data-testid=replay-video]').readyState`), 0, 'no picture for the viewer');
+    assert.equal(await secondPage.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid=replay-video]')!.readyState), 0, 'no picture for the viewer');
     await open(anchorPage, server.url, `/pages/index/replay?id=${replay.id}`);
-    await anchorPage.waitForFunction(`(() => { const v = document.querySelector('[data-testid=replay-video]'); return !!v && v.currentTime > 1; })()`, null, {
-      timeout: 20_000,
-    });
+    await anchorPage.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=replay-video]')?.currentTime ?? 0) > 1, null, { timeout: 20_000 });
 
     await open(anchorPage, server.url, '/pages/user/replays');
     const row = anchorPage.locator(`[data-testid=replay-row][data-replay-id="${replay.id}"]`);
@@ -207,7 +210,7 @@ describe('a crowded room watched over HLS', () => {
     await open(secondPage, server.url, '/pages/live/index');
     const card = secondPage.locator(`[data-testid=room-card][data-room-id="${room.id}"]`);
     await card.waitFor();
-    const preview = (await secondPage.evaluate(`fetch('/api/client_live/room/preview?room_id=${room.id}').then((r) => r.json())`)) as {
+    const preview = (await secondPage.evaluate((id) => fetch(`/api/client_live/room/preview?room_id=${id}`).then((r) => r.json()), room.id)) as {
       data: { live: boolean; hls_url: string | null };
     };
     assert.deepEqual([preview.data.live, preview.data.hls_url], [true, null], 'the preview hands out no picture');
