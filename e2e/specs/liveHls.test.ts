@@ -6,9 +6,9 @@ import { eventually } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
 import { CLOCK_CAMERA_JS, readClockDelay } from '../lib/clockStream.js';
-import { FAKE_MEDIA_FLAGS, firstFrame, MEDIA_PROBE_JS, seatFrames } from '../lib/media.js';
+import { FAKE_MEDIA_FLAGS, firstFrame, MEDIA_PROBE_JS, seatFrameRise, seatFrames } from '../lib/media.js';
 import { approvedAnchor, operatorOf, pageAs as phonePageAs, topUp, type Member } from '../lib/member.js';
-import { open } from '../lib/page.js';
+import { open, watchCsp } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 /*
@@ -23,6 +23,9 @@ import { startServer, type RunningServer } from '../lib/server.js';
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+/** The Content-Security-Policy violations of every page of this file (WebRTC, hls.js and its worker, Lottie, the replay player, the console). */
+const refused: string[][] = [];
+const noneRefused = () => assert.deepEqual(refused.flat(), [], 'no page raised a Content-Security-Policy violation');
 const rid = () => randomUUID().replace(/-/g, '');
 /** What the first test leaves for the next. */
 let ctx: { anchor: Member; anchorPage: Page; secondPage: Page; opPage: Page; roomId: number } | undefined;
@@ -30,6 +33,7 @@ let ctx: { anchor: Member; anchorPage: Page; secondPage: Page; opPage: Page; roo
 async function pageAs(m: Member, scripts: string[] = []): Promise<Page> {
   const { ctx, page } = await phonePageAs(browser, m, [MEDIA_PROBE_JS, ...scripts]);
   contexts.push(ctx);
+  refused.push(await watchCsp(page));
   page.on('pageerror', (e) => console.error(`[page ${m.user.nickname}]`, e.message));
   return page;
 }
@@ -81,7 +85,8 @@ describe('a crowded room watched over HLS', () => {
     // The anchor's page plays the mic seats (one WebRTC viewer); the first viewer takes the other place.
     const first = await registerMember(server.url);
     await call(server.url, 'updateUserInfo', { nickname: '小明' }, first.token);
-    await topUp(server.url, first);
+    const { list: pkgs } = await call(server.url, 'rechargeCategory', undefined, first.token);
+    await topUp(server.url, first, pkgs.find((p) => p.amount === 680 * 10000)!.id);
     const firstPage = await pageAs(first);
     await open(firstPage, server.url, `/pages/room/index?id=${room.id}`);
     await firstFrame(firstPage, 'anchor');
@@ -106,9 +111,15 @@ describe('a crowded room watched over HLS', () => {
     await firstPage.locator('input[name=chat]').fill('HLS 的朋友看得到吗');
     await firstPage.locator('input[name=chat]').press('Enter');
     await secondPage.locator('.room-chat .chat-line').filter({ hasText: 'HLS 的朋友看得到吗' }).first().waitFor({ timeout: 10_000 });
-    const gift = (await call(server.url, 'commonConfig')).gift[0]!;
-    await call(server.url, 'giftSend', { request_id: rid(), room_id: room.id, gift_id: gift.gift_id, count: 1, receiver_id: anchor.user.id }, first.token);
+    // A big gift (the car, 520 coins): its Lottie animation plays over the WebRTC picture and over the HLS one.
+    const car = (await call(server.url, 'commonConfig')).gift.find((g) => g.name === '跑车')!;
+    await call(server.url, 'giftSend', { request_id: rid(), room_id: room.id, gift_id: car.gift_id, count: 1, receiver_id: anchor.user.id }, first.token);
     await secondPage.locator('.room-chat .chat-line--gift').first().waitFor({ timeout: 10_000 });
+    const lottieFrame = (page: Page) => page.getByTestId('gift-lottie').getAttribute('data-frame', { timeout: 10_000 }).then(Number);
+    const from = await lottieFrame(firstPage);
+    await eventually(async () => (await lottieFrame(firstPage)) > from + 5, { what: "the big gift's frames to advance over the WebRTC picture" });
+    assert.ok((await seatFrameRise(firstPage, 'anchor', 500)) > 0, 'the WebRTC picture plays under the animation');
+    await shot(firstPage, 'room-webrtc-big-gift');
 
     const chip = secondPage.getByTestId('hls-delay');
     await chip.waitFor();
@@ -132,11 +143,13 @@ describe('a crowded room watched over HLS', () => {
       JSON.stringify({ state: { token: operator.token, userInfo: operator.user }, version: 1 }),
     );
     const opPage = await desk.newPage();
+    refused.push(await watchCsp(opPage));
     await open(opPage, server.url, '/admin/rooms');
     const watch = opPage.getByTestId('room-watch').first();
     await watch.filter({ hasText: 'HLS 1 人' }).waitFor({ timeout: 15_000 });
     assert.match((await watch.textContent()) ?? '', /WebRTC 2 人/);
     await shot(opPage, 'admin-rooms-watch');
+    noneRefused();
     ctx = { anchor, anchorPage, secondPage, opPage, roomId: room.id };
   });
 
@@ -193,6 +206,7 @@ describe('a crowded room watched over HLS', () => {
     await anchorPage.locator('.adm-dialog-button', { hasText: '删除' }).click();
     await row.waitFor({ state: 'detached' });
     assert.deepEqual((await call(server.url, 'replayList', { anchor_id: anchor.user.id }, anchor.token)).list, []);
+    noneRefused();
   });
 
   it("shows no picture of a password room's live: not in the list, not from its preview", async () => {
@@ -217,5 +231,6 @@ describe('a crowded room watched over HLS', () => {
     assert.equal(await card.locator('video, [data-testid=live-preview]').count(), 0, 'no picture on its card');
     await shot(secondPage, 'live-list-password-room');
     await call(server.url, 'roomClose', { room_id: room.id }, anchor.token);
+    noneRefused();
   });
 });

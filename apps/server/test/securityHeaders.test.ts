@@ -55,7 +55,7 @@ describe('security headers', () => {
     expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
     expect(csp['media-src']).toEqual(["'self'", 'blob:', 'https://cdn.example.test', 'https://media2.example.test']);
     expect(csp['frame-src']).toEqual(['http://127.0.0.1:18099']);
-    expect(csp['connect-src']).toEqual(["'self'", 'https://cdn.example.test', 'https://media2.example.test', 'http://127.0.0.1:18099']);
+    expect(csp['connect-src']).toEqual(["'self'", 'blob:', 'https://cdn.example.test', 'https://media2.example.test', 'http://127.0.0.1:18099']);
   });
 
   it('sends nosniff, no framing and the referrer policy with API answers and refusals too', async () => {
