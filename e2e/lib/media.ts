@@ -94,7 +94,7 @@ export interface InboundMedia {
 
 /** What the page's peer connections decode now (needs MEDIA_PROBE_JS). */
 export function inboundMedia(page: Page): Promise<InboundMedia> {
-  return page.evaluate(() => (window as unknown as { __mediaProbe: { inbound(): Promise<InboundMedia> } }).__mediaProbe.inbound());
+  return page.evaluate(() => (globalThis as unknown as { __mediaProbe: { inbound(): Promise<InboundMedia> } }).__mediaProbe.inbound());
 }
 
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
@@ -113,22 +113,32 @@ export async function mediaRise(page: Page, windowMs = 2000): Promise<{ frames: 
   return { frames, samples, before, after };
 }
 
+/** The page's document as the seat readers use it (typed here: this file is also built without the DOM library, for the server's media tests). */
+type SeatDocument = { document: { querySelector(s: string): { getVideoPlaybackQuality(): { totalVideoFrames: number } } | null } };
+
 /**
  * Frames a room page has shown for one seat, read from its <video data-seat=…> (no app hook: the
  * production build is under test). -1 when that seat has no video element.
  */
 export function seatFrames(page: Page, seat: string): Promise<number> {
-  return page.evaluate((s) => document.querySelector<HTMLVideoElement>(`video[data-seat="${s}"]`)?.getVideoPlaybackQuality().totalVideoFrames ?? -1, seat);
+  return page.evaluate(
+    (s) => (globalThis as unknown as SeatDocument).document.querySelector(`video[data-seat="${s}"]`)?.getVideoPlaybackQuality().totalVideoFrames ?? -1,
+    seat,
+  );
 }
 
 /** Waits until the seat's video has shown a frame (checked on every animation frame); resolves with the milliseconds waited. */
 export async function firstFrame(page: Page, seat: string, timeoutMs = 15_000): Promise<number> {
   const t0 = Date.now();
   await page
-    .waitForFunction((s) => (document.querySelector<HTMLVideoElement>(`video[data-seat="${s}"]`)?.getVideoPlaybackQuality().totalVideoFrames ?? 0) > 0, seat, {
-      polling: 'raf',
-      timeout: timeoutMs,
-    })
+    .waitForFunction(
+      (s) => ((globalThis as unknown as SeatDocument).document.querySelector(`video[data-seat="${s}"]`)?.getVideoPlaybackQuality().totalVideoFrames ?? 0) > 0,
+      seat,
+      {
+        polling: 'raf',
+        timeout: timeoutMs,
+      },
+    )
     .catch(() => {
       throw new Error(`no frame from seat ${seat} within ${timeoutMs} ms`);
     });

@@ -106,6 +106,10 @@ describe('a crowded room watched over HLS', () => {
       () => (window as unknown as { __mediaProbe: { pcs: RTCPeerConnection[] } }).__mediaProbe.pcs.filter((pc) => pc.connectionState === 'connected').length,
     );
     assert.equal(pcs, 0, 'the HLS viewer holds no WebRTC connection');
+    assert.ok(
+      secondPage.workers().some((w) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(w.url())),
+      'hls.js turns the segments into fMP4 in its worker',
+    );
 
     // Room events reach the HLS viewer as they reach everyone.
     await firstPage.locator('input[name=chat]').fill('HLS 的朋友看得到吗');
@@ -194,9 +198,15 @@ describe('a crowded room watched over HLS', () => {
     await open(secondPage, server.url, `/pages/index/replay?id=${replay.id}`);
     await secondPage.reload();
     await secondPage.getByTestId('replay-gone').waitFor();
-    assert.equal(await secondPage.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid=replay-video]')!.readyState), 0, 'no picture for the viewer');
+    assert.equal(
+      await secondPage.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid=replay-video]')!.readyState),
+      0,
+      'no picture for the viewer',
+    );
     await open(anchorPage, server.url, `/pages/index/replay?id=${replay.id}`);
-    await anchorPage.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=replay-video]')?.currentTime ?? 0) > 1, null, { timeout: 20_000 });
+    await anchorPage.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=replay-video]')?.currentTime ?? 0) > 1, null, {
+      timeout: 20_000,
+    });
 
     await open(anchorPage, server.url, '/pages/user/replays');
     const row = anchorPage.locator(`[data-testid=replay-row][data-replay-id="${replay.id}"]`);
