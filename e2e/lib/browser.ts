@@ -17,19 +17,15 @@ export const QUIET_FLAGS = [
   '--disable-sync',
 ];
 
-/** Context options of a spec that checks the app's Content-Security-Policy (see `launch`). */
-export const STRICT_CSP: BrowserContextOptions = { bypassCSP: false };
-
 /**
- * Chromium for the specs. Its contexts bypass the app's Content-Security-Policy unless opened with
- * STRICT_CSP: Playwright runs a string predicate (`waitForFunction('…')`, the media specs' page code)
- * through eval, which the policy refuses. The specs that check the policy run without strings.
+ * Chromium for the specs. Every context runs under the app's Content-Security-Policy (none bypasses
+ * it), so any spec's page that the policy breaks fails. Page code given to Playwright is a function,
+ * never a string: Playwright evals a string predicate on every poll after the first, outside
+ * DevTools' own evaluation, and the policy (no 'unsafe-eval') refuses that eval. Init scripts may be
+ * strings (they run whatever the policy says).
  */
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...QUIET_FLAGS, ...extraArgs] });
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options: BrowserContextOptions = {}) => newContext({ bypassCSP: true, ...options });
-  return browser;
+  return chromium.launch({ executablePath: CHROMIUM, args: [...QUIET_FLAGS, ...extraArgs] });
 }
 
 /** A phone-sized context (375×812, touch, zh-CN) as the seed's narrow layout. */

@@ -1,11 +1,13 @@
 /**
  * A camera that shows the time: `CLOCK_CAMERA_JS` (an init script) makes getUserMedia's video a
- * canvas drawing Date.now() as 42 black/white blocks every frame; `readClockJs(selector)` reads the
- * time back from a <video> on another page. Their difference is the glass-to-glass delay of
+ * canvas drawing Date.now() as 42 black/white blocks every frame; `readClockDelay(page, selector)` reads
+ * the time back from a <video> on another page. Their difference is the glass-to-glass delay of
  * whatever path the picture took (both pages share this machine's clock).
  *
- * Page code is plain JS strings (see media.ts: tsx's helpers do not exist in the page).
+ * The camera is an init script, a plain JS string (see media.ts: tsx's helpers do not exist in the page).
  */
+import type { Page } from 'playwright-core';
+
 const BITS = 42;
 const COLS = 21;
 const BOX = 28;
@@ -41,23 +43,29 @@ export const CLOCK_CAMERA_JS = `(() => {
   };
 })();`;
 
-/** Page code: the time shown by the <video> matching `selector`, or null when none is readable. */
-export const readClockJs = (selector: string): string => `(() => {
-  const v = document.querySelector('${selector}');
-  if (!v || !v.videoWidth) return null;
-  const c = document.createElement('canvas');
-  c.width = 640; c.height = 360;
-  const g = c.getContext('2d', { willReadFrequently: true });
-  g.drawImage(v, 0, 0, 640, 360);
-  let t = 0;
-  for (let i = 0; i < ${BITS}; i++) {
-    const x = ${LEFT} + (i % ${COLS}) * ${BOX} + ${BOX / 2};
-    const y = ${TOP} + Math.floor(i / ${COLS}) * ${BOX} + ${BOX / 2};
-    const p = g.getImageData(x - 3, y - 3, 6, 6).data;
-    let sum = 0;
-    for (let k = 0; k < p.length; k += 4) sum += p[k] + p[k + 1] + p[k + 2];
-    if (sum / (p.length / 4) / 3 > 128) t += Math.pow(2, i);
-  }
-  // A frame mid-change or badly compressed decodes to nonsense: only times near now count.
-  return Math.abs(Date.now() - t) < 60000 ? Date.now() - t : null;
-})()`;
+/** The glass-to-glass delay (ms) of the <video> matching `selector` on `page`, or null when none is readable. */
+export function readClockDelay(page: Page, selector: string): Promise<number | null> {
+  return page.evaluate(
+    ({ sel, bits, cols, box, top, left }) => {
+      const v = document.querySelector<HTMLVideoElement>(sel);
+      if (!v || !v.videoWidth) return null;
+      const c = document.createElement('canvas');
+      c.width = 640;
+      c.height = 360;
+      const g = c.getContext('2d', { willReadFrequently: true })!;
+      g.drawImage(v, 0, 0, 640, 360);
+      let t = 0;
+      for (let i = 0; i < bits; i++) {
+        const x = left + (i % cols) * box + box / 2;
+        const y = top + Math.floor(i / cols) * box + box / 2;
+        const p = g.getImageData(x - 3, y - 3, 6, 6).data;
+        let sum = 0;
+        for (let k = 0; k < p.length; k += 4) sum += p[k]! + p[k + 1]! + p[k + 2]!;
+        if (sum / (p.length / 4) / 3 > 128) t += Math.pow(2, i);
+      }
+      // A frame mid-change or badly compressed decodes to nonsense: only times near now count.
+      return Math.abs(Date.now() - t) < 60000 ? Date.now() - t : null;
+    },
+    { sel: selector, bits: BITS, cols: COLS, box: BOX, top: TOP, left: LEFT },
+  );
+}

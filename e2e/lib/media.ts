@@ -3,8 +3,10 @@
  * and a page script that records every RTCPeerConnection a page creates so a test can read what it
  * really decodes (framesDecoded, audio samples), not merely that a <video> exists.
  *
- * In-page code is plain JS strings on purpose: tsx/esbuild add `__name(…)` helpers to named
- * functions, which do not exist in the page when Playwright serializes a function.
+ * The init script is a plain JS string: tsx/esbuild add `__name(…)` helpers to named functions,
+ * which do not exist in the page. Init scripts run whatever the page's CSP says; predicates and
+ * evaluations are functions (with no named function inside), as Playwright evals a string, which
+ * the app's CSP refuses.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
@@ -92,7 +94,7 @@ export interface InboundMedia {
 
 /** What the page's peer connections decode now (needs MEDIA_PROBE_JS). */
 export function inboundMedia(page: Page): Promise<InboundMedia> {
-  return page.evaluate('window.__mediaProbe.inbound()') as Promise<InboundMedia>;
+  return page.evaluate(() => (globalThis as unknown as { __mediaProbe: { inbound(): Promise<InboundMedia> } }).__mediaProbe.inbound());
 }
 
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
@@ -111,14 +113,18 @@ export async function mediaRise(page: Page, windowMs = 2000): Promise<{ frames: 
   return { frames, samples, before, after };
 }
 
+/** The page's document as the seat readers use it (typed here: this file is also built without the DOM library, for the server's media tests). */
+type SeatDocument = { document: { querySelector(s: string): { getVideoPlaybackQuality(): { totalVideoFrames: number } } | null } };
+
 /**
  * Frames a room page has shown for one seat, read from its <video data-seat=…> (no app hook: the
  * production build is under test). -1 when that seat has no video element.
  */
 export function seatFrames(page: Page, seat: string): Promise<number> {
   return page.evaluate(
-    `(() => { const v = document.querySelector('video[data-seat="${seat}"]'); return v ? v.getVideoPlaybackQuality().totalVideoFrames : -1; })()`,
-  ) as Promise<number>;
+    (s) => (globalThis as unknown as SeatDocument).document.querySelector(`video[data-seat="${s}"]`)?.getVideoPlaybackQuality().totalVideoFrames ?? -1,
+    seat,
+  );
 }
 
 /** Waits until the seat's video has shown a frame (checked on every animation frame); resolves with the milliseconds waited. */
@@ -126,9 +132,12 @@ export async function firstFrame(page: Page, seat: string, timeoutMs = 15_000): 
   const t0 = Date.now();
   await page
     .waitForFunction(
-      `(() => { const v = document.querySelector('video[data-seat="${seat}"]'); return !!v && v.getVideoPlaybackQuality().totalVideoFrames > 0; })()`,
-      null,
-      { polling: 'raf', timeout: timeoutMs },
+      (s) => ((globalThis as unknown as SeatDocument).document.querySelector(`video[data-seat="${s}"]`)?.getVideoPlaybackQuality().totalVideoFrames ?? 0) > 0,
+      seat,
+      {
+        polling: 'raf',
+        timeout: timeoutMs,
+      },
     )
     .catch(() => {
       throw new Error(`no frame from seat ${seat} within ${timeoutMs} ms`);

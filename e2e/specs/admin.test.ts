@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
@@ -7,7 +9,7 @@ import sharp from 'sharp';
 import { ApiFailure, call, registerMember } from '../lib/api.js';
 import { launch, shot, shotSettled } from '../lib/browser.js';
 import { approvedAnchor, pageAs, topUp } from '../lib/member.js';
-import { open } from '../lib/page.js';
+import { open, watchCsp } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 /*
@@ -24,6 +26,10 @@ type Member = Awaited<ReturnType<typeof registerMember>>;
 let op: Member;
 
 const rid = () => randomUUID().replace(/-/g, '');
+/** The Content-Security-Policy violations of every console page of this file. */
+const refused: string[][] = [];
+/** Every section of the console's side bar. */
+const SECTIONS = ['dashboard', 'anchors', 'rooms', 'withdrawals', 'recharges', 'reconcile', 'users', 'content', 'catalog', 'community', 'config', 'webhooks', 'operators', 'audit'];
 const VALID_ID_CARD = '110101199003074258';
 
 async function contextAs(m: Member, desktop: boolean): Promise<{ ctx: BrowserContext; page: Page }> {
@@ -35,7 +41,9 @@ async function contextAs(m: Member, desktop: boolean): Promise<{ ctx: BrowserCon
     },
     JSON.stringify({ state: { token: m.token, userInfo: m.user }, version: 1 }),
   );
-  return { ctx, page: await ctx.newPage() };
+  const page = await ctx.newPage();
+  refused.push(await watchCsp(page));
+  return { ctx, page };
 }
 
 /** The console at one section, loaded (its table or cards on screen). */
@@ -385,5 +393,25 @@ describe('operator console', () => {
     assert.equal(await row.getByRole('button').count(), 0);
     await shotSettled(sup.page, 'admin-support-withdrawals');
     await sup.ctx.close();
+  });
+
+  it('opens every section under the CSP with no violation (nor did any console page above), and no other site can frame the console', async () => {
+    const { ctx, page } = await contextAs(op, true);
+    for (const section of SECTIONS) await consoleAt(page, section);
+    assert.deepEqual(refused.flat(), [], 'no console page raised a Content-Security-Policy violation');
+
+    // A page of another origin (another port of this host) that frames the console gets nothing.
+    const framer = createServer((_req, res) => res.end(`<!doctype html><iframe src="${server.url}/#/admin/dashboard"></iframe>`));
+    await new Promise<void>((ok) => framer.listen(0, '127.0.0.1', ok));
+    try {
+      const other = await ctx.newPage();
+      const blocked = other.waitForEvent('console', (m) => /frame-ancestors|X-Frame-Options/.test(m.text()));
+      await other.goto(`http://127.0.0.1:${(framer.address() as AddressInfo).port}/`);
+      await blocked;
+      assert.equal(await other.frames()[1]!.locator('[data-testid=admin-console]').count(), 0, 'the framed console never rendered');
+    } finally {
+      framer.close();
+    }
+    await ctx.close();
   });
 });

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { eventually } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
-import { launch, settled, shot, STRICT_CSP } from '../lib/browser.js';
+import { launch, settled, shot } from '../lib/browser.js';
 import { pageAs as phonePageAs, topUp as payTopUp } from '../lib/member.js';
 import { open, routeOf, waitForRoute, watchCsp } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
@@ -79,7 +79,7 @@ after(async () => {
 
 describe('mini games', () => {
   it('plays 2048 to a score and brings the coins back, minus the entry, plus the reward', async () => {
-    const { ctx, page } = await phonePageAs(browser, member, [], 'zh-CN', STRICT_CSP);
+    const { ctx, page } = await phonePageAs(browser, member);
     // The games host in its frame, and the app around it, run under the app's CSP.
     const refused = await watchCsp(page);
     try {

@@ -8,7 +8,7 @@ import { eventually } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
 import { launch, settled, shot, shotSettled } from '../lib/browser.js';
 import { approvedAnchor, operatorOf, pageAs, topUp, type Member } from '../lib/member.js';
-import { open, waitForRoute } from '../lib/page.js';
+import { open, waitForRoute, watchCsp } from '../lib/page.js';
 import { repoRoot, startServer, type RunningServer } from '../lib/server.js';
 
 /*
@@ -68,6 +68,8 @@ after(async () => {
 describe('live features in the browser', () => {
   it('a big gift plays its animation full screen (frames advancing), a second waits its turn, a small one stays a banner', async () => {
     const v = await pageAs(browser, viewer, [FX_PROBE_JS]);
+    // Lottie's light build, the gift cache (Cache API, blob: URLs) and the room run under the app's CSP.
+    const refused = await watchCsp(v.page);
     const rocketLoads: string[] = [];
     v.page.on('request', (r) => {
       if (r.url().endsWith('/static/gifts/fx/rocket.json')) rocketLoads.push(r.url());
@@ -121,6 +123,7 @@ describe('live features in the browser', () => {
     // The animation went into the gift cache, and the second rocket played from it: no download since the first played.
     assert.ok(loadsBeforePlay >= 1, 'the rocket animation was downloaded into the gift cache');
     assert.equal(rocketLoads.length, loadsBeforePlay, `the second rocket downloaded the animation again (${rocketLoads.length} downloads)`);
+    assert.deepEqual(refused, [], 'the room raised no Content-Security-Policy violation');
     await v.ctx.close();
   });
 
@@ -248,6 +251,7 @@ describe('live features in the browser', () => {
       JSON.stringify({ state: { token: operator.token, userInfo: operator.user }, version: 1 }),
     );
     const page = await ctx.newPage();
+    const refused = await watchCsp(page);
     await open(page, server.url, '/admin/catalog');
     await page.getByTestId('admin-console').waitFor();
     const lollipop = page.getByTestId('gifts-row').filter({ hasText: '棒棒糖' });
@@ -265,6 +269,7 @@ describe('live features in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
     const gift = (await call(server.url, 'commonConfig')).gift.find((g) => g.name === '棒棒糖')!;
     assert.ok(gift.url.endsWith(url), 'common_config serves the uploaded animation');
+    assert.deepEqual(refused, [], 'the console raised no Content-Security-Policy violation');
     await ctx.close();
   });
 });

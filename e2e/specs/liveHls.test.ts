@@ -5,10 +5,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
-import { CLOCK_CAMERA_JS, readClockJs } from '../lib/clockStream.js';
-import { FAKE_MEDIA_FLAGS, firstFrame, MEDIA_PROBE_JS, seatFrames } from '../lib/media.js';
+import { CLOCK_CAMERA_JS, readClockDelay } from '../lib/clockStream.js';
+import { FAKE_MEDIA_FLAGS, firstFrame, MEDIA_PROBE_JS, seatFrameRise, seatFrames } from '../lib/media.js';
 import { approvedAnchor, operatorOf, pageAs as phonePageAs, topUp, type Member } from '../lib/member.js';
-import { open } from '../lib/page.js';
+import { open, watchCsp } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 /*
@@ -23,6 +23,9 @@ import { startServer, type RunningServer } from '../lib/server.js';
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+/** The Content-Security-Policy violations of every page of this file (WebRTC, hls.js and its worker, Lottie, the replay player, the console). */
+const refused: string[][] = [];
+const noneRefused = () => assert.deepEqual(refused.flat(), [], 'no page raised a Content-Security-Policy violation');
 const rid = () => randomUUID().replace(/-/g, '');
 /** What the first test leaves for the next. */
 let ctx: { anchor: Member; anchorPage: Page; secondPage: Page; opPage: Page; roomId: number } | undefined;
@@ -30,6 +33,7 @@ let ctx: { anchor: Member; anchorPage: Page; secondPage: Page; opPage: Page; roo
 async function pageAs(m: Member, scripts: string[] = []): Promise<Page> {
   const { ctx, page } = await phonePageAs(browser, m, [MEDIA_PROBE_JS, ...scripts]);
   contexts.push(ctx);
+  refused.push(await watchCsp(page));
   page.on('pageerror', (e) => console.error(`[page ${m.user.nickname}]`, e.message));
   return page;
 }
@@ -39,7 +43,7 @@ async function delays(page: Page, selector: string, ms: number): Promise<number[
   const out: number[] = [];
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    const d = (await page.evaluate(readClockJs(selector))) as number | null;
+    const d = await readClockDelay(page, selector);
     if (d !== null) out.push(d);
     // Sampling at a fixed rate on purpose: the test measures a delay over time.
     await page.waitForTimeout(200);
@@ -81,7 +85,8 @@ describe('a crowded room watched over HLS', () => {
     // The anchor's page plays the mic seats (one WebRTC viewer); the first viewer takes the other place.
     const first = await registerMember(server.url);
     await call(server.url, 'updateUserInfo', { nickname: '小明' }, first.token);
-    await topUp(server.url, first);
+    const { list: pkgs } = await call(server.url, 'rechargeCategory', undefined, first.token);
+    await topUp(server.url, first, pkgs.find((p) => p.amount === 680 * 10000)!.id);
     const firstPage = await pageAs(first);
     await open(firstPage, server.url, `/pages/room/index?id=${room.id}`);
     await firstFrame(firstPage, 'anchor');
@@ -97,16 +102,28 @@ describe('a crowded room watched over HLS', () => {
     console.log(`HLS: first frame on the second viewer ${Date.now() - liveAt} ms after the anchor went live`);
     const f0 = await seatFrames(secondPage, 'anchor');
     await eventually(async () => (await seatFrames(secondPage, 'anchor')) > f0 + 20, { what: 'HLS frames decoding', timeout: 10_000 });
-    const pcs = (await secondPage.evaluate('window.__mediaProbe.pcs.filter((pc) => pc.connectionState === "connected").length')) as number;
+    const pcs = await secondPage.evaluate(
+      () => (window as unknown as { __mediaProbe: { pcs: RTCPeerConnection[] } }).__mediaProbe.pcs.filter((pc) => pc.connectionState === 'connected').length,
+    );
     assert.equal(pcs, 0, 'the HLS viewer holds no WebRTC connection');
+    assert.ok(
+      secondPage.workers().some((w) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(w.url())),
+      'hls.js turns the segments into fMP4 in its worker',
+    );
 
     // Room events reach the HLS viewer as they reach everyone.
     await firstPage.locator('input[name=chat]').fill('HLS 的朋友看得到吗');
     await firstPage.locator('input[name=chat]').press('Enter');
     await secondPage.locator('.room-chat .chat-line').filter({ hasText: 'HLS 的朋友看得到吗' }).first().waitFor({ timeout: 10_000 });
-    const gift = (await call(server.url, 'commonConfig')).gift[0]!;
-    await call(server.url, 'giftSend', { request_id: rid(), room_id: room.id, gift_id: gift.gift_id, count: 1, receiver_id: anchor.user.id }, first.token);
+    // A big gift (the car, 520 coins): its Lottie animation plays over the WebRTC picture and over the HLS one.
+    const car = (await call(server.url, 'commonConfig')).gift.find((g) => g.name === '跑车')!;
+    await call(server.url, 'giftSend', { request_id: rid(), room_id: room.id, gift_id: car.gift_id, count: 1, receiver_id: anchor.user.id }, first.token);
     await secondPage.locator('.room-chat .chat-line--gift').first().waitFor({ timeout: 10_000 });
+    const lottieFrame = (page: Page) => page.getByTestId('gift-lottie').getAttribute('data-frame', { timeout: 10_000 }).then(Number);
+    const from = await lottieFrame(firstPage);
+    await eventually(async () => (await lottieFrame(firstPage)) > from + 5, { what: "the big gift's frames to advance over the WebRTC picture" });
+    assert.ok((await seatFrameRise(firstPage, 'anchor', 500)) > 0, 'the WebRTC picture plays under the animation');
+    await shot(firstPage, 'room-webrtc-big-gift');
 
     const chip = secondPage.getByTestId('hls-delay');
     await chip.waitFor();
@@ -130,11 +147,13 @@ describe('a crowded room watched over HLS', () => {
       JSON.stringify({ state: { token: operator.token, userInfo: operator.user }, version: 1 }),
     );
     const opPage = await desk.newPage();
+    refused.push(await watchCsp(opPage));
     await open(opPage, server.url, '/admin/rooms');
     const watch = opPage.getByTestId('room-watch').first();
     await watch.filter({ hasText: 'HLS 1 人' }).waitFor({ timeout: 15_000 });
     assert.match((await watch.textContent()) ?? '', /WebRTC 2 人/);
     await shot(opPage, 'admin-rooms-watch');
+    noneRefused();
     ctx = { anchor, anchorPage, secondPage, opPage, roomId: room.id };
   });
 
@@ -151,7 +170,10 @@ describe('a crowded room watched over HLS', () => {
     await secondPage.getByTestId('replay-page').waitFor();
     // The recording plays, and the live's chat line and gift come up as the playback reaches them.
     await secondPage.waitForFunction(
-      `(() => { const v = document.querySelector('[data-testid=replay-video]'); return !!v && v.currentTime > 1 && v.getVideoPlaybackQuality().totalVideoFrames > 10; })()`,
+      () => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid=replay-video]');
+        return !!v && v.currentTime > 1 && v.getVideoPlaybackQuality().totalVideoFrames > 10;
+      },
       null,
       { timeout: 20_000 },
     );
@@ -176,9 +198,13 @@ describe('a crowded room watched over HLS', () => {
     await open(secondPage, server.url, `/pages/index/replay?id=${replay.id}`);
     await secondPage.reload();
     await secondPage.getByTestId('replay-gone').waitFor();
-    assert.equal(await secondPage.evaluate(`document.querySelector('[data-testid=replay-video]').readyState`), 0, 'no picture for the viewer');
+    assert.equal(
+      await secondPage.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid=replay-video]')!.readyState),
+      0,
+      'no picture for the viewer',
+    );
     await open(anchorPage, server.url, `/pages/index/replay?id=${replay.id}`);
-    await anchorPage.waitForFunction(`(() => { const v = document.querySelector('[data-testid=replay-video]'); return !!v && v.currentTime > 1; })()`, null, {
+    await anchorPage.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=replay-video]')?.currentTime ?? 0) > 1, null, {
       timeout: 20_000,
     });
 
@@ -190,6 +216,7 @@ describe('a crowded room watched over HLS', () => {
     await anchorPage.locator('.adm-dialog-button', { hasText: '删除' }).click();
     await row.waitFor({ state: 'detached' });
     assert.deepEqual((await call(server.url, 'replayList', { anchor_id: anchor.user.id }, anchor.token)).list, []);
+    noneRefused();
   });
 
   it("shows no picture of a password room's live: not in the list, not from its preview", async () => {
@@ -207,12 +234,13 @@ describe('a crowded room watched over HLS', () => {
     await open(secondPage, server.url, '/pages/live/index');
     const card = secondPage.locator(`[data-testid=room-card][data-room-id="${room.id}"]`);
     await card.waitFor();
-    const preview = (await secondPage.evaluate(`fetch('/api/client_live/room/preview?room_id=${room.id}').then((r) => r.json())`)) as {
+    const preview = (await secondPage.evaluate((id) => fetch(`/api/client_live/room/preview?room_id=${id}`).then((r) => r.json()), room.id)) as {
       data: { live: boolean; hls_url: string | null };
     };
     assert.deepEqual([preview.data.live, preview.data.hls_url], [true, null], 'the preview hands out no picture');
     assert.equal(await card.locator('video, [data-testid=live-preview]').count(), 0, 'no picture on its card');
     await shot(secondPage, 'live-list-password-room');
     await call(server.url, 'roomClose', { room_id: room.id }, anchor.token);
+    noneRefused();
   });
 });

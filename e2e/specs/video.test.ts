@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { api, fullPath } from '@app/contract';
 import { eventually } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
-import { pageAs, topUp, type Member } from '../lib/member.js';
-import { imagesShown, open, waitForRoute } from '../lib/page.js';
+import { pageAs as phonePageAs, topUp, type Member } from '../lib/member.js';
+import { imagesShown, open, waitForRoute, watchCsp } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 /*
@@ -97,6 +97,17 @@ const playhead = (page: Page) =>
 
 let paidVideoId = 0;
 
+/** The Content-Security-Policy violations of every page of this file (the uploader, hls.js with its worker and blob: media). */
+const refused: string[][] = [];
+const noneRefused = () => assert.deepEqual(refused.flat(), [], 'no page raised a Content-Security-Policy violation');
+
+/** A phone page logged in as `m`, its CSP violations collected. */
+async function pageAs(m: Member, init: Array<(() => void) | string> = []): Promise<{ ctx: BrowserContext; page: Page }> {
+  const opened = await phonePageAs(browser, m, init);
+  refused.push(await watchCsp(opened.page));
+  return opened;
+}
+
 before(async () => {
   [server, browser] = await Promise.all([startServer({ VIDEO_PREVIEW_S: String(PREVIEW_S) }), launch(['--autoplay-policy=no-user-gesture-required'])]);
   [uploader, viewer] = await Promise.all([registerMember(server.url), registerMember(server.url)]);
@@ -112,7 +123,7 @@ after(async () => {
 describe('videos in the browser', () => {
   it('a member uploads a video with progress, sees it processing, then plays it', async () => {
     const clip = await makeClip('portrait.mp4', 12, '720x1280');
-    const { ctx, page } = await pageAs(browser, uploader, [recordUploadStates]);
+    const { ctx, page } = await pageAs(uploader, [recordUploadStates]);
     await open(page, server.url, '/pages/index/uploadVd');
     await page.getByTestId('video-pick').waitFor();
     await page.waitForLoadState('networkidle');
@@ -160,6 +171,7 @@ describe('videos in the browser', () => {
     );
     assert.equal(await page.getByTestId('buy-gate').count(), 0);
     await shot(page, 'video-player-owner');
+    noneRefused();
     await ctx.close();
   });
 
@@ -171,7 +183,7 @@ describe('videos in the browser', () => {
       timeout: 60_000,
       interval: 250,
     });
-    const { ctx, page } = await pageAs(browser, viewer);
+    const { ctx, page } = await pageAs(viewer);
     await open(page, server.url, '/pages/index/index');
     await page.locator(`[data-testid=video-card][data-video-id="${paidVideoId}"]`).waitFor({ timeout: 30_000 });
     await page.locator(`[data-testid=video-card][data-video-id="${paidVideoId}"] [data-testid=video-price]`).waitFor();
@@ -180,13 +192,14 @@ describe('videos in the browser', () => {
     await page.waitForLoadState('networkidle');
     await imagesShown(page);
     await shot(page, 'video-home');
+    noneRefused();
     await ctx.close();
   });
 
   it('a second member watches the paid preview, buys it with coins, and the full video plays past the limit', async () => {
     await topUp(server.url, viewer);
     const coinsBefore = (await call(server.url, 'financeWallet', undefined, viewer.token)).coin;
-    const { ctx, page } = await pageAs(browser, viewer);
+    const { ctx, page } = await pageAs(viewer);
     await open(page, server.url, '/pages/index/index');
     await page.locator(`[data-testid=video-card][data-video-id="${paidVideoId}"]`).click();
     await waitForRoute(page, '/pages/index/video');
@@ -224,13 +237,14 @@ describe('videos in the browser', () => {
     await page.locator('[data-testid=video-follow].is-on').waitFor();
     const again = await call(server.url, 'videoInfo', { id: paidVideoId }, viewer.token);
     assert.deepEqual([again.liked, again.followed], [true, true]);
+    noneRefused();
     await ctx.close();
   });
 
   it('the player swipes to the next and the previous video; a video that is gone says so', async () => {
     const { list } = await call(server.url, 'videoList', { page: 1, size: 20 });
     assert.ok(list.length >= 2);
-    const { ctx, page } = await pageAs(browser, viewer);
+    const { ctx, page } = await pageAs(viewer);
     await open(page, server.url, `/pages/index/video?id=${list[0]!.id}`);
     const active = () => page.locator('[data-testid=video-slide][data-active=true]').getAttribute('data-video-id');
     await page.waitForFunction(
@@ -264,12 +278,13 @@ describe('videos in the browser', () => {
 
     await open(page, server.url, '/pages/index/video?id=999999');
     await page.getByTestId('video-gone').waitFor({ timeout: 10_000 });
+    noneRefused();
     await ctx.close();
   });
 
   it('an upload left unpublished is published later from my uploads', async () => {
     const resourceId = await uploadViaApi(uploader, await makeClip('later.mp4', 3, '360x640'));
-    const { ctx, page } = await pageAs(browser, uploader);
+    const { ctx, page } = await pageAs(uploader);
     await open(page, server.url, '/pages/index/uploadVd?tab=mine');
     await page.locator('[data-testid=my-upload][data-status=ready]').getByTestId('publish-later').first().waitFor({ timeout: 30_000 });
     await page.reload(); // the poster is there once ready
@@ -281,6 +296,7 @@ describe('videos in the browser', () => {
     await page.locator('[data-testid=my-upload][data-status=ready]').filter({ hasText: '晚些再发的小片段' }).waitFor();
     const mine = await call(server.url, 'resourceFetch', { page: 1, size: 20 }, uploader.token);
     assert.equal(mine.list.find((r) => r.id === resourceId)?.video?.title, '晚些再发的小片段');
+    noneRefused();
     await ctx.close();
   });
 });

@@ -32,8 +32,8 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * The web app's Content-Security-Policy (the app and the operator console are one app): scripts only
  * from this origin and the inline launch script by its hash (no eval: hls.js and lottie-web are their
- * light builds); hls.js's blob: worker and media; images from uploads, data: and blob:; WHIP/WHEP,
- * the API and sockets on this origin or the media origins; the games host in a frame; nobody frames the app.
+ * light builds); hls.js's worker (a file of this origin) and blob: media; images from uploads, data: and blob:; WHIP/WHEP,
+ * the API and sockets on this origin or the media origins, and reads of the page's own blob: URLs; the games host in a frame; nobody frames the app.
  * `host` is the request's host name (no port), for a games host on another port of the same host.
  */
 export function appCsp(scriptHashes: string[], origins: AppOrigins, page: { protocol: string; host: string }): string {
@@ -47,8 +47,9 @@ export function appCsp(scriptHashes: string[], origins: AppOrigins, page: { prot
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${other.join(' ')}`.trim(),
     `media-src 'self' blob: ${other.join(' ')}`.trim(),
-    `connect-src 'self' ${reach}`.trim(),
-    "worker-src 'self' blob:",
+    // blob: for the page's own blob URLs (a big gift's animation read from the gift cache): only this origin can make them.
+    `connect-src 'self' blob: ${reach}`.trim(),
+    "worker-src 'self'",
     `frame-src ${games ?? "'none'"}`,
     "font-src 'self' data:",
     "manifest-src 'self'",

@@ -1,8 +1,5 @@
 import type HlsType from 'hls.js';
-
-let hlsModule: Promise<typeof HlsType> | null = null;
-/** hls.js (light build) loads only when a room is watched over HLS, never with the app or a WebRTC room. */
-const loadHls = () => (hlsModule ??= import('hls.js/light').then((m) => m.default));
+import { HLS_WORKER, loadHls } from './hls';
 
 export interface LiveHlsState {
   status: 'loading' | 'playing' | 'failed';
@@ -28,7 +25,14 @@ export class LiveHls {
     void loadHls().then((Hls) => {
       if (this.dead) return;
       if (Hls.isSupported()) {
-        const hls = new Hls({ liveSyncDuration: 2, liveMaxLatencyDuration: 8, maxLiveSyncPlaybackRate: 1.2, maxBufferLength: 10, backBufferLength: 10 });
+        const hls = new Hls({
+          ...HLS_WORKER,
+          liveSyncDuration: 2,
+          liveMaxLatencyDuration: 8,
+          maxLiveSyncPlaybackRate: 1.2,
+          maxBufferLength: 10,
+          backBufferLength: 10,
+        });
         this.hls = hls;
         hls.on(Hls.Events.ERROR, (_e, data) => {
           if (data.fatal) this.onState({ status: 'failed', delayMs: null });

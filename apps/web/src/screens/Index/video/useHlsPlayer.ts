@@ -1,10 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import type HlsType from 'hls.js';
+import { HLS_WORKER, loadHls } from '../../../lib/media/hls';
 import { getSession } from '../../../state/session';
-
-let hlsModule: Promise<typeof HlsType> | null = null;
-/** hls.js (light build, ~116 KiB gzip) loads with the first video played, never with the app. */
-const loadHls = () => (hlsModule ??= import('hls.js/light').then((m) => m.default));
 
 /**
  * Plays an HLS playlist in a <video>: hls.js where Media Source Extensions exist (sending the
@@ -25,6 +22,7 @@ export function useHlsPlayer(ref: RefObject<HTMLVideoElement | null>, url: strin
         // it (a bucket refuses a foreign Authorization header, and it is no one else's business).
         const apiOrigin = new URL(url, location.href).origin;
         hls = new Hls({
+          ...HLS_WORKER,
           maxBufferLength: 20,
           xhrSetup: (xhr, to) => {
             if (token && new URL(to, location.href).origin === apiOrigin) xhr.setRequestHeader('Authorization', token);
