@@ -29,7 +29,22 @@ const rid = () => randomUUID().replace(/-/g, '');
 /** The Content-Security-Policy violations of every console page of this file. */
 const refused: string[][] = [];
 /** Every section of the console's side bar. */
-const SECTIONS = ['dashboard', 'anchors', 'rooms', 'withdrawals', 'recharges', 'reconcile', 'users', 'content', 'catalog', 'community', 'config', 'webhooks', 'operators', 'audit'];
+const SECTIONS = [
+  'dashboard',
+  'anchors',
+  'rooms',
+  'withdrawals',
+  'recharges',
+  'reconcile',
+  'users',
+  'content',
+  'catalog',
+  'community',
+  'config',
+  'webhooks',
+  'operators',
+  'audit',
+];
 const VALID_ID_CARD = '110101199003074258';
 
 async function contextAs(m: Member, desktop: boolean): Promise<{ ctx: BrowserContext; page: Page }> {

@@ -31,10 +31,10 @@ export function Reconcile() {
       <div className="adm-toolbar">
         {mayRun &&
           providers.map((p) => (
-          <Button key={p} size="small" color="primary" loading={run.isPending} onClick={() => void runNow(p)}>
-            {p} · {t('admin.reconcile.runNow')}
-          </Button>
-        ))}
+            <Button key={p} size="small" color="primary" loading={run.isPending} onClick={() => void runNow(p)}>
+              {p} · {t('admin.reconcile.runNow')}
+            </Button>
+          ))}
       </div>
       <ul className="adm-muted" data-testid="reconcile-runs">
         {(q.data?.runs ?? []).slice(0, 5).map((r) => (
