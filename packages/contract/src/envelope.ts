@@ -63,7 +63,11 @@ export const errorAnswers = {
     'Session error (11000400–11000405): the client clears its session and goes to login.',
     z.number().int().min(ErrorCode.TOKEN_MISSING).max(11000410),
   ),
-  403: errorEnvelope('Forbidden', 'The caller may not use this call (10005).', z.literal(ErrorCode.FORBIDDEN)),
+  403: errorEnvelope(
+    'Forbidden',
+    'The caller may not use this call (10005: not their role); a console session that has not passed its second factor (11110), or an operator who must enrol one first (11111).',
+    codeIn([ErrorCode.FORBIDDEN, ErrorCode.SECOND_FACTOR_REQUIRED, ErrorCode.SECOND_FACTOR_SETUP_REQUIRED]),
+  ),
   404: errorEnvelope('NotFound', 'Unknown route or method (10002).', z.literal(ErrorCode.NOT_FOUND)),
   413: errorEnvelope(
     'TooLarge',
