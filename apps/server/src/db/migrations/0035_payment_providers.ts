@@ -14,40 +14,40 @@ import { withId } from '../columns.js';
 export function paymentProviders(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable('recharge_orders').addColumn('pay_url', 'varchar(1024)').execute();
-      await db.schema.alterTable('recharge_orders').addColumn('provider_ref', 'varchar(255)').execute();
+      await db.schema.alterTable('recharge_orders').addColumn('pay_url', 'text').execute();
+      await db.schema.alterTable('recharge_orders').addColumn('provider_ref', 'text').execute();
       await db.schema.createIndex('recharge_orders_status').on('recharge_orders').columns(['status', 'created_at']).execute();
       await withId(db.schema.createTable('recharge_refunds'), dialect)
-        .addColumn('order_no', 'varchar(40)', (c) => c.notNull().unique())
-        .addColumn('provider', 'varchar(16)', (c) => c.notNull())
-        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('order_no', 'text', (c) => c.notNull().unique())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('coins', 'bigint', (c) => c.notNull())
         .addColumn('price_fen', 'integer', (c) => c.notNull())
-        .addColumn('reason', 'varchar(200)', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
         .addColumn('operator_id', 'integer', (c) => c.notNull())
-        .addColumn('provider_ref', 'varchar(255)')
-        .addColumn('error', 'varchar(200)', (c) => c.notNull().defaultTo(''))
-        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('provider_ref', 'text')
+        .addColumn('error', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
       await withId(db.schema.createTable('payment_reconciliations'), dialect)
-        .addColumn('provider', 'varchar(16)', (c) => c.notNull())
-        .addColumn('from_at', 'varchar(32)', (c) => c.notNull())
-        .addColumn('to_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('from_at', 'text', (c) => c.notNull())
+        .addColumn('to_at', 'text', (c) => c.notNull())
         .addColumn('settlements', 'integer', (c) => c.notNull())
         .addColumn('mismatches', 'integer', (c) => c.notNull())
-        .addColumn('ran_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('ran_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('payment_reconciliations_provider').on('payment_reconciliations').columns(['provider', 'id']).execute();
       await withId(db.schema.createTable('payment_mismatches'), dialect)
-        .addColumn('provider', 'varchar(16)', (c) => c.notNull())
-        .addColumn('kind', 'varchar(24)', (c) => c.notNull())
-        .addColumn('ref', 'varchar(255)', (c) => c.notNull())
-        .addColumn('order_no', 'varchar(64)', (c) => c.notNull())
-        .addColumn('trade_no', 'varchar(255)', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('ref', 'text', (c) => c.notNull())
+        .addColumn('order_no', 'text', (c) => c.notNull())
+        .addColumn('trade_no', 'text', (c) => c.notNull())
         .addColumn('amount_fen', 'integer', (c) => c.notNull())
-        .addColumn('detail', 'varchar(200)', (c) => c.notNull())
-        .addColumn('found_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull())
+        .addColumn('found_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('payment_mismatches_ref').on('payment_mismatches').columns(['provider', 'kind', 'ref']).unique().execute();
     },
