@@ -1,33 +1,27 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { generate } from 'otplib';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { ApiFailure, call, registerMember } from '../lib/api.js';
-import { launch, shot, shotSettled } from '../lib/browser.js';
-import { approvedAnchor, pageAs, topUp } from '../lib/member.js';
-import { open, watchCsp } from '../lib/page.js';
-import { startServer, type RunningServer } from '../lib/server.js';
+import { shot, shotSettled } from '../lib/browser.js';
+import { approvedAnchor, topUp } from '../lib/member.js';
+import { open } from '../lib/page.js';
+import { consoleKit, rid, startConsoleEnv, type Member } from '../lib/console.js';
+import type { RunningServer } from '../lib/server.js';
 
 /*
  * Issue 9 in the browser: the operator console at /#/admin (desktop, 1280×800). An operator
  * approves an anchor application and that user can then go live; rejects a withdrawal and the
  * user's balance is restored; hides a post and it leaves the feed. Every console section is shot.
- * The server requires the second factor as production does: a moderator enrols with the QR code and
- * sees no payouts, signs in again with a recovery code; support reads orders and changes nothing.
+ * The server requires the second factor as production does (the roles: adminRoles.test.ts).
  */
 
 let server: RunningServer;
 let browser: Browser;
-type Member = Awaited<ReturnType<typeof registerMember>>;
 let op: Member;
 
-const rid = () => randomUUID().replace(/-/g, '');
-/** The Content-Security-Policy violations of every console page of this file. */
-const refused: string[][] = [];
 /** Every section of the console's side bar. */
 const SECTIONS = [
   'dashboard',
@@ -47,69 +41,10 @@ const SECTIONS = [
 ];
 const VALID_ID_CARD = '110101199003074258';
 
-async function contextAs(m: Member, desktop: boolean): Promise<{ ctx: BrowserContext; page: Page }> {
-  if (!desktop) return pageAs(browser, m);
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  await ctx.addInitScript(
-    (s) => {
-      if (!localStorage.getItem('liveapp.session')) localStorage.setItem('liveapp.session', s);
-    },
-    JSON.stringify({ state: { token: m.token, userInfo: m.user }, version: 1 }),
-  );
-  const page = await ctx.newPage();
-  refused.push(await watchCsp(page));
-  return { ctx, page };
-}
-
-/** The console at one section, loaded (its table or cards on screen). */
-async function consoleAt(page: Page, section: string): Promise<void> {
-  await open(page, server.url, `/admin/${section}`);
-  await page.getByTestId('admin-console').waitFor();
-  await page.waitForLoadState('networkidle');
-}
-
-/** Opens the console's form dialog row action, fills it, confirms. */
-async function confirmDialog(page: Page, fields: Record<string, string>, confirm: string, shotName?: string): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  for (const [name, value] of Object.entries(fields)) await dialog.locator(`[name=${name}]`).fill(value);
-  if (shotName) await shotSettled(page, shotName);
-  await dialog.getByRole('button', { name: confirm }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-/** 200 coins of gift earnings credited by the owner, 150 of them asked out: a pending withdrawal. */
-async function pendingWithdrawal(earner: Member, payee: string) {
-  await call(
-    server.url,
-    'adminAdjust',
-    { request_id: rid(), user_id: earner.user.id, account: 'gift_earnings', direction: 'credit', amount: 200 * 10000, reason: '测试收益' },
-    op.token,
-  );
-  return call(
-    server.url,
-    'withdrawOrder',
-    { request_id: rid(), platform: 'alipay', account: '13800138000', account_name: payee, amount: 150 * 10000 },
-    earner.token,
-  );
-}
-
-/** A code of an authenticator app holding `secret`, now. */
-const totpNow = (secret: string) => generate({ secret });
-
-/** Enrols an operator's session through the API (setup, then the app's first code): that session is verified. */
-async function enrolled(m: Member): Promise<string[]> {
-  const { secret } = await call(server.url, 'admin2faSetup', {}, m.token);
-  return (await call(server.url, 'admin2faEnable', { code: await totpNow(secret) }, m.token)).recovery_codes;
-}
+const { refused, contextAs, consoleAt, confirmDialog, pendingWithdrawal } = consoleKit(() => ({ server, browser, op }));
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer({ OPERATOR_2FA: 'required' }), launch()]);
-  op = await registerMember(server.url);
-  await call(server.url, 'updateUserInfo', { nickname: '运营小王' }, op.token);
-  // The first owner comes from the command line; their session then passes the second factor.
-  await server.admin('operator', 'add', op.mobile, 'owner');
-  await enrolled(op);
+  ({ server, browser, op } = await startConsoleEnv());
 });
 after(async () => {
   await browser?.close();
@@ -337,77 +272,6 @@ describe('operator console', () => {
     await page.getByTestId('banners-row').first().waitFor();
     await shotSettled(page, 'admin-community');
     await ctx.close();
-  });
-
-  it('gives each operator the console of their role, behind a second factor', async () => {
-    const [moderator, support, earner] = await Promise.all([registerMember(server.url), registerMember(server.url), registerMember(server.url)]);
-    await call(server.url, 'updateUserInfo', { nickname: '审核员小李' }, moderator.token);
-    await call(server.url, 'updateUserInfo', { nickname: '客服小赵' }, support.token);
-    await call(server.url, 'adminOperatorSave', { user_id: support.user.id, role: 'support' }, op.token);
-    const w = await pendingWithdrawal(earner, '赵六');
-
-    // The owner gives the moderator their role from the operators section.
-    const owner = await contextAs(op, true);
-    await consoleAt(owner.page, 'operators');
-    await owner.page.getByRole('button', { name: '添加运营人员' }).click();
-    await owner.page.getByRole('dialog').locator('[name=role]').selectOption('moderator');
-    await confirmDialog(owner.page, { user_id: String(moderator.user.id) }, '保存');
-    await owner.page.getByTestId('operators-row').filter({ hasText: '审核员小李' }).getByText('审核员', { exact: true }).waitFor();
-    await shotSettled(owner.page, 'admin-operators');
-    await owner.ctx.close();
-
-    // The moderator enrols: the QR code, the app's first code, the recovery codes shown once.
-    const mod = await contextAs(moderator, true);
-    await open(mod.page, server.url, '/admin');
-    await mod.page.getByTestId('admin-signin').getByRole('button', { name: '开始设置' }).click();
-    await mod.page.getByTestId('totp-qr').waitFor();
-    await shotSettled(mod.page, 'admin-2fa-enrol');
-    const secret = await mod.page.getByTestId('totp-secret').innerText();
-    await mod.page
-      .getByTestId('totp-enable')
-      .locator('input')
-      .fill(await totpNow(secret));
-    await mod.page.getByRole('button', { name: '启用' }).click();
-    const codes = await mod.page.getByTestId('recovery-codes').locator('code').allInnerTexts();
-    assert.equal(codes.length, 10);
-    await shotSettled(mod.page, 'admin-2fa-codes');
-    await mod.page.getByRole('button', { name: '我已保存，进入后台' }).click();
-    // A moderator's console: reports, rooms, anchors; no payouts, no money, no operators.
-    await mod.page.getByTestId('admin-console').waitFor();
-    await mod.page.getByTestId('admin-role').getByText('审核员').waitFor();
-    await mod.page.getByTestId('admin-nav-content').waitFor();
-    for (const hidden of ['withdrawals', 'recharges', 'catalog', 'operators', 'audit'])
-      assert.equal(await mod.page.getByTestId(`admin-nav-${hidden}`).count(), 0, hidden);
-    await shotSettled(mod.page, 'admin-moderator');
-    await mod.ctx.close();
-    await assert.rejects(
-      call(server.url, 'adminWithdrawApprove', { request_id: rid(), id: w.id }, moderator.token),
-      (e: unknown) => e instanceof ApiFailure && e.status === 403,
-    );
-
-    // A new login asks again; a wrong code is refused with the tries left, a recovery code opens the console.
-    const again = await call(server.url, 'login', { account: moderator.mobile, password: moderator.password });
-    const second = await contextAs({ ...moderator, token: again.token }, true);
-    await open(second.page, server.url, '/admin');
-    const verify = second.page.getByTestId('totp-verify');
-    await verify.locator('input').fill('000000');
-    await verify.getByRole('button', { name: '验证' }).click();
-    await second.page.getByText('验证码错误，还可尝试4次').waitFor();
-    await shot(second.page, 'admin-2fa-wrong');
-    await verify.locator('input').fill(codes[0]!);
-    await verify.getByRole('button', { name: '验证' }).click();
-    await second.page.getByTestId('admin-console').waitFor();
-    await second.ctx.close();
-
-    // Support reads the pending withdrawal, with nothing to press (the server refuses support every change: operatorRoles.test.ts).
-    await enrolled(support);
-    const sup = await contextAs(support, true);
-    await consoleAt(sup.page, 'withdrawals');
-    const row = sup.page.getByTestId('withdrawals-row').filter({ hasText: w.order_no });
-    await row.waitFor();
-    assert.equal(await row.getByRole('button').count(), 0);
-    await shotSettled(sup.page, 'admin-support-withdrawals');
-    await sup.ctx.close();
   });
 
   it('opens every section under the CSP with no violation (nor did any console page above), and no other site can frame the console', async () => {
