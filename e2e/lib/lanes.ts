@@ -17,6 +17,13 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MEDIA = /FAKE_MEDIA_FLAGS|--use-fake-device-for-media-stream|DEMO_PUBLISHER: 'on'/;
 
+/** A spec's text with that of the fixtures it imports from its own folder (`./pkFixtures.js`), which may start its media. */
+function withFixtures(spec: string): string {
+  const text = readFileSync(join(root, spec), 'utf8');
+  const local = [...text.matchAll(/from '\.\/([\w.-]+)\.js'/g)].map((m) => readFileSync(join(root, 'specs', `${m[1]}.ts`), 'utf8'));
+  return [text, ...local].join('\n');
+}
+
 /** The spec files of each lane. */
 export function lanes(named: string[]): Record<string, string[]> {
   if (named.length > 0) return { named };
@@ -24,7 +31,7 @@ export function lanes(named: string[]): Record<string, string[]> {
     .filter((f) => f.endsWith('.test.ts'))
     .sort()
     .map((f) => `specs/${f}`);
-  const media = specs.filter((f) => MEDIA.test(readFileSync(join(root, f), 'utf8')));
+  const media = specs.filter((f) => MEDIA.test(withFixtures(f)));
   return { media, pages: specs.filter((f) => !media.includes(f)) };
 }
 
