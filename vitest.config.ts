@@ -39,8 +39,8 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           // Two files at a time (the default here is one worker per core but one). Files share no
-          // state: servers on free ports, fresh PostgreSQL schemas (migrated and dropped under an
-          // advisory lock, test/helpers/testServer.ts) and Redis prefixes, settings passed in.
+          // state: servers on free ports, fresh PostgreSQL databases (copies of one migrated per run,
+          // test/helpers/pgTemplate.ts) and Redis prefixes, settings passed in.
           fileParallelism: true,
           maxWorkers: 2,
           // A project with its own maxWorkers runs in its own group.

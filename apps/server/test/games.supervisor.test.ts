@@ -41,7 +41,7 @@ const alive = (pid: number) => {
 };
 
 describe('the games host under the main server', () => {
-  it('is started with the server, restarted when killed, and stopped with it', async () => {
+  it('is started with the server, restarted when killed, and stopped with it', { timeout: 60_000 }, async () => {
     const [port, gamesPort] = [await freePort(), await freePort()];
     const env: NodeJS.ProcessEnv = {
       ...process.env,

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 /** Runs SQL on another connection, as another process would (the operator CLI, say). */
 async function writeElsewhere(text: string, params: unknown[]): Promise<void> {
-  const url = pgUrl();
+  const url = s.config.databaseUrl;
   if (!url) {
     const other = new SQLite(path.join(s.config.dataDir, 'app.db'));
     try {

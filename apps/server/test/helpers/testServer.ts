@@ -7,6 +7,7 @@ import { buildApp, type BuiltApp } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { ApiClient } from './apiClient.js';
+import { copyOfTemplate, dropCopy, TEMPLATE_SCHEMA } from './pgTemplate.js';
 
 export interface TestServer extends BuiltApp {
   url: string;
@@ -97,13 +98,17 @@ export async function dropSchema(schema: string): Promise<void> {
 
 /**
  * Builds and starts a real server on a free port: SQLite in a fresh temp DATA_DIR, or, with
- * TEST_DATABASE_URL, PostgreSQL in a fresh schema (and the Redis adapter with TEST_REDIS_URL).
+ * TEST_DATABASE_URL, PostgreSQL in a fresh copy of the run's migrated database (helpers/pgTemplate.ts;
+ * `shared`: a schema of the test database, migrated here), and the Redis adapter with TEST_REDIS_URL.
  * Its settings are passed in (`env`, `config`), never through process.env, so files can run at once.
  * Limits are raised so suites do not trip over each other; limit tests lower them again.
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liveapp-test-'));
-  const schema = pgUrl() ? (opts.shared?.schema ?? newSchemaName()) : undefined;
+  // On PostgreSQL: a copy of the run's migrated template, or the schema shared with another instance.
+  const base = pgUrl();
+  const copy = base && !opts.shared ? await copyOfTemplate(base) : undefined;
+  const schema = copy ? TEMPLATE_SCHEMA : opts.shared?.schema;
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...TEST_SECRETS, ...opts.env }),
     port: 0,
@@ -111,7 +116,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     nodeEnv: 'test',
     dataDir,
     webDist: path.join(dataDir, 'no-web'),
-    databaseUrl: pgUrl(),
+    databaseUrl: copy?.url ?? base,
     databaseSchema: schema,
     redisUrl: redisUrl(),
     redisPrefix: opts.shared?.redisPrefix ?? `test:${randomBytes(4).toString('hex')}:`,
@@ -120,7 +125,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     authRatePerMinute: 10_000,
     ...opts.config,
   };
-  const built = await underSchemaLock('migrate', () => buildApp(config, opts.clock ? { clock: opts.clock } : {}));
+  // A copy is migrated already and alone in its database; a shared schema migrates beside others' schemas.
+  const build = () => buildApp(config, opts.clock ? { clock: opts.clock } : {});
+  const built = await (copy ? build() : underSchemaLock('migrate', build));
   await built.app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -147,7 +154,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
           stuck = setTimeout(() => reject(new Error(`the test server did not stop within 40 s: stuck at "${built.shutdown.current}"`)), 40_000);
         }),
       ]).finally(() => clearTimeout(stuck));
-      if (schema && !opts.shared) await dropSchema(schema);
+      if (copy) await dropCopy(base!, copy.name);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
