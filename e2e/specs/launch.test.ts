@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { kib, launchJs, LAUNCH_BUDGET_BYTES } from '../../bench/lib/launchJs.js';
-import { launch, phone } from '../lib/browser.js';
+import { registerMember } from '../lib/api.js';
+import { launch, phone, shot } from '../lib/browser.js';
+import { pageAs } from '../lib/member.js';
 import { open, routeOf, waitForRoute } from '../lib/page.js';
 import { repoRoot, startServer, type RunningServer } from '../lib/server.js';
 
@@ -125,6 +127,20 @@ describe('served compressed and cached (built app)', () => {
     await page.waitForResponse((r) => r.url().includes('common_config'));
     await page.waitForLoadState('networkidle');
     assert.equal(await routeOf(page), '/pages/rank/index');
+    await ctx.close();
+  });
+
+  it('a first visit whose app code cannot load shows the launch view with a retry, and starts once it can', async () => {
+    // No service worker: one that had precached the app would serve the code the test refuses.
+    const { ctx, page } = await pageAs(browser, await registerMember(server.url), [], 'zh-CN', { serviceWorkers: 'block' });
+    let blocked = true;
+    await page.route('**/assets/start-*.js', (route) => (blocked ? route.abort('connectionrefused') : route.continue()));
+    await open(page, server.url, '/pages/live/index');
+    await page.getByRole('alert').getByRole('button', { name: '重试' }).waitFor();
+    await shot(page, 'resilience-boot-retry');
+    blocked = false;
+    // Retried by itself (every few seconds while online), no tap needed.
+    await page.getByTestId('tab-live').waitFor({ timeout: 20_000 });
     await ctx.close();
   });
 });
