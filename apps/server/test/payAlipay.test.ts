@@ -1,5 +1,5 @@
 /**
- * Alipay as a payment provider (decisions 0205–0208): the real `alipay-sdk` talks to a stand-in of
+ * Alipay as a payment provider (decisions 0206–0209): the real `alipay-sdk` talks to a stand-in of
  * Alipay's gateway on 127.0.0.1 (ALIPAY_GATEWAY) holding key pairs this file makes. The cashier
  * (wap pay on a phone, page pay on a desktop) pays, and its RSA2-signed notify credits the order
  * once, answered `success`; a forged, tampered, replayed, wrong-amount, unknown-order, oversize or

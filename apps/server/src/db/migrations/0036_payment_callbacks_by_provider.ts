@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The payment callbacks of one provider in a time window (decision 0207): Alipay's reconciliation
+ * The payment callbacks of one provider in a time window (decision 0208): Alipay's reconciliation
  * asks about every order number its notifies named in the window, refused ones included.
  */
 export function paymentCallbacksByProvider() {

@@ -21,7 +21,7 @@ export interface StripeConfig {
 /** Alipay's gateway (ALIPAY_GATEWAY points the SDK elsewhere: a stand-in in tests). */
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
-/** Alipay's keys, its gateway and where its notifies come (decision 0205). */
+/** Alipay's keys, its gateway and where its notifies come (decision 0206). */
 export interface AlipayConfig {
   appId: string | undefined;
   /** The application's RSA private key (PEM, PKCS#1 or PKCS#8, or its bare base64): signs every request. */

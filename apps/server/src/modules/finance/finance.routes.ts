@@ -104,7 +104,7 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
 }
 
 /**
- * Alipay's three pages (decision 0206), none of them JSON calls: the pay page sends the browser to
+ * Alipay's three pages (decision 0207), none of them JSON calls: the pay page sends the browser to
  * the cashier; the notify (a form, RSA2-signed) is answered `success` once accepted, and a refusal
  * gets the error envelope (400), which Alipay takes as "not received"; the return asks Alipay
  * about the order before the payer sees the recharge page.

@@ -67,7 +67,7 @@ export function alipayKey(value: string, kind: 'private' | 'public'): KeyObject 
 const failed = (method: string, r: Answer) => new Error(`alipay ${method}: ${r.code} ${r.sub_code ?? r.msg} ${r.sub_msg ?? ''}`.trim());
 
 /**
- * Alipay through its own SDK (`alipay-sdk`, decisions 0205–0207): the payer's browser is sent to
+ * Alipay through its own SDK (`alipay-sdk`, decisions 0206–0208): the payer's browser is sent to
  * the cashier by a URL the SDK signs afresh (`alipay.trade.wap.pay` on a phone, `alipay.trade.page.pay`
  * on a desktop, both expiring with the order's TTL); its async notify is verified with RSA2 against
  * Alipay's public key (`checkNotifySign`) before a field is read; `alipay.trade.query`,
@@ -207,7 +207,7 @@ export class AlipayProvider implements PaymentProvider {
 
   /**
    * Alipay lists no trades by time through its query API: each order number seen in the window is
-   * asked about (decision 0207). A trade closed by a full refund had been paid (`send_pay_date`): settled.
+   * asked about (decision 0208). A trade closed by a full refund had been paid (`send_pay_date`): settled.
    */
   async settlements(_fromMs: number, _toMs: number, orderNos: string[]): Promise<Settlement[]> {
     const out: Settlement[] = [];

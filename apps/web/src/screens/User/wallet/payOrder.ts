@@ -2,7 +2,7 @@ import type { PayProviderName } from '@app/contract';
 import type { Lang } from '../../../locale/i18n';
 
 /**
- * The order pay methods are offered in, per language (decision 0208): one row per method, its rank
+ * The order pay methods are offered in, per language (decision 0209): one row per method, its rank
  * in each language; the Chinese app puts the mainland wallets (Alipay, WeChat Pay) first, the
  * English one cards (Stripe) first, the sandbox last in both. A method joins with its row; names
  * this client does not know keep the server's order, after the known ones.
