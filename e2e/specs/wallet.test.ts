@@ -8,6 +8,7 @@ import { launch, settled, shot, shotSettled } from '../lib/browser.js';
 import { approvedAnchor, operatorOf, pageAs as phonePageAs, topUp as payTopUp } from '../lib/member.js';
 import { FAKE_MEDIA_FLAGS } from '../lib/media.js';
 import { open, waitForRoute } from '../lib/page.js';
+import { balanceShows, openRecharge, payInPopup } from '../lib/recharge.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 /*
@@ -133,38 +134,20 @@ describe('wallet in the browser', () => {
   it("recharges through Stripe: its checkout page pays, Stripe's signed event credits the coins, the payer comes back", async () => {
     const { ctx, page } = await pageAs(viewer);
     const before = await coinsOf(viewer);
-    await open(page, server.url, '/pages/user/recharge');
     // Chinese readers see the card method before the sandbox; it is chosen first.
-    await page.locator('[data-testid="pay-stripe"][aria-checked="true"]').waitFor();
-    assert.deepEqual(await page.locator('[data-testid^="pay-"][role="radio"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))), [
-      'pay-stripe',
-      'pay-sandbox',
-    ]);
-    const { list } = await call(server.url, 'rechargeCategory', undefined, viewer.token);
-    const pkg = list[1] ?? list[0]!;
-    await page.getByTestId(`pkg-${pkg.id}`).click();
+    const { methods, chosen, pkg } = await openRecharge(page, server.url, viewer);
+    assert.deepEqual(methods, ['pay-stripe', 'pay-sandbox']);
+    assert.equal(chosen, 'pay-stripe');
     await shot(page, 'wallet-recharge-stripe');
-    const popupP = ctx.waitForEvent('page');
-    await page.getByRole('button', { name: '立即充值' }).click();
-    const checkout = await popupP;
-    await checkout.getByRole('button', { name: 'Pay' }).waitFor();
-    assert.ok(checkout.url().startsWith(`${stripe.url}/pay/cs_test_`), checkout.url());
-    await checkout.setViewportSize({ width: 375, height: 812 });
-    await shot(checkout, 'wallet-stripe-checkout');
-    await checkout.getByRole('button', { name: 'Pay' }).click();
-    // Back at the app's recharge page, from Stripe's success_url.
-    await checkout.waitForURL((u) => u.href.startsWith(`${server.url}/#/pages/user/recharge`), { timeout: 15_000 });
-    await checkout.close();
-
-    await page.locator('[data-testid="pay-wait"][data-status="paid"]').waitFor({ timeout: 15_000 });
+    await payInPopup(ctx, page, server.url, {
+      payButton: 'Pay',
+      shotName: 'wallet-stripe-checkout',
+      check: (url) => assert.ok(url.startsWith(`${stripe.url}/pay/cs_test_`), url),
+    });
     await shot(page, 'wallet-recharge-stripe-paid');
     const expected = before + pkg.amount + pkg.bonus;
     assert.equal(await coinsOf(viewer), expected);
-    await page.getByRole('button', { name: '完成' }).click();
-    await page
-      .getByTestId('recharge-balance')
-      .getByText((expected / 10000).toFixed(2))
-      .waitFor();
+    await balanceShows(page, expected);
     await ctx.close();
   });
 

@@ -11,6 +11,7 @@ import { DEMO_MOBILES, DEMO_USER } from './db/seed.js';
 import { isLoopback } from './modules/metrics/metrics.config.js';
 import { verifyPassword } from './modules/auth/password.js';
 import { DEFAULT_SANDBOX_SECRET } from './modules/finance/finance.config.js';
+import { alipayKey } from './modules/finance/recharge/alipayProvider.js';
 import { users } from './modules/user/users.js';
 
 /** One setting a production start refuses, and what to do about it. */
@@ -33,7 +34,8 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
   if (!isProduction(config)) return [];
   const out: UnsafeSetting[] = [];
   const add = (setting: string, problem: string | undefined) => {
-    if (problem) out.push({ setting, problem });
+    // A setting two providers need (PUBLIC_URL) is named once, with the first problem found.
+    if (problem && !out.some((u) => u.setting === setting)) out.push({ setting, problem });
   };
   const { finance, room, games } = config;
   if (finance.payProviders.includes('sandbox')) {
@@ -41,7 +43,7 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
       'PAY_PROVIDERS',
       finance.paySandboxInProduction
         ? undefined
-        : 'offers the sandbox, whose checkout page pays any order for free; list real providers only (`stripe`), `none` (recharge off), or set PAY_SANDBOX_IN_PRODUCTION=1 for a staging deployment',
+        : 'offers the sandbox, whose checkout page pays any order for free; list real providers only (`stripe`, `alipay`), `none` (recharge off), or set PAY_SANDBOX_IN_PRODUCTION=1 for a staging deployment',
     );
     add(
       'PAY_SANDBOX_SECRET',
@@ -70,6 +72,32 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
     );
     add('PUBLIC_URL', !config.publicUrl.startsWith('https://') ? 'is not an https origin: Stripe sends the payer back to it after paying' : undefined);
     add('STRIPE_API_BASE', api.protocol !== 'https' ? 'is not https: API keys would cross the network in the clear' : undefined);
+  }
+  if (finance.payProviders.includes('alipay')) {
+    const { appId, privateKey, alipayPublicKey, gateway, notifyBase } = finance.alipay;
+    const missing = (what: string) => `is not set while PAY_PROVIDERS offers alipay: ${what}`;
+    add('ALIPAY_APP_ID', !appId ? missing('no order could be paid') : !/^\d{16}$/.test(appId) ? 'is not an Alipay APPID (16 digits)' : undefined);
+    add(
+      'ALIPAY_PRIVATE_KEY',
+      !privateKey
+        ? missing('no request to Alipay could be signed')
+        : !alipayKey(privateKey, 'private')
+          ? 'is not an RSA private key (PEM or its base64 body)'
+          : undefined,
+    );
+    add(
+      'ALIPAY_PUBLIC_KEY',
+      !alipayPublicKey
+        ? missing("no notify could be verified; copy Alipay's public key of the application from its open platform")
+        : !alipayKey(alipayPublicKey, 'public')
+          ? 'is not an RSA public key (PEM or its base64 body)'
+          : undefined,
+    );
+    add('ALIPAY_GATEWAY', !gateway.startsWith('https://') ? 'is not https: signed requests and answers would cross the network in the clear' : undefined);
+    add(
+      notifyBase ? 'ALIPAY_NOTIFY_BASE' : 'PUBLIC_URL',
+      !(notifyBase || config.publicUrl).startsWith('https://') ? 'is not an https origin: Alipay sends its notifies there, and the payer back' : undefined,
+    );
   }
   add(
     'CIPHER_KEY',

@@ -67,7 +67,7 @@ describe('config', () => {
   });
 
   it('names every bad setting at once, across sections', () => {
-    const problems = problemsOf({ PORT: 'eighty', ROOM_GRACE_MS: '-1', PAY_PROVIDER: 'alipay', MEDIA_PORT_MIN: '40000', LOG_LEVEL: 'loud', ROLES: 'api,cook' });
+    const problems = problemsOf({ PORT: 'eighty', ROOM_GRACE_MS: '-1', PAY_PROVIDER: 'paypal', MEDIA_PORT_MIN: '40000', LOG_LEVEL: 'loud', ROLES: 'api,cook' });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'MEDIA_PORT_MIN', 'PAY_PROVIDER', 'PORT', 'ROLES', 'ROOM_GRACE_MS']);
     expect(problems.find((p) => p.startsWith('PORT'))).toBe('PORT: must be an integer in [0, 65535], got "eighty"');
   });

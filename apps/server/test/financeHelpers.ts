@@ -63,3 +63,11 @@ export async function giftId(s: TestServer, name = '玫瑰'): Promise<{ id: numb
   const g = await s.deps.db.kysely.selectFrom('gifts').select(['id', 'price']).where('name', '=', name).executeTakeFirstOrThrow();
   return { id: g.id, price: Number(g.price) };
 }
+
+/** Spends most of a member's recharged coins: two roses to a fresh member (a refund of the recharge is then held). */
+export async function spendOnRoses(s: TestServer, spender: { token: string }): Promise<void> {
+  const anchor = await quickMember(s);
+  const rose = await giftId(s, '玫瑰');
+  const sent = await s.api.call(api.giftSend, { request_id: rid(), room_id: 0, gift_id: rose.id, count: 2, receiver_id: anchor.id }, { token: spender.token });
+  expect(sent.code, sent.msg).toBe(200);
+}

@@ -21,7 +21,7 @@ describe('PAY_PROVIDER=none (production until a real provider is plugged in)', (
     expect(loadConfig({}).finance.payProviders).toEqual(['sandbox']);
     expect(loadConfig({ PAY_PROVIDER: 'sandbox' }).finance.payProviders).toEqual(['sandbox']);
     expect(loadConfig({ PAY_PROVIDERS: 'stripe, sandbox,stripe' }).finance.payProviders).toEqual(['stripe', 'sandbox']);
-    expect(() => loadConfig({ PAY_PROVIDER: 'alipay' }).finance).toThrow(/PAY_PROVIDER: names unknown providers \(alipay\)/);
+    expect(() => loadConfig({ PAY_PROVIDER: 'paypal' }).finance).toThrow(/PAY_PROVIDER: names unknown providers \(paypal\)/);
     expect(() => loadConfig({ PAY_PROVIDERS: 'sandbox,paypal' }).finance).toThrow(/PAY_PROVIDERS: names unknown providers \(paypal\)/);
     expect(() => loadConfig({ PAY_PROVIDERS: 'sandbox', PAY_PROVIDER: 'sandbox' }).finance).toThrow(/PAY_PROVIDER: .*set only one/);
     expect(() => loadConfig({ STRIPE_API_BASE: 'ftp://x' }).finance).toThrow(/STRIPE_API_BASE: must be an http\(s\) origin/);

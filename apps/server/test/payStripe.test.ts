@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, fullPath } from '@app/contract';
 import { StripeStandIn } from '@app/testkit';
-import { expectSound, giftId, makeOperator, quickMember, rid } from './financeHelpers.js';
+import { expectSound, makeOperator, quickMember, rid, spendOnRoses } from './financeHelpers.js';
 import { metricOf } from './helpers/metricsText.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
@@ -175,16 +175,9 @@ describe('Stripe Checkout', () => {
 
     // Spent: a gift took most of the coins. The refund is held; nothing moves.
     const spender = await quickMember(s);
-    const anchor = await quickMember(s);
     const paid = await stripeOrder(spender, 1);
     await stripe.deliver(stripe.event('checkout.session.completed', stripe.complete(paid.session.id)));
-    const rose = await giftId(s, '玫瑰');
-    const sent = await s.api.call(
-      api.giftSend,
-      { request_id: rid(), room_id: 0, gift_id: rose.id, count: 2, receiver_id: anchor.id },
-      { token: spender.token },
-    );
-    expect(sent.code, sent.msg).toBe(200);
+    await spendOnRoses(s, spender);
     const left = await coinsOf(spender);
     const held = await s.api.call(api.adminRechargeRefund, { order_no: paid.order.order_no, reason: '用户申请退款' }, { token: op.token });
     expect(held.data.status).toBe('held');

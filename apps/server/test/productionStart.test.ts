@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,21 @@ const STRIPE = {
   PUBLIC_URL: 'https://live.example.com',
 };
 
+/** Alipay as production sets it: a key pair made here stands for the application's and Alipay's. */
+const alipayKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const ALIPAY = {
+  PAY_PROVIDERS: 'alipay',
+  PAY_PROVIDER: '',
+  ALIPAY_APP_ID: '2021000123456789',
+  ALIPAY_PRIVATE_KEY: alipayKeys.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+  // The bare base64 body, as Alipay's open platform shows it.
+  ALIPAY_PUBLIC_KEY: alipayKeys.publicKey
+    .export({ type: 'spki', format: 'pem' })
+    .toString()
+    .replace(/-----[A-Z ]+-----|\s/g, ''),
+  PUBLIC_URL: 'https://live.example.com',
+};
+
 const UNSAFE: [string, Record<string, string>][] = [
   ['PAY_PROVIDERS', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
   ['PAY_PROVIDERS', { ...STRIPE, PAY_PROVIDERS: 'stripe,sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
@@ -55,6 +71,16 @@ const UNSAFE: [string, Record<string, string>][] = [
   ['STRIPE_WEBHOOK_SECRET', { ...STRIPE, STRIPE_WEBHOOK_SECRET: 'not-a-secret' }],
   ['PUBLIC_URL', { ...STRIPE, PUBLIC_URL: '' }],
   ['STRIPE_API_BASE', { ...STRIPE, STRIPE_API_BASE: 'http://127.0.0.1:9' }],
+  // Alipay offered without its keys, with keys that are not RSA keys, or over http.
+  ['ALIPAY_APP_ID', { ...ALIPAY, ALIPAY_APP_ID: '' }],
+  ['ALIPAY_APP_ID', { ...ALIPAY, ALIPAY_APP_ID: 'my-app' }],
+  ['ALIPAY_PRIVATE_KEY', { ...ALIPAY, ALIPAY_PRIVATE_KEY: '' }],
+  ['ALIPAY_PRIVATE_KEY', { ...ALIPAY, ALIPAY_PRIVATE_KEY: 'MIIEnotakey' }],
+  ['ALIPAY_PUBLIC_KEY', { ...ALIPAY, ALIPAY_PUBLIC_KEY: '' }],
+  ['ALIPAY_PUBLIC_KEY', { ...ALIPAY, ALIPAY_PUBLIC_KEY: ALIPAY.ALIPAY_PRIVATE_KEY.replace(/PRIVATE/g, 'PUBLIC') }],
+  ['ALIPAY_GATEWAY', { ...ALIPAY, ALIPAY_GATEWAY: 'http://127.0.0.1:9/gateway.do' }],
+  ['PUBLIC_URL', { ...ALIPAY, PUBLIC_URL: '' }],
+  ['ALIPAY_NOTIFY_BASE', { ...ALIPAY, ALIPAY_NOTIFY_BASE: 'http://pay.example.com' }],
   ['CIPHER_KEY', { CIPHER_KEY: '' }],
   ['CIPHER_IV', { CIPHER_IV: '' }],
   ['SEED_DEMO', { SEED_DEMO: '1' }],
@@ -81,6 +107,12 @@ describe('production settings', () => {
     expect(unsafeProductionSettings({ ...SAFE, PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1', PAY_SANDBOX_SECRET: 's'.repeat(40) })).toEqual([]);
     // Stripe with its keys.
     expect(unsafeProductionSettings({ ...SAFE, ...STRIPE })).toEqual([]);
+    // Alipay with its keys (PEM or the bare base64 body), beside Stripe: PUBLIC_URL is named once when both need it.
+    expect(unsafeProductionSettings({ ...SAFE, ...ALIPAY })).toEqual([]);
+    expect(unsafeProductionSettings({ ...SAFE, ...STRIPE, ...ALIPAY, PAY_PROVIDERS: 'alipay,stripe' })).toEqual([]);
+    expect(unsafeProductionSettings({ ...SAFE, ...STRIPE, ...ALIPAY, PAY_PROVIDERS: 'alipay,stripe', PUBLIC_URL: '' }).map((u) => u.setting)).toEqual([
+      'PUBLIC_URL',
+    ]);
     // Metrics on loopback, or behind a token on any interface.
     expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464' })).toEqual([]);
     expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 't'.repeat(32) })).toEqual([]);

@@ -137,7 +137,7 @@ export const rechargeOrder = z.object({
   price_fen: z.number().int(),
   amount: money,
   bonus: money,
-  provider: z.string().describe('payment provider: "sandbox" or "stripe"'),
+  provider: z.string().describe('payment provider: "sandbox", "stripe" or "alipay"'),
   status: rechargeStatus.describe('pending → paid (coins credited) or cancelled (by the payer, or unpaid past its time); paid → refunded (coins taken back)'),
   pay_url: z.string().describe('open this to pay (the provider\'s checkout page); "" once the order is no longer pending'),
   created_at: isoTime,
@@ -146,11 +146,21 @@ export const rechargeOrder = z.object({
 export type RechargeOrder = z.infer<typeof rechargeOrder>;
 
 /** The payment providers a server may offer (finance/recharge/category lists those configured). */
-export const payProvider = z.enum(['sandbox', 'stripe']);
+export const payProvider = z.enum(['sandbox', 'stripe', 'alipay']);
 export type PayProviderName = z.infer<typeof payProvider>;
 
 /** Where the sandbox provider serves its checkout page: `${SANDBOX_CHECKOUT_PATH}/<order_no>` (an HTML page, not a JSON call). */
 export const SANDBOX_CHECKOUT_PATH = '/api/pay/sandbox/checkout';
+
+/** Alipay's pay page of an order: `${ALIPAY_PAY_PATH}/<order_no>` sends the browser to Alipay's cashier, signed afresh (wap pay on a phone, page pay on a desktop). */
+export const ALIPAY_PAY_PATH = '/api/pay/alipay/pay';
+/**
+ * Alipay → server: its asynchronous notify (a form POST, RSA2-signed with Alipay's key), answered
+ * with the text `success` once accepted (not a JSON call: hidden from the OpenAPI document).
+ */
+export const ALIPAY_NOTIFY_PATH = '/api/pay/alipay/notify';
+/** Where Alipay's cashier sends the payer back (`?out_trade_no=…`): the server asks Alipay about the order, then opens the recharge page. */
+export const ALIPAY_RETURN_PATH = '/api/pay/alipay/return';
 
 /** A gift given (record_gift, gift/send). */
 export const giftRecord = z.object({

@@ -6,7 +6,7 @@ const DEFAULT_CHECK_IN_REWARDS = [1, 2, 3, 4, 5, 6, 10];
 /** The sandbox secret of a local run: public, so a production start refuses it. */
 export const DEFAULT_SANDBOX_SECRET = 'sandbox-dev-secret';
 /** The payment providers this server has (PAY_PROVIDERS lists those it offers; none: recharge off). */
-export const PAY_PROVIDERS = ['sandbox', 'stripe'] as const;
+export const PAY_PROVIDERS = ['sandbox', 'stripe', 'alipay'] as const;
 export type PayProvider = (typeof PAY_PROVIDERS)[number];
 /** Stripe's API origin (STRIPE_API_BASE points the SDK elsewhere: a stand-in in tests). */
 export const STRIPE_API = 'https://api.stripe.com';
@@ -16,6 +16,21 @@ export interface StripeConfig {
   secretKey: string | undefined;
   webhookSecret: string | undefined;
   api: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** Alipay's gateway (ALIPAY_GATEWAY points the SDK elsewhere: a stand-in in tests). */
+export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
+
+/** Alipay's keys, its gateway and where its notifies come (decision 0206). */
+export interface AlipayConfig {
+  appId: string | undefined;
+  /** The application's RSA private key (PEM, PKCS#1 or PKCS#8, or its bare base64): signs every request. */
+  privateKey: string | undefined;
+  /** Alipay's RSA public key (PEM or bare base64): verifies notifies and answers. */
+  alipayPublicKey: string | undefined;
+  gateway: string;
+  /** Origin prefixed to the notify and return paths Alipay is given ('' : PUBLIC_URL). */
+  notifyBase: string;
 }
 
 /** PAY_PROVIDERS, or the one provider of the older PAY_PROVIDER (`none`: recharge off). */
@@ -54,6 +69,7 @@ export interface FinanceConfig {
   /** The payment providers recharge offers (empty: recharge off); the web app orders them per language. */
   payProviders: PayProvider[];
   stripe: StripeConfig;
+  alipay: AlipayConfig;
   /** A recharge order still unpaid this long after it was made is closed, here and at its provider, ms. */
   rechargeOrderTtlMs: number;
   /** Hours between two reconciliations of each provider's settlements against the ledger (0: none). */
@@ -89,11 +105,11 @@ export const financeSettings = section(
     WITHDRAW_FEE_RATE: num(0.02, 'Withdrawal fee as a fraction of the amount (rounded up to a fen)', { min: 0, max: 0.5 }),
     PAY_PROVIDERS: optionalText(
       'sandbox',
-      'Payment providers the recharge page offers, comma separated: `sandbox` (the built-in checkout page, which pays any order for free), `stripe` (cards, Apple Pay, Google Pay: STRIPE_*); `none`: recharge off',
+      'Payment providers the recharge page offers, comma separated: `sandbox` (the built-in checkout page, which pays any order for free), `stripe` (cards, Apple Pay, Google Pay: STRIPE_*), `alipay` (Alipay: ALIPAY_*); `none`: recharge off',
     ),
     PAY_PROVIDER: optionalText(
       '(unset: PAY_PROVIDERS)',
-      'The older one-provider form of PAY_PROVIDERS (`sandbox`, `stripe` or `none`); refused beside PAY_PROVIDERS',
+      'The older one-provider form of PAY_PROVIDERS (`sandbox`, `stripe`, `alipay` or `none`); refused beside PAY_PROVIDERS',
     ),
     STRIPE_SECRET_KEY: optionalText(
       '(required with stripe)',
@@ -104,10 +120,32 @@ export const financeSettings = section(
       'Signing secret (`whsec_…`) of the webhook endpoint registered with Stripe for `<PUBLIC_URL>/api/pay/stripe/webhook`',
     ),
     STRIPE_API_BASE: text(STRIPE_API, STRIPE_API, "Origin of Stripe's API the SDK calls (a test points it at a stand-in)"),
-    RECHARGE_ORDER_TTL_MIN: int(30, 'A recharge order unpaid this many minutes after it was made is closed (a Stripe Checkout Session is expired)', {
-      min: 1,
-      max: 1440,
-    }),
+    ALIPAY_APP_ID: optionalText('(required with alipay)', 'APPID of the Alipay open-platform application that takes the payments'),
+    ALIPAY_PRIVATE_KEY: optionalText(
+      '(required with alipay)',
+      "The application's RSA2 private key (PEM, or its base64 body as Alipay's key tool writes it): signs every request to Alipay",
+    ),
+    ALIPAY_PUBLIC_KEY: optionalText(
+      '(required with alipay)',
+      "Alipay's public key of the application (PEM or its base64 body): verifies each notify and each answer (RSA2)",
+    ),
+    ALIPAY_GATEWAY: text(ALIPAY_GATEWAY, ALIPAY_GATEWAY, "Alipay's gateway URL the SDK calls and sends payers to (a test points it at a stand-in)", (v) =>
+      /^https?:\/\/[^/]+/.test(v) ? undefined : 'must be an http(s) URL',
+    ),
+    ALIPAY_NOTIFY_BASE: text(
+      '',
+      '(unset: PUBLIC_URL)',
+      'Origin Alipay sends its notifies to (`<origin>/api/pay/alipay/notify`) and the payer back to (`/api/pay/alipay/return`)',
+      (v) => (/^https?:\/\/[^/]+\/*$/.test(v) ? undefined : 'must be an http(s) origin'),
+    ),
+    RECHARGE_ORDER_TTL_MIN: int(
+      30,
+      'A recharge order unpaid this many minutes after it was made is closed (a Stripe Checkout Session is expired, an Alipay trade closed)',
+      {
+        min: 1,
+        max: 1440,
+      },
+    ),
     PAY_RECONCILE_HOURS: int(24, "Hours between two reconciliations of each provider's paid orders against the ledger's credits (0: none)", { max: 24 * 7 }),
     PAY_SANDBOX_SECRET: text(
       DEFAULT_SANDBOX_SECRET,
@@ -144,6 +182,13 @@ export const financeSettings = section(
       withdrawFeeBp: bp(v.WITHDRAW_FEE_RATE),
       payProviders: 'error' in providers ? [] : providers,
       stripe: { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, api: 'error' in api ? { host: '', port: 0, protocol: 'https' } : api },
+      alipay: {
+        appId: v.ALIPAY_APP_ID,
+        privateKey: v.ALIPAY_PRIVATE_KEY,
+        alipayPublicKey: v.ALIPAY_PUBLIC_KEY,
+        gateway: v.ALIPAY_GATEWAY,
+        notifyBase: v.ALIPAY_NOTIFY_BASE.replace(/\/+$/, ''),
+      },
       rechargeOrderTtlMs: v.RECHARGE_ORDER_TTL_MIN * 60_000,
       payReconcileHours: v.PAY_RECONCILE_HOURS,
       paySandboxSecret: v.PAY_SANDBOX_SECRET,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { api, ErrorCode, fullPath, hasControl, SANDBOX_CHECKOUT_PATH } from '@app/contract';
+import { ALIPAY_NOTIFY_PATH, ALIPAY_PAY_PATH, ALIPAY_RETURN_PATH, api, ErrorCode, fullPath, hasControl, SANDBOX_CHECKOUT_PATH } from '@app/contract';
 import { BizError } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import type { RouteEnv } from '../../http/routeEnv.js';
@@ -8,6 +8,19 @@ import { jsonNotify } from './recharge/paymentProvider.js';
 
 /** The largest notify a provider sends (Stripe's events are a few KB). */
 const NOTIFY_LIMIT = 64 * 1024;
+/** An order number as a path or query gives it: at most 40 characters, no control character (a NUL would fail on PostgreSQL). */
+const orderNoOf = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= 40 && !hasControl(v) ? v : undefined);
+
+/** A form body's fields; a field given twice is refused (which one would be signed?). */
+function formFields(raw: string): Record<string, string> | BizError {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(raw)) {
+    if (k in out) return new BizError(ErrorCode.VALIDATION, `${k.slice(0, 40)}: 字段重复`, { status: 400 });
+    out[k] = v;
+  }
+  return out;
+}
+
 /** The raw body of each notify request, for the providers that sign bytes. */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
@@ -40,6 +53,7 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
       f.recharge.callback('stripe', { body, raw: rawBodies.get(req) ?? null, headers: req.headers }, req.ip),
     );
   });
+  alipayRoutes(app, env);
 
   serve(app, api.giftSend, o, ({ me, body }) => f.gift.sendGift(me.user.id, body));
   serve(app, api.recordGift, o, ({ me, query }) => f.gift.records(me.user.id, query.direction, query.page, query.size));
@@ -62,9 +76,8 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
 
   // The sandbox provider's own page (HTML, not an API call: hidden from the OpenAPI document).
   app.get<{ Params: { orderNo: string } }>(`${SANDBOX_CHECKOUT_PATH}/:orderNo`, { schema: { hide: true } }, async (req, reply) => {
-    // An order number is at most 40 characters and has no control character (a NUL would fail on PostgreSQL).
-    const orderNo = req.params.orderNo;
-    const order = orderNo.length <= 40 && !hasControl(orderNo) ? await f.recharge.order(orderNo) : undefined;
+    const orderNo = orderNoOf(req.params.orderNo);
+    const order = orderNo ? await f.recharge.order(orderNo) : undefined;
     const view =
       order && order.provider === 'sandbox' && f.recharge.provider('sandbox')
         ? {
@@ -87,5 +100,42 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(checkoutPage(view));
+  });
+}
+
+/**
+ * Alipay's three pages (decision 0207), none of them JSON calls: the pay page sends the browser to
+ * the cashier; the notify (a form, RSA2-signed) is answered `success` once accepted, and a refusal
+ * gets the error envelope (400), which Alipay takes as "not received"; the return asks Alipay
+ * about the order before the payer sees the recharge page.
+ */
+function alipayRoutes(app: FastifyInstance, env: RouteEnv): void {
+  const f = env.services.finance;
+  app.get<{ Params: { orderNo: string } }>(`${ALIPAY_PAY_PATH}/:orderNo`, { schema: { hide: true } }, async (req, reply) => {
+    const orderNo = orderNoOf(req.params.orderNo);
+    const order = orderNo && f.alipay ? await f.recharge.order(orderNo) : undefined;
+    if (!order || order.provider !== 'alipay' || !f.alipay) throw new BizError(ErrorCode.NOT_FOUND, '订单不存在', { status: 404 });
+    if (order.status !== 'pending') return reply.header('cache-control', 'no-store').redirect(f.rechargePage, 303);
+    return reply.header('cache-control', 'no-store').redirect(f.alipay.cashierUrl(order, req.headers['user-agent'] ?? ''), 302);
+  });
+  app.get<{ Querystring: Record<string, unknown> }>(
+    ALIPAY_RETURN_PATH,
+    { schema: { hide: true }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (req, reply) => {
+      const orderNo = orderNoOf(req.query.out_trade_no);
+      if (orderNo) await f.recharge.confirm('alipay', orderNo);
+      return reply.header('cache-control', 'no-store').redirect(f.rechargePage, 303);
+    },
+  );
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: NOTIFY_LIMIT }, (_req, raw: string, done) => {
+      const fields = formFields(raw);
+      if (fields instanceof BizError) done(fields);
+      else done(null, fields);
+    });
+    scope.post(ALIPAY_NOTIFY_PATH, { schema: { hide: true } }, async (req, reply) => {
+      await f.recharge.callback('alipay', { body: req.body ?? {}, raw: null, headers: req.headers }, req.ip);
+      return reply.header('content-type', 'text/plain; charset=utf-8').send('success');
+    });
   });
 }

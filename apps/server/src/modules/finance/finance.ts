@@ -12,6 +12,7 @@ import { RankService } from './rank/rank.service.js';
 import type { PaymentProvider } from './recharge/paymentProvider.js';
 import { SandboxProvider } from './recharge/sandboxProvider.js';
 import { StripeProvider } from './recharge/stripeProvider.js';
+import { AlipayProvider } from './recharge/alipayProvider.js';
 import { RechargeService } from './recharge/recharge.service.js';
 import { ReconcileService } from './recharge/reconcile.service.js';
 import { RefundService } from './recharge/refund.service.js';
@@ -39,8 +40,16 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
   // Stripe sends the payer back to the recharge page, where the order being waited for resumes (an absolute URL:
   // PUBLIC_URL, which production requires with Stripe, or this instance's own port).
   const origin = deps.config.publicUrl || `http://127.0.0.1:${deps.config.port}`;
+  // Alipay's notify and return URLs must be absolute too (ALIPAY_NOTIFY_BASE, else the same origin).
+  const alipay = config.payProviders.includes('alipay')
+    ? new AlipayProvider(config.alipay, origin, config.payCallbackWindowS, config.rechargeOrderTtlMs)
+    : undefined;
   const providers: PaymentProvider[] = config.payProviders.map((name) =>
-    name === 'sandbox' ? sandbox : new StripeProvider(config.stripe, config.payCallbackWindowS, `${origin}/#${RECHARGE_PAGE}`, config.rechargeOrderTtlMs),
+    name === 'sandbox'
+      ? sandbox
+      : name === 'alipay'
+        ? alipay!
+        : new StripeProvider(config.stripe, config.payCallbackWindowS, `${origin}/#${RECHARGE_PAGE}`, config.rechargeOrderTtlMs),
   );
   const gift = new GiftService(deps, ledger, config);
   const rank = new RankService(deps, opts.redis, deps.config.redisPrefix);
@@ -51,6 +60,9 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
     ledger,
     wallet,
     sandbox,
+    alipay,
+    /** Where a payer back from a provider's checkout lands (the web app's recharge page). */
+    rechargePage: `/#${RECHARGE_PAGE}`,
     recharge,
     refunds: new RefundService(deps, ledger, recharge),
     reconcile: new ReconcileService(deps),

@@ -63,10 +63,16 @@ export interface PaymentProvider {
   verify(incoming: Incoming, nowMs: number): Verdict;
   /** The order number a notify claims, unverified: only for logging a refused one where the console finds it. */
   claimedOrderNo(incoming: Incoming): string;
+  /** Asks the provider whether the order was paid (a payer back from its checkout before its notify); null: not paid. */
+  query?(order: ProviderOrder): Promise<PaymentNotice | null>;
   /** Closes an unpaid order at the provider (after RECHARGE_ORDER_TTL_MIN). */
   close(order: ProviderOrder): Promise<Closed>;
   /** Gives the payer's money back; `key` makes a retry the same refund. Answers the provider's refund id. */
   refund(order: ProviderOrder, key: string): Promise<string>;
-  /** Payments settled in [fromMs, toMs); undefined for a provider with no records of its own (the sandbox). */
-  settlements?(fromMs: number, toMs: number): Promise<Settlement[]>;
+  /**
+   * Payments settled in [fromMs, toMs); undefined for a provider with no records of its own (the
+   * sandbox). `orderNos` are the order numbers seen in the window (our orders, and those its
+   * notifies named): a provider that cannot list its payments (Alipay's trade query) asks about each.
+   */
+  settlements?(fromMs: number, toMs: number, orderNos: string[]): Promise<Settlement[]>;
 }

@@ -154,6 +154,23 @@ export class RechargeService {
     return this.opened(o);
   }
 
+  /**
+   * A payer back from the provider's checkout: a pending order is asked about at its provider (its
+   * notify may be slower than the payer), and credited when the provider says it was paid. Nothing
+   * the returning request carries is trusted; an unknown or settled order asks nothing.
+   */
+  async confirm(providerName: string, orderNo: string): Promise<void> {
+    const provider = this.providers.get(providerName);
+    const order = provider?.query ? await repo.orderByNo(this.deps.db.kysely, orderNo) : undefined;
+    if (!provider?.query || order?.status !== 'pending' || order.provider !== providerName) return;
+    try {
+      const paid = await provider.query(order);
+      if (paid) await this.creditFound(order, paid, 'found paid on return');
+    } catch (err) {
+      this.deps.log.warn({ err, provider: providerName, order_no: orderNo }, 'could not ask the payment provider about a returning payer');
+    }
+  }
+
   async fetch(userId: number, q: RouteQuery<Api['rechargeFetch']>) {
     const { rows, total } = await repo.page(this.deps.db.kysely, userId, q, q.page, q.size);
     if (q.order_no !== undefined && rows.length === 0) throw new BizError(ErrorCode.NOT_FOUND, '订单不存在');
@@ -195,7 +212,11 @@ export class RechargeService {
     };
     if (!provider) return refuse('unknown_provider', '未知的支付渠道');
     const verdict = provider.verify(incoming, Date.now());
-    if (!verdict.ok) return refuse(verdict.reason, verdict.reason === 'stale' ? '回调已过期' : verdict.reason === 'malformed' ? '回调格式错误' : '签名错误');
+    if (!verdict.ok) {
+      // A malformed notify names what is wrong with it (a field); the others say only which check failed.
+      const malformed = verdict.detail ? `回调格式错误（${verdict.detail}）` : '回调格式错误';
+      return refuse(verdict.reason, verdict.reason === 'stale' ? '回调已过期' : verdict.reason === 'malformed' ? malformed : '签名错误');
+    }
     if ('ignored' in verdict) {
       await log('ignored', verdict.ignored);
       this.counted('ignored');
@@ -216,6 +237,25 @@ export class RechargeService {
     }
     const credited = await this.credit(order, n, (moved, conn) => log(moved ? 'credited' : 'duplicate', n.trade_no, conn));
     return { order_no: order.order_no, status: credited ? 'paid' : (await repo.orderByNo(db, order.order_no))!.status };
+  }
+
+  /** Credits an order the provider itself reported paid (asked, not notified), when the amount and currency are the order's. */
+  private async creditFound(o: RechargeOrderRow, paid: PaymentNotice, why: string): Promise<boolean> {
+    if (paid.order_no !== o.order_no || paid.amount_fen !== o.price_fen || paid.currency !== PRICE_CURRENCY) {
+      this.deps.log.warn({ provider: o.provider, order_no: o.order_no, paid }, `${why}, but not this order's amount: not credited`);
+      return false;
+    }
+    const log = (moved: boolean, conn: Conn) =>
+      repo.logCallback(conn, {
+        provider: o.provider,
+        order_no: o.order_no,
+        verdict: moved ? 'credited' : 'duplicate',
+        detail: `${why}: ${paid.trade_no}`,
+        payload: '',
+        ip: null,
+        created_at: nowIso(),
+      });
+    return this.credit(o, paid, log);
   }
 
   private counted(verdict: CallbackVerdict): void {
@@ -313,19 +353,7 @@ export class RechargeService {
               created_at: nowIso(),
             });
           }
-        } else if (r.paid.amount_fen === o.price_fen && r.paid.currency === PRICE_CURRENCY) {
-          const log = (moved: boolean, conn: Conn) =>
-            repo.logCallback(conn, {
-              provider: o.provider,
-              order_no: o.order_no,
-              verdict: moved ? 'credited' : 'duplicate',
-              detail: `found paid when closing: ${r.paid.trade_no}`,
-              payload: '',
-              ip: null,
-              created_at: nowIso(),
-            });
-          if (await this.credit(o, r.paid, log)) credited++;
-        }
+        } else if (await this.creditFound(o, r.paid, 'found paid when closing')) credited++;
       } catch (err) {
         this.deps.log.warn({ err, provider: o.provider, order_no: o.order_no }, 'could not close an unpaid recharge order at its provider');
       }

@@ -10,6 +10,20 @@ export const reconcileRepository = {
   ordersBetween: (db: Conn, provider: string, from: string, to: string) =>
     db.selectFrom('recharge_orders').selectAll().where('provider', '=', provider).where('created_at', '>=', from).where('created_at', '<', to).execute(),
 
+  /** The order numbers a provider's notifies named in a window, whatever became of them (a refused one may name a payment of no order of ours). */
+  notifiedOrderNos: async (db: Conn, provider: string, from: string, to: string): Promise<string[]> =>
+    (
+      await db
+        .selectFrom('payment_callbacks')
+        .select('order_no')
+        .distinct()
+        .where('provider', '=', provider)
+        .where('order_no', '!=', '')
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .execute()
+    ).map((r) => r.order_no),
+
   ordersByNo: async (db: Conn, orderNos: string[]) =>
     orderNos.length ? db.selectFrom('recharge_orders').selectAll().where('order_no', 'in', orderNos).execute() : [],
 

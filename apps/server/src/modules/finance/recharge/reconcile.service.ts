@@ -21,8 +21,10 @@ export class ReconcileService {
     if (!provider.settlements) return { settlements: 0, mismatches: [] };
     const db = this.deps.db.kysely;
     const iso = (ms: number) => new Date(ms).toISOString();
-    const settled = await provider.settlements(fromMs - SLACK_MS, toMs + SLACK_MS);
     const inWindow = await repo.ordersBetween(db, provider.name, iso(fromMs - SLACK_MS), iso(toMs + SLACK_MS));
+    const notified = await repo.notifiedOrderNos(db, provider.name, iso(fromMs - SLACK_MS), iso(toMs + SLACK_MS));
+    const seen = [...new Set([...inWindow.map((o) => o.order_no), ...notified])];
+    const settled = await provider.settlements(fromMs - SLACK_MS, toMs + SLACK_MS, seen);
     const known = new Map(inWindow.map((o) => [o.order_no, o]));
     const named = [...new Set(settled.map((s) => s.order_no).filter((n): n is string => n !== null && !known.has(n)))];
     for (const o of await repo.ordersByNo(db, named)) if (o.provider === provider.name) known.set(o.order_no, o);
