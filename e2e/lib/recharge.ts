@@ -21,8 +21,8 @@ export async function openRecharge(page: Page, base: string, m: Member) {
 
 /**
  * Pays in the provider's checkout popup: taps 立即充值, checks the checkout's URL, shoots it at
- * 375×812, taps its pay button, waits until the popup is back at the app's recharge page (closed
- * then) and the recharge page says the order is paid.
+ * 375×812, taps its pay button, waits until the popup is back at the app's recharge page, which
+ * closes it by itself, and the recharge page says the order is paid.
  */
 export async function payInPopup(ctx: BrowserContext, page: Page, base: string, o: { payButton: string; shotName: string; check: (url: string) => void }) {
   const popup = ctx.waitForEvent('page');
@@ -33,8 +33,9 @@ export async function payInPopup(ctx: BrowserContext, page: Page, base: string, 
   await checkout.setViewportSize({ width: 375, height: 812 });
   await shot(checkout, o.shotName);
   await checkout.getByRole('button', { name: o.payButton }).click();
-  await checkout.waitForURL((u) => u.href.startsWith(`${base}/#/pages/user/recharge`), { timeout: 15_000 });
-  await checkout.close();
+  const closed = checkout.waitForEvent('close', { timeout: 15_000 });
+  await checkout.waitForURL((u) => u.href.startsWith(`${base}/#/pages/user/recharge?checkout=return`), { timeout: 15_000, waitUntil: 'commit' });
+  await closed;
   await page.locator('[data-testid="pay-wait"][data-status="paid"]').waitFor({ timeout: 15_000 });
 }
 

@@ -131,7 +131,7 @@ describe('Alipay', () => {
     // The payer's return lands on the recharge page.
     const landed = await fetch(back, { redirect: 'manual' });
     expect(landed.status).toBe(303);
-    expect(landed.headers.get('location')).toBe('/#/pages/user/recharge');
+    expect(landed.headers.get('location')).toBe('/#/pages/user/recharge?checkout=return');
     await expectSound(s.deps.db);
   });
 

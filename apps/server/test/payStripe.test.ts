@@ -58,7 +58,7 @@ describe('Stripe Checkout', () => {
     expect(first.code, first.msg).toBe(200);
     const session = stripe.sessionOf(first.data.order_no)!;
     expect(session).toMatchObject({ amount_total: pkg.price_fen, currency: 'cny', status: 'open', metadata: { order_no: first.data.order_no } });
-    expect(session.success_url).toContain('#/pages/user/recharge');
+    expect(session.success_url).toContain('#/pages/user/recharge?checkout=return&stripe=paid');
     expect(first.data).toMatchObject({ provider: 'stripe', status: 'pending', pay_url: session.url });
     const again = await s.api.call(api.rechargeOrder, body, { token: m.token });
     expect(again.data.order_no).toBe(first.data.order_no);

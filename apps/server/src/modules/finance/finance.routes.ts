@@ -86,7 +86,7 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
             price_fen: order.price_fen,
             status: order.status,
             callbackUrl: fullPath(api.sandboxPayCallback),
-            returnUrl: '/#/pages/user/recharge',
+            returnUrl: f.rechargePage,
             ...(order.status === 'pending'
               ? {
                   pay: f.sandbox.signed({ order_no: order.order_no, trade_no: `SBX${Date.now()}`, amount_fen: order.price_fen, status: 'paid' }),

@@ -19,7 +19,8 @@ import { RefundService } from './recharge/refund.service.js';
 import { WithdrawService } from './withdraw/withdraw.service.js';
 
 /** The web app's recharge page (its hash route), where a payer comes back from a provider's checkout. */
-const RECHARGE_PAGE = '/pages/user/recharge';
+/** The recharge page as a checkout's return: a checkout window the app opened closes itself there (the app waits for the order). */
+const CHECKOUT_RETURN = '/pages/user/recharge?checkout=return';
 
 export interface FinanceOptions {
   /** Redis for the ranking sorted sets (REDIS_URL); SQL alone without it. */
@@ -49,7 +50,7 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
       ? sandbox
       : name === 'alipay'
         ? alipay!
-        : new StripeProvider(config.stripe, config.payCallbackWindowS, `${origin}/#${RECHARGE_PAGE}`, config.rechargeOrderTtlMs),
+        : new StripeProvider(config.stripe, config.payCallbackWindowS, `${origin}/#${CHECKOUT_RETURN}`, config.rechargeOrderTtlMs),
   );
   const gift = new GiftService(deps, ledger, config);
   const rank = new RankService(deps, opts.redis, deps.config.redisPrefix);
@@ -62,7 +63,7 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
     sandbox,
     alipay,
     /** Where a payer back from a provider's checkout lands (the web app's recharge page). */
-    rechargePage: `/#${RECHARGE_PAGE}`,
+    rechargePage: `/#${CHECKOUT_RETURN}`,
     recharge,
     refunds: new RefundService(deps, ledger, recharge),
     reconcile: new ReconcileService(deps),

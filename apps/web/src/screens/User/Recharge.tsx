@@ -14,7 +14,7 @@ import { formatFen } from './wallet/money';
 import { PackageGrid } from './wallet/PackageGrid';
 import { PayMethods } from './wallet/PayMethods';
 import { PayWaiting } from './wallet/PayWaiting';
-import { useCheckout } from './wallet/useCheckout';
+import { useCheckout, useCloseCheckoutReturn } from './wallet/useCheckout';
 import { orderedProviders } from './wallet/payOrder';
 import { currentLang } from '../../locale/i18n';
 import type { PayProviderName } from '@app/contract';
@@ -27,6 +27,7 @@ export default function Recharge() {
   const wallet = useWallet();
   const cat = useRechargeCategory();
   const checkout = useCheckout();
+  useCloseCheckoutReturn();
   const [picked, setPicked] = useState<number | null>(null);
   const lang = i18n.language;
   // The first offered method is chosen until the user picks another.

@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { PayProviderName } from '@app/contract';
 import { newRequestId, useCreateRechargeOrder, useRechargeOrder } from '../../../state/queries/finance';
 
@@ -42,6 +43,32 @@ export function goToCheckout(payUrl: string, popup: Window | null): 'popup' | 's
   }
   window.location.assign(url);
   return 'same-tab';
+}
+
+/** The app window that opened this one for a checkout, when it is still open (same origin only). */
+function appOpener(): Window | null {
+  try {
+    const o = window.opener as Window | null;
+    return o && !o.closed && o.location.origin === window.location.origin ? o : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A provider sends the payer back to the recharge page marked `?checkout=return`. When the checkout
+ * ran in a window the app opened, that app already waits for the order: this second copy hands the
+ * focus back and closes. A checkout in this very tab (popups blocked) stays on the page.
+ */
+export function useCloseCheckoutReturn(): void {
+  const [params] = useSearchParams();
+  const returned = params.get('checkout') === 'return';
+  useEffect(() => {
+    const opener = returned ? appOpener() : null;
+    if (!opener) return;
+    opener.focus();
+    window.close();
+  }, [returned]);
 }
 
 /**
