@@ -1,12 +1,13 @@
 import { MONEY_UNIT } from '@app/kit';
 import { bool, int, list, num, oneOf, optionalText, section, text } from '../../config/setting.js';
+import { wechatPayConfig, wechatPaySettings, type WechatPayConfig } from './wechatPay.config.js';
 
 const DEFAULT_CHECK_IN_REWARDS = [1, 2, 3, 4, 5, 6, 10];
 
 /** The sandbox secret of a local run: public, so a production start refuses it. */
 export const DEFAULT_SANDBOX_SECRET = 'sandbox-dev-secret';
 /** The payment providers this server has (PAY_PROVIDERS lists those it offers; none: recharge off). */
-export const PAY_PROVIDERS = ['sandbox', 'stripe'] as const;
+export const PAY_PROVIDERS = ['sandbox', 'stripe', 'wechat'] as const;
 export type PayProvider = (typeof PAY_PROVIDERS)[number];
 /** Stripe's API origin (STRIPE_API_BASE points the SDK elsewhere: a stand-in in tests). */
 export const STRIPE_API = 'https://api.stripe.com';
@@ -54,6 +55,7 @@ export interface FinanceConfig {
   /** The payment providers recharge offers (empty: recharge off); the web app orders them per language. */
   payProviders: PayProvider[];
   stripe: StripeConfig;
+  wechat: WechatPayConfig;
   /** A recharge order still unpaid this long after it was made is closed, here and at its provider, ms. */
   rechargeOrderTtlMs: number;
   /** Hours between two reconciliations of each provider's settlements against the ledger (0: none). */
@@ -89,11 +91,11 @@ export const financeSettings = section(
     WITHDRAW_FEE_RATE: num(0.02, 'Withdrawal fee as a fraction of the amount (rounded up to a fen)', { min: 0, max: 0.5 }),
     PAY_PROVIDERS: optionalText(
       'sandbox',
-      'Payment providers the recharge page offers, comma separated: `sandbox` (the built-in checkout page, which pays any order for free), `stripe` (cards, Apple Pay, Google Pay: STRIPE_*); `none`: recharge off',
+      'Payment providers the recharge page offers, comma separated: `sandbox` (the built-in checkout page, which pays any order for free), `stripe` (cards, Apple Pay, Google Pay: STRIPE_*), `wechat` (WeChat Pay H5: WECHAT_PAY_*); `none`: recharge off',
     ),
     PAY_PROVIDER: optionalText(
       '(unset: PAY_PROVIDERS)',
-      'The older one-provider form of PAY_PROVIDERS (`sandbox`, `stripe` or `none`); refused beside PAY_PROVIDERS',
+      'The older one-provider form of PAY_PROVIDERS (`sandbox`, `stripe`, `wechat` or `none`); refused beside PAY_PROVIDERS',
     ),
     STRIPE_SECRET_KEY: optionalText(
       '(required with stripe)',
@@ -104,10 +106,15 @@ export const financeSettings = section(
       'Signing secret (`whsec_…`) of the webhook endpoint registered with Stripe for `<PUBLIC_URL>/api/pay/stripe/webhook`',
     ),
     STRIPE_API_BASE: text(STRIPE_API, STRIPE_API, "Origin of Stripe's API the SDK calls (a test points it at a stand-in)"),
-    RECHARGE_ORDER_TTL_MIN: int(30, 'A recharge order unpaid this many minutes after it was made is closed (a Stripe Checkout Session is expired)', {
-      min: 1,
-      max: 1440,
-    }),
+    ...wechatPaySettings,
+    RECHARGE_ORDER_TTL_MIN: int(
+      30,
+      'A recharge order unpaid this many minutes after it was made is closed (a Stripe Checkout Session is expired, a WeChat Pay order closed)',
+      {
+        min: 1,
+        max: 1440,
+      },
+    ),
     PAY_RECONCILE_HOURS: int(24, "Hours between two reconciliations of each provider's paid orders against the ledger's credits (0: none)", { max: 24 * 7 }),
     PAY_SANDBOX_SECRET: text(
       DEFAULT_SANDBOX_SECRET,
@@ -144,6 +151,7 @@ export const financeSettings = section(
       withdrawFeeBp: bp(v.WITHDRAW_FEE_RATE),
       payProviders: 'error' in providers ? [] : providers,
       stripe: { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, api: 'error' in api ? { host: '', port: 0, protocol: 'https' } : api },
+      wechat: wechatPayConfig(v, fail),
       rechargeOrderTtlMs: v.RECHARGE_ORDER_TTL_MIN * 60_000,
       payReconcileHours: v.PAY_RECONCILE_HOURS,
       paySandboxSecret: v.PAY_SANDBOX_SECRET,

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { api, fullPath } from '@app/contract';
 import type { Deps } from '../../deps.js';
 import { CheckInService } from './checkin/checkin.service.js';
 import { EarningsService } from './earnings/earnings.service.js';
@@ -12,6 +13,8 @@ import { RankService } from './rank/rank.service.js';
 import type { PaymentProvider } from './recharge/paymentProvider.js';
 import { SandboxProvider } from './recharge/sandboxProvider.js';
 import { StripeProvider } from './recharge/stripeProvider.js';
+import { WechatPayProvider } from './recharge/wechatProvider.js';
+import { reconcileRepository } from './recharge/reconcile.repository.js';
 import { RechargeService } from './recharge/recharge.service.js';
 import { ReconcileService } from './recharge/reconcile.service.js';
 import { RefundService } from './recharge/refund.service.js';
@@ -36,11 +39,26 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
   const ledger = new Ledger(deps.db, deps.metrics.ledgerTransfers);
   const wallet = new WalletService(deps, config);
   const sandbox = new SandboxProvider(config.paySandboxSecret, config.payCallbackWindowS, deps.config.publicUrl);
-  // Stripe sends the payer back to the recharge page, where the order being waited for resumes (an absolute URL:
-  // PUBLIC_URL, which production requires with Stripe, or this instance's own port).
+  // Stripe and WeChat Pay send the payer back to the recharge page, where the order being waited for resumes (an
+  // absolute URL: PUBLIC_URL, which production requires with either, or this instance's own port); WeChat Pay posts
+  // its notifies to this origin too.
   const origin = deps.config.publicUrl || `http://127.0.0.1:${deps.config.port}`;
+  const returnUrl = `${origin}/#${RECHARGE_PAGE}`;
   const providers: PaymentProvider[] = config.payProviders.map((name) =>
-    name === 'sandbox' ? sandbox : new StripeProvider(config.stripe, config.payCallbackWindowS, `${origin}/#${RECHARGE_PAGE}`, config.rechargeOrderTtlMs),
+    name === 'sandbox'
+      ? sandbox
+      : name === 'stripe'
+        ? new StripeProvider(config.stripe, config.payCallbackWindowS, returnUrl, config.rechargeOrderTtlMs)
+        : new WechatPayProvider(config.wechat, {
+            windowS: config.payCallbackWindowS,
+            notifyUrl: `${origin}${fullPath(api.wechatPayNotify)}`,
+            returnUrl,
+            ttlMs: config.rechargeOrderTtlMs,
+            ordersBetween: async (fromMs, toMs) =>
+              (await reconcileRepository.ordersBetween(deps.db.kysely, 'wechat', new Date(fromMs).toISOString(), new Date(toMs).toISOString())).map(
+                (o) => o.order_no,
+              ),
+          }),
   );
   const gift = new GiftService(deps, ledger, config);
   const rank = new RankService(deps, opts.redis, deps.config.redisPrefix);
