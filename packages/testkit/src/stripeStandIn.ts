@@ -10,8 +10,8 @@
  * with the endpoint's `whsec_` secret), and the payer is sent to the session's success_url.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startStandIn, type StandInServer } from './standInServer.js';
 
 export interface StandInSession {
   id: string;
@@ -50,7 +50,7 @@ export class StripeStandIn {
   webhookUrl = '';
   url = '';
   private readonly idem = new Map<string, unknown>();
-  private server: http.Server | undefined;
+  private server: StandInServer | undefined;
 
   constructor(
     readonly secretKey = `sk_test_${randomBytes(16).toString('hex')}`,
@@ -58,22 +58,15 @@ export class StripeStandIn {
   ) {}
 
   async start(): Promise<void> {
-    this.server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        void this.handle(req, Buffer.concat(chunks).toString('utf8'), res).catch((err: unknown) => {
-          res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: String(err) } }));
-        });
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = await startStandIn(
+      (req, body, res) => this.handle(req, body, res),
+      (err) => ({ error: { type: 'api_error', message: String(err) } }),
+    );
+    this.url = this.server.url;
   }
 
   async stop(): Promise<void> {
-    const s = this.server;
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    await this.server?.stop();
   }
 
   /** The session made for one of our orders. */

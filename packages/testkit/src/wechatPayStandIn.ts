@@ -12,8 +12,8 @@
  * payer is sent to the redirect_url. Tests can also forge, replay, tamper with or repeat notifies.
  */
 import { createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startStandIn, type StandInServer } from './standInServer.js';
 
 export interface StandInTrade {
   appid: string;
@@ -71,7 +71,7 @@ export class WechatPayStandIn {
   private readonly merchantPublic: KeyObject;
   private readonly platformPrivate: KeyObject;
   private readonly bills = new Map<string, Buffer>();
-  private server: http.Server | undefined;
+  private server: StandInServer | undefined;
 
   constructor() {
     const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -97,22 +97,15 @@ export class WechatPayStandIn {
   }
 
   async start(): Promise<void> {
-    this.server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        void this.handle(req, Buffer.concat(chunks).toString('utf8'), res).catch((err: unknown) => {
-          res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'SYSTEM_ERROR', message: String(err) }));
-        });
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = await startStandIn(
+      (req, body, res) => this.handle(req, body, res),
+      (err) => ({ code: 'SYSTEM_ERROR', message: String(err) }),
+    );
+    this.url = this.server.url;
   }
 
   async stop(): Promise<void> {
-    const s = this.server;
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    await this.server?.stop();
   }
 
   /** Marks an order paid, without telling anyone (a lost notify). */
