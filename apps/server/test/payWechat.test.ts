@@ -11,7 +11,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, fullPath } from '@app/contract';
 import { WechatPayStandIn } from '@app/testkit';
-import { expectSound, giftId, makeOperator, quickMember, rid } from './financeHelpers.js';
+import { closeDueOrders, expectSound, makeOperator, orderStates, quickMember, rid, spendOnRoses } from './financeHelpers.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 const wx = new WechatPayStandIn();
@@ -181,15 +181,11 @@ describe('WeChat Pay H5', () => {
     const a = await wechatOrder(m);
     const b = await wechatOrder(m, 1);
     wx.pay(b.order.order_no); // paid, but its notify never came
-    const ttl = s.config.finance.rechargeOrderTtlMs;
-    expect(await s.services.finance.recharge.closeExpired(ttl)).toEqual({ closed: 0, credited: 0 });
-    const r = await s.services.finance.recharge.closeExpired(ttl, Date.now() + ttl + 1000);
+    const r = await closeDueOrders(s);
     expect(r.closed).toBeGreaterThanOrEqual(1);
     expect(r.credited).toBeGreaterThanOrEqual(1);
     expect(wx.trades.get(a.order.order_no)!.trade_state).toBe('CLOSED');
-    const mine = (await s.api.call(api.rechargeFetch, { page: 1, size: 10 }, { token: m.token })).data.list;
-    expect(mine.find((o) => o.order_no === a.order.order_no)).toMatchObject({ status: 'cancelled', pay_url: '' });
-    expect(mine.find((o) => o.order_no === b.order.order_no)).toMatchObject({ status: 'paid' });
+    expect(await orderStates(s, m)).toMatchObject({ [a.order.order_no]: { status: 'cancelled', pay_url: '' }, [b.order.order_no]: { status: 'paid' } });
     expect(await coinsOf(m)).toBe(b.pkg.amount + b.pkg.bonus);
     expect(await verdicts(a.order.order_no)).toEqual(['expired']);
     expect(await verdicts(b.order.order_no)).toEqual(['credited']);
@@ -214,17 +210,9 @@ describe('WeChat Pay H5', () => {
 
     // Spent: a gift took most of the coins. The refund is held; nothing moves.
     const spender = await quickMember(s);
-    const anchor = await quickMember(s);
     const paid = await wechatOrder(spender, 1);
     await deliver(paidNotify(wx.pay(paid.order.order_no)));
-    const rose = await giftId(s, '玫瑰');
-    const sent = await s.api.call(
-      api.giftSend,
-      { request_id: rid(), room_id: 0, gift_id: rose.id, count: 2, receiver_id: anchor.id },
-      { token: spender.token },
-    );
-    expect(sent.code, sent.msg).toBe(200);
-    const left = await coinsOf(spender);
+    const left = await spendOnRoses(s, spender);
     const held = await s.api.call(api.adminRechargeRefund, { order_no: paid.order.order_no, reason: '用户申请退款' }, { token: op.token });
     expect(held.data.status).toBe('held');
     expect(await coinsOf(spender)).toBe(left);
