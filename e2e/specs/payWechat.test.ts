@@ -9,7 +9,7 @@ import { open } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 /*
- * WeChat Pay H5 in the browser (decisions 0215–0216): the recharge page offers WeChat Pay, the
+ * WeChat Pay H5 in the browser (decisions 0211–0212): the recharge page offers WeChat Pay, the
  * order opens the stand-in's H5 page (WeChat Pay's API v3 on 127.0.0.1, which signs and encrypts the
  * notify it sends), paying there credits the coins and brings the payer back. Screens at 375×812.
  */

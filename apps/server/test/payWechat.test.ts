@@ -1,5 +1,5 @@
 /**
- * WeChat Pay API v3 as a payment provider (decisions 0215–0218): the `wechatpay-axios-plugin` SDK
+ * WeChat Pay API v3 as a payment provider (decisions 0211–0214): the `wechatpay-axios-plugin` SDK
  * talks to a stand-in of WeChat Pay's API on 127.0.0.1 (WECHAT_PAY_API_BASE) that checks the
  * merchant's request signatures and signs its answers and notifies with a platform key pair it makes.
  * A paid H5 order credits once; a forged, tampered, replayed, wrong-amount, unknown-order, oversize

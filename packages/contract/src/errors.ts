@@ -118,7 +118,7 @@ export const ErrorCode = {
   /** A wrong authenticator or recovery code; the message names the tries left. */
   SECOND_FACTOR_WRONG: 11112,
 
-  /** WeChat Pay H5 is refused by WeChat inside its own browser (decision 0216): open the page in the phone's browser. */
+  /** WeChat Pay H5 is refused by WeChat inside its own browser (decision 0212): open the page in the phone's browser. */
   WECHAT_PAY_OPEN_IN_BROWSER: 11210,
 
   INTERNAL: 50000,

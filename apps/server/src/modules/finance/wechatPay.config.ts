@@ -4,7 +4,7 @@ import { optionalText, text, type Fail } from '../../config/setting.js';
 /** WeChat Pay's API v3 origin (WECHAT_PAY_API_BASE points the SDK elsewhere: a stand-in in tests). */
 export const WECHAT_PAY_API = 'https://api.mch.weixin.qq.com';
 
-/** WeChat Pay API v3's keys and where its API is (decision 0215). */
+/** WeChat Pay API v3's keys and where its API is (decision 0211). */
 export interface WechatPayConfig {
   mchid: string | undefined;
   appid: string | undefined;

@@ -50,16 +50,16 @@ const header = (h: Incoming['headers'], name: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
-/** A browser inside WeChat, where H5 pay is refused by WeChat itself (decision 0216). */
+/** A browser inside WeChat, where H5 pay is refused by WeChat itself (decision 0212). */
 const inWechat = (userAgent: string): boolean => /MicroMessenger/i.test(userAgent);
 
 /**
- * WeChat Pay API v3 through the `wechatpay-axios-plugin` SDK (decision 0215): every request signed
+ * WeChat Pay API v3 through the `wechatpay-axios-plugin` SDK (decision 0211): every request signed
  * WECHATPAY2-SHA256-RSA2048 with the merchant key, every response verified against the platform
  * key; H5 payments (`/v3/pay/transactions/h5`, the payer sent to h5_url); notifies verified with the
- * SDK's RSA and AES-256-GCM primitives (decision 0217); orders queried and closed by out_trade_no,
+ * SDK's RSA and AES-256-GCM primitives (decision 0213); orders queried and closed by out_trade_no,
  * refunds by `/v3/refund/domestic/refunds`, reconciliation from the order queries and the trade bills
- * (decision 0218). WECHAT_PAY_API_BASE points the SDK elsewhere (a stand-in).
+ * (decision 0214). WECHAT_PAY_API_BASE points the SDK elsewhere (a stand-in).
  */
 export class WechatPayProvider implements PaymentProvider {
   readonly name = 'wechat';
