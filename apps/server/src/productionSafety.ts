@@ -43,7 +43,7 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
       'PAY_PROVIDERS',
       finance.paySandboxInProduction
         ? undefined
-        : 'offers the sandbox, whose checkout page pays any order for free; list real providers only (`stripe`, `alipay`), `none` (recharge off), or set PAY_SANDBOX_IN_PRODUCTION=1 for a staging deployment',
+        : 'offers the sandbox, whose checkout page pays any order for free; list real providers only (`stripe`, `alipay`, `wechat`), `none` (recharge off), or set PAY_SANDBOX_IN_PRODUCTION=1 for a staging deployment',
     );
     add(
       'PAY_SANDBOX_SECRET',
@@ -97,6 +97,25 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
     add(
       notifyBase ? 'ALIPAY_NOTIFY_BASE' : 'PUBLIC_URL',
       !(notifyBase || config.publicUrl).startsWith('https://') ? 'is not an https origin: Alipay sends its notifies there, and the payer back' : undefined,
+    );
+  }
+  if (finance.payProviders.includes('wechat')) {
+    const w = finance.wechat;
+    const missing = (value: string | undefined, what: string) => (value ? undefined : `is not set while PAY_PROVIDERS offers wechat: ${what}`);
+    add('WECHAT_PAY_MCHID', missing(w.mchid, 'no order could be made'));
+    add('WECHAT_PAY_APPID', missing(w.appid, 'no order could be made'));
+    add('WECHAT_PAY_PRIVATE_KEY', missing(w.privateKey, 'no request to WeChat Pay could be signed'));
+    add('WECHAT_PAY_CERT_SERIAL', missing(w.certSerial, 'no request to WeChat Pay could be signed'));
+    add('WECHAT_PAY_APIV3_KEY', missing(w.apiV3Key, 'no notify could be decrypted'));
+    add('WECHAT_PAY_PLATFORM_KEY', missing(w.platformKey, 'no answer or notify could be verified'));
+    add('WECHAT_PAY_PLATFORM_SERIAL', missing(w.platformSerial, 'no answer or notify could be verified'));
+    add(
+      'PUBLIC_URL',
+      !config.publicUrl.startsWith('https://') ? 'is not an https origin: WeChat Pay posts its notifies only to an https notify_url' : undefined,
+    );
+    add(
+      'WECHAT_PAY_API_BASE',
+      !w.apiBase.startsWith('https://') ? 'is not https: signed requests and answers would cross the network in the clear' : undefined,
     );
   }
   add(

@@ -64,10 +64,24 @@ export async function giftId(s: TestServer, name = '玫瑰'): Promise<{ id: numb
   return { id: g.id, price: Number(g.price) };
 }
 
-/** Spends most of a member's recharged coins: two roses to a fresh member (a refund of the recharge is then held). */
-export async function spendOnRoses(s: TestServer, spender: { token: string }): Promise<void> {
+/** Closes the recharge orders past their TTL: none is due before it; answers what closing the due ones did. */
+export async function closeDueOrders(s: TestServer): Promise<{ closed: number; credited: number }> {
+  const ttl = s.config.finance.rechargeOrderTtlMs;
+  expect(await s.services.finance.recharge.closeExpired(ttl)).toEqual({ closed: 0, credited: 0 });
+  return s.services.finance.recharge.closeExpired(ttl, Date.now() + ttl + 1000);
+}
+
+/** The member's recharge orders' states, by order number. */
+export async function orderStates(s: TestServer, m: { token: string }): Promise<Record<string, { status: string; pay_url: string }>> {
+  const list = (await s.api.call(api.rechargeFetch, { page: 1, size: 20 }, { token: m.token })).data.list;
+  return Object.fromEntries(list.map((o) => [o.order_no, { status: o.status, pay_url: o.pay_url }]));
+}
+
+/** The member spends most of their coins: two roses to a fresh member. Answers the coins left. */
+export async function spendOnRoses(s: TestServer, spender: { token: string }): Promise<number> {
   const anchor = await quickMember(s);
   const rose = await giftId(s, '玫瑰');
   const sent = await s.api.call(api.giftSend, { request_id: rid(), room_id: 0, gift_id: rose.id, count: 2, receiver_id: anchor.id }, { token: spender.token });
   expect(sent.code, sent.msg).toBe(200);
+  return (await s.api.call(api.financeWallet, undefined, { token: spender.token })).data.coin;
 }

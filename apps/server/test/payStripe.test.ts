@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, fullPath } from '@app/contract';
 import { StripeStandIn } from '@app/testkit';
-import { expectSound, makeOperator, quickMember, rid, spendOnRoses } from './financeHelpers.js';
+import { closeDueOrders, expectSound, makeOperator, orderStates, quickMember, rid, spendOnRoses } from './financeHelpers.js';
 import { metricOf } from './helpers/metricsText.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
@@ -140,16 +140,11 @@ describe('Stripe Checkout', () => {
     const a = await stripeOrder(m);
     const b = await stripeOrder(m, 1);
     stripe.complete(b.session.id); // paid, but its webhook never came
-    const ttl = s.config.finance.rechargeOrderTtlMs;
-    // Not yet due: nothing happens.
-    expect(await s.services.finance.recharge.closeExpired(ttl)).toEqual({ closed: 0, credited: 0 });
-    const r = await s.services.finance.recharge.closeExpired(ttl, Date.now() + ttl + 1000);
+    const r = await closeDueOrders(s);
     expect(r.closed).toBeGreaterThanOrEqual(1);
     expect(r.credited).toBeGreaterThanOrEqual(1);
     expect(stripe.sessions.get(a.session.id)!.status).toBe('expired');
-    const mine = (await s.api.call(api.rechargeFetch, { page: 1, size: 10 }, { token: m.token })).data.list;
-    expect(mine.find((o) => o.order_no === a.order.order_no)).toMatchObject({ status: 'cancelled', pay_url: '' });
-    expect(mine.find((o) => o.order_no === b.order.order_no)).toMatchObject({ status: 'paid' });
+    expect(await orderStates(s, m)).toMatchObject({ [a.order.order_no]: { status: 'cancelled', pay_url: '' }, [b.order.order_no]: { status: 'paid' } });
     expect(await coinsOf(m)).toBe(b.pkg.amount + b.pkg.bonus);
     // The expired session's own event afterwards changes nothing.
     const late = stripe.event('checkout.session.expired', stripe.sessions.get(a.session.id)!);
@@ -177,8 +172,7 @@ describe('Stripe Checkout', () => {
     const spender = await quickMember(s);
     const paid = await stripeOrder(spender, 1);
     await stripe.deliver(stripe.event('checkout.session.completed', stripe.complete(paid.session.id)));
-    await spendOnRoses(s, spender);
-    const left = await coinsOf(spender);
+    const left = await spendOnRoses(s, spender);
     const held = await s.api.call(api.adminRechargeRefund, { order_no: paid.order.order_no, reason: '用户申请退款' }, { token: op.token });
     expect(held.data.status).toBe('held');
     expect(await coinsOf(spender)).toBe(left);

@@ -60,6 +60,20 @@ const ALIPAY = {
   PUBLIC_URL: 'https://live.example.com',
 };
 
+/** WeChat Pay as production sets it (the keys' shapes are WeChat Pay's to check: only their presence is ours). */
+const WECHAT = {
+  PAY_PROVIDERS: 'wechat',
+  PAY_PROVIDER: '',
+  WECHAT_PAY_MCHID: '1900000109',
+  WECHAT_PAY_APPID: 'wxd678efh567hg6787',
+  WECHAT_PAY_PRIVATE_KEY: 'file:///etc/liveapp/apiclient_key.pem',
+  WECHAT_PAY_CERT_SERIAL: '3775B6A45ACD588826D15E583A95F5DD00000000',
+  WECHAT_PAY_APIV3_KEY: 'v'.repeat(32),
+  WECHAT_PAY_PLATFORM_KEY: 'file:///etc/liveapp/wechatpay_public_key.pem',
+  WECHAT_PAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0114232134912410000000000000',
+  PUBLIC_URL: 'https://live.example.com',
+};
+
 const UNSAFE: [string, Record<string, string>][] = [
   ['PAY_PROVIDERS', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
   ['PAY_PROVIDERS', { ...STRIPE, PAY_PROVIDERS: 'stripe,sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
@@ -81,6 +95,13 @@ const UNSAFE: [string, Record<string, string>][] = [
   ['ALIPAY_GATEWAY', { ...ALIPAY, ALIPAY_GATEWAY: 'http://127.0.0.1:9/gateway.do' }],
   ['PUBLIC_URL', { ...ALIPAY, PUBLIC_URL: '' }],
   ['ALIPAY_NOTIFY_BASE', { ...ALIPAY, ALIPAY_NOTIFY_BASE: 'http://pay.example.com' }],
+  // WeChat Pay offered without one of its keys, with an API or a notify URL that is not https.
+  ...(['MCHID', 'APPID', 'PRIVATE_KEY', 'CERT_SERIAL', 'APIV3_KEY', 'PLATFORM_KEY', 'PLATFORM_SERIAL'] as const).map((k): [string, Record<string, string>] => [
+    `WECHAT_PAY_${k}`,
+    { ...WECHAT, [`WECHAT_PAY_${k}`]: '' },
+  ]),
+  ['PUBLIC_URL', { ...WECHAT, PUBLIC_URL: 'http://live.example.com' }],
+  ['WECHAT_PAY_API_BASE', { ...WECHAT, WECHAT_PAY_API_BASE: 'http://127.0.0.1:9' }],
   ['CIPHER_KEY', { CIPHER_KEY: '' }],
   ['CIPHER_IV', { CIPHER_IV: '' }],
   ['SEED_DEMO', { SEED_DEMO: '1' }],
@@ -105,7 +126,7 @@ describe('production settings', () => {
     expect(unsafeProductionSettings(SAFE)).toEqual([]);
     // The sandbox with its explicit opt-in and a secret of its own is a staging deployment: allowed.
     expect(unsafeProductionSettings({ ...SAFE, PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1', PAY_SANDBOX_SECRET: 's'.repeat(40) })).toEqual([]);
-    // Stripe with its keys.
+    // Stripe with its keys; WeChat Pay with its.
     expect(unsafeProductionSettings({ ...SAFE, ...STRIPE })).toEqual([]);
     // Alipay with its keys (PEM or the bare base64 body), beside Stripe: PUBLIC_URL is named once when both need it.
     expect(unsafeProductionSettings({ ...SAFE, ...ALIPAY })).toEqual([]);
@@ -113,6 +134,7 @@ describe('production settings', () => {
     expect(unsafeProductionSettings({ ...SAFE, ...STRIPE, ...ALIPAY, PAY_PROVIDERS: 'alipay,stripe', PUBLIC_URL: '' }).map((u) => u.setting)).toEqual([
       'PUBLIC_URL',
     ]);
+    expect(unsafeProductionSettings({ ...SAFE, ...WECHAT })).toEqual([]);
     // Metrics on loopback, or behind a token on any interface.
     expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464' })).toEqual([]);
     expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 't'.repeat(32) })).toEqual([]);

@@ -118,6 +118,9 @@ export const ErrorCode = {
   /** A wrong authenticator or recovery code; the message names the tries left. */
   SECOND_FACTOR_WRONG: 11112,
 
+  /** WeChat Pay H5 is refused by WeChat inside its own browser (decision 0212): open the page in the phone's browser. */
+  WECHAT_PAY_OPEN_IN_BROWSER: 11210,
+
   INTERNAL: 50000,
 } as const;
 
@@ -217,5 +220,6 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   11110: '请先完成两步验证',
   11111: '请先设置两步验证',
   11112: '验证码错误',
+  11210: '微信内暂不支持微信支付，请点右上角“…”选择“在浏览器打开”后再支付',
   50000: '服务器开小差了，请稍后再试',
 };

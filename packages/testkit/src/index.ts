@@ -7,4 +7,5 @@ export { freshMobile } from './members.js';
 export { once } from './once.js';
 export { reportFileTimings, type FileTiming } from './fileTimings.js';
 export { StripeStandIn, type StandInSession } from './stripeStandIn.js';
-export { AlipayStandIn, type StandInTrade } from './alipayStandIn.js';
+export { AlipayStandIn, type StandInTrade as AlipayStandInTrade } from './alipayStandIn.js';
+export { WechatPayStandIn, type StandInTrade as WechatStandInTrade } from './wechatPayStandIn.js';

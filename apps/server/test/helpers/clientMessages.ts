@@ -7,7 +7,8 @@ const HAN = /\p{Script=Han}/u;
 /**
  * Folders and files whose Chinese words never reach the member app as a message: migrations and
  * seed and demo content (data, translated through `names`), the operator console and command line,
- * the games' own pages and the payment provider's stand-in checkout page.
+ * the games' own pages, the payment provider's stand-in checkout page, the settings' documentation
+ * for operators (`*.config.ts` under src/) and the column names of WeChat Pay's trade bill (its data).
  */
 const NOT_CLIENT = [
   /\/db\/(migrations\/|seed\.ts$)/,
@@ -18,6 +19,8 @@ const NOT_CLIENT = [
   /\.seed\.ts$/,
   /[dD]emo\w*\.ts$/,
   /checkoutPage\.ts$/,
+  /\/apps\/server\/src\/.*\.config\.ts$/,
+  /\/wechatBill\.ts$/,
 ];
 
 function files(dir: string): string[] {

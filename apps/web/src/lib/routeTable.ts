@@ -96,6 +96,7 @@ export const ROUTES: Record<RouteName, readonly [HttpMethod, string]> = {
   rechargeFetch: ['GET', '/api/client_live/finance/recharge/fetch'],
   sandboxPayCallback: ['POST', '/api/pay/sandbox/callback'],
   stripePayWebhook: ['POST', '/api/pay/stripe/webhook'],
+  wechatPayNotify: ['POST', '/api/pay/wechat/notify'],
   withdrawPlatform: ['GET', '/api/client_live/finance/withdrawals/platform'],
   withdrawOrder: ['POST', '/api/client_live/finance/withdrawals/order'],
   withdrawFetch: ['GET', '/api/client_live/finance/withdrawals/fetch'],

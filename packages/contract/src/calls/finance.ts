@@ -137,7 +137,7 @@ export const rechargeOrder = z.object({
   price_fen: z.number().int(),
   amount: money,
   bonus: money,
-  provider: z.string().describe('payment provider: "sandbox", "stripe" or "alipay"'),
+  provider: z.string().describe('payment provider: "sandbox", "stripe", "alipay" or "wechat"'),
   status: rechargeStatus.describe('pending → paid (coins credited) or cancelled (by the payer, or unpaid past its time); paid → refunded (coins taken back)'),
   pay_url: z.string().describe('open this to pay (the provider\'s checkout page); "" once the order is no longer pending'),
   created_at: isoTime,
@@ -146,7 +146,7 @@ export const rechargeOrder = z.object({
 export type RechargeOrder = z.infer<typeof rechargeOrder>;
 
 /** The payment providers a server may offer (finance/recharge/category lists those configured). */
-export const payProvider = z.enum(['sandbox', 'stripe', 'alipay']);
+export const payProvider = z.enum(['sandbox', 'stripe', 'alipay', 'wechat']);
 export type PayProviderName = z.infer<typeof payProvider>;
 
 /** Where the sandbox provider serves its checkout page: `${SANDBOX_CHECKOUT_PATH}/<order_no>` (an HTML page, not a JSON call). */
@@ -341,6 +341,16 @@ export const financeRoutes = {
       'Stripe → server: a webhook event (register this URL with Stripe for checkout.session.completed, checkout.session.async_payment_succeeded and checkout.session.expired). The raw body is verified against the `Stripe-Signature` header (t=…,v1=… HMAC-SHA256 with STRIPE_WEBHOOK_SECRET) before anything is read; a forged, stale (PAY_CALLBACK_WINDOW_S), unknown-order, wrong-amount or wrong-currency event is refused (HTTP 400) and logged; a repeated one credits nothing more.',
     body: z.looseObject({ id: opaque().min(1).max(255), type: opaque().min(1).max(100) }),
     data: z.object({ order_no: z.string().describe('"" for an event that concerns no order'), status: rechargeStatus.or(z.literal('ignored')) }),
+  }),
+  wechatPayNotify: defineRoute({
+    method: 'POST',
+    path: '/api/pay/wechat/notify',
+    auth: 'public',
+    tag: 'finance',
+    summary:
+      'WeChat Pay → server: a payment notify (the notify_url of every H5 order). The raw body is verified against the `Wechatpay-Signature` header (SHA256-RSA2048 over "Wechatpay-Timestamp\\nWechatpay-Nonce\\nbody\\n" with the platform key that `Wechatpay-Serial` names), a timestamp further than PAY_CALLBACK_WINDOW_S from now is refused as a replay, and the AEAD_AES_256_GCM resource is decrypted with the APIv3 key; a forged, stale, unknown-order or wrong-amount notify is refused (HTTP 400, which WeChat Pay retries later) and logged; HTTP 200 acknowledges, and a repeated notify credits nothing more.',
+    body: z.looseObject({ id: opaque().min(1).max(64), event_type: opaque().min(1).max(64), resource: z.looseObject({}) }),
+    data: z.object({ order_no: z.string().describe('"" for a notify that concerns no payment'), status: rechargeStatus.or(z.literal('ignored')) }),
   }),
   withdrawPlatform: defineRoute({
     method: 'GET',

@@ -1,12 +1,13 @@
 import { MONEY_UNIT } from '@app/kit';
 import { bool, int, list, num, oneOf, optionalText, section, text } from '../../config/setting.js';
+import { wechatPayConfig, wechatPaySettings, type WechatPayConfig } from './wechatPay.config.js';
 
 const DEFAULT_CHECK_IN_REWARDS = [1, 2, 3, 4, 5, 6, 10];
 
 /** The sandbox secret of a local run: public, so a production start refuses it. */
 export const DEFAULT_SANDBOX_SECRET = 'sandbox-dev-secret';
 /** The payment providers this server has (PAY_PROVIDERS lists those it offers; none: recharge off). */
-export const PAY_PROVIDERS = ['sandbox', 'stripe', 'alipay'] as const;
+export const PAY_PROVIDERS = ['sandbox', 'stripe', 'alipay', 'wechat'] as const;
 export type PayProvider = (typeof PAY_PROVIDERS)[number];
 /** Stripe's API origin (STRIPE_API_BASE points the SDK elsewhere: a stand-in in tests). */
 export const STRIPE_API = 'https://api.stripe.com';
@@ -70,6 +71,7 @@ export interface FinanceConfig {
   payProviders: PayProvider[];
   stripe: StripeConfig;
   alipay: AlipayConfig;
+  wechat: WechatPayConfig;
   /** A recharge order still unpaid this long after it was made is closed, here and at its provider, ms. */
   rechargeOrderTtlMs: number;
   /** Hours between two reconciliations of each provider's settlements against the ledger (0: none). */
@@ -105,11 +107,11 @@ export const financeSettings = section(
     WITHDRAW_FEE_RATE: num(0.02, 'Withdrawal fee as a fraction of the amount (rounded up to a fen)', { min: 0, max: 0.5 }),
     PAY_PROVIDERS: optionalText(
       'sandbox',
-      'Payment providers the recharge page offers, comma separated: `sandbox` (the built-in checkout page, which pays any order for free), `stripe` (cards, Apple Pay, Google Pay: STRIPE_*), `alipay` (Alipay: ALIPAY_*); `none`: recharge off',
+      'Payment providers the recharge page offers, comma separated: `sandbox` (the built-in checkout page, which pays any order for free), `stripe` (cards, Apple Pay, Google Pay: STRIPE_*), `alipay` (Alipay: ALIPAY_*), `wechat` (WeChat Pay H5: WECHAT_PAY_*); `none`: recharge off',
     ),
     PAY_PROVIDER: optionalText(
       '(unset: PAY_PROVIDERS)',
-      'The older one-provider form of PAY_PROVIDERS (`sandbox`, `stripe`, `alipay` or `none`); refused beside PAY_PROVIDERS',
+      'The older one-provider form of PAY_PROVIDERS (`sandbox`, `stripe`, `alipay`, `wechat` or `none`); refused beside PAY_PROVIDERS',
     ),
     STRIPE_SECRET_KEY: optionalText(
       '(required with stripe)',
@@ -138,9 +140,10 @@ export const financeSettings = section(
       'Origin Alipay sends its notifies to (`<origin>/api/pay/alipay/notify`) and the payer back to (`/api/pay/alipay/return`)',
       (v) => (/^https?:\/\/[^/]+\/*$/.test(v) ? undefined : 'must be an http(s) origin'),
     ),
+    ...wechatPaySettings,
     RECHARGE_ORDER_TTL_MIN: int(
       30,
-      'A recharge order unpaid this many minutes after it was made is closed (a Stripe Checkout Session is expired, an Alipay trade closed)',
+      'A recharge order unpaid this many minutes after it was made is closed (a Stripe Checkout Session is expired, an Alipay trade or a WeChat Pay order closed)',
       {
         min: 1,
         max: 1440,
@@ -189,6 +192,7 @@ export const financeSettings = section(
         gateway: v.ALIPAY_GATEWAY,
         notifyBase: v.ALIPAY_NOTIFY_BASE.replace(/\/+$/, ''),
       },
+      wechat: wechatPayConfig(v, fail),
       rechargeOrderTtlMs: v.RECHARGE_ORDER_TTL_MIN * 60_000,
       payReconcileHours: v.PAY_RECONCILE_HOURS,
       paySandboxSecret: v.PAY_SANDBOX_SECRET,

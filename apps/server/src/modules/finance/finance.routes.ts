@@ -6,7 +6,7 @@ import type { RouteEnv } from '../../http/routeEnv.js';
 import { checkoutPage } from './recharge/checkoutPage.js';
 import { jsonNotify } from './recharge/paymentProvider.js';
 
-/** The largest notify a provider sends (Stripe's events are a few KB). */
+/** The largest notify a provider sends (Stripe's events and WeChat Pay's notifies are a few KB). */
 const NOTIFY_LIMIT = 64 * 1024;
 /** An order number as a path or query gives it: at most 40 characters, no control character (a NUL would fail on PostgreSQL). */
 const orderNoOf = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= 40 && !hasControl(v) ? v : undefined);
@@ -32,13 +32,13 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.userMoneyChange, o, ({ me, query }) => f.wallet.records(me.user.id, query));
 
   serve(app, api.rechargeCategory, o, () => f.recharge.categories());
-  serve(app, api.rechargeOrder, o, ({ me, body }) => f.recharge.createOrder(me.user.id, body));
+  serve(app, api.rechargeOrder, o, ({ me, body, req }) => f.recharge.createOrder(me.user.id, body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }));
   serve(app, api.rechargeFetch, o, ({ me, query }) => f.recharge.fetch(me.user.id, query));
   serve(app, api.sandboxPayCallback, o, async ({ body, req }) => {
     const r = await f.recharge.callback('sandbox', jsonNotify(body), req.ip);
     return { order_no: r.order_no, status: r.status === 'ignored' ? 'pending' : r.status };
   });
-  // Stripe signs the raw bytes: in its own scope, JSON is parsed from a kept copy of them.
+  // Stripe and WeChat Pay sign the raw bytes: in their own scope, JSON is parsed from a kept copy of them.
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: NOTIFY_LIMIT }, (req, raw: Buffer, done) => {
@@ -51,6 +51,9 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
     });
     serve(scope, api.stripePayWebhook, o, ({ body, req }) =>
       f.recharge.callback('stripe', { body, raw: rawBodies.get(req) ?? null, headers: req.headers }, req.ip),
+    );
+    serve(scope, api.wechatPayNotify, o, ({ body, req }) =>
+      f.recharge.callback('wechat', { body, raw: rawBodies.get(req) ?? null, headers: req.headers }, req.ip),
     );
   });
   alipayRoutes(app, env);

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { api, fullPath } from '@app/contract';
 import type { Deps } from '../../deps.js';
 import { CheckInService } from './checkin/checkin.service.js';
 import { EarningsService } from './earnings/earnings.service.js';
@@ -13,6 +14,8 @@ import type { PaymentProvider } from './recharge/paymentProvider.js';
 import { SandboxProvider } from './recharge/sandboxProvider.js';
 import { StripeProvider } from './recharge/stripeProvider.js';
 import { AlipayProvider } from './recharge/alipayProvider.js';
+import { WechatPayProvider } from './recharge/wechatProvider.js';
+import { reconcileRepository } from './recharge/reconcile.repository.js';
 import { RechargeService } from './recharge/recharge.service.js';
 import { ReconcileService } from './recharge/reconcile.service.js';
 import { RefundService } from './recharge/refund.service.js';
@@ -38,19 +41,32 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
   const ledger = new Ledger(deps.db, deps.metrics.ledgerTransfers);
   const wallet = new WalletService(deps, config);
   const sandbox = new SandboxProvider(config.paySandboxSecret, config.payCallbackWindowS, deps.config.publicUrl);
-  // Stripe sends the payer back to the recharge page, where the order being waited for resumes (an absolute URL:
-  // PUBLIC_URL, which production requires with Stripe, or this instance's own port).
+  // Stripe and WeChat Pay send the payer back to the recharge page, where the order being waited for resumes (an
+  // absolute URL: PUBLIC_URL, which production requires with either, or this instance's own port); WeChat Pay posts
+  // its notifies to this origin too.
   const origin = deps.config.publicUrl || `http://127.0.0.1:${deps.config.port}`;
   // Alipay's notify and return URLs must be absolute too (ALIPAY_NOTIFY_BASE, else the same origin).
   const alipay = config.payProviders.includes('alipay')
     ? new AlipayProvider(config.alipay, origin, config.payCallbackWindowS, config.rechargeOrderTtlMs)
     : undefined;
+  const returnUrl = `${origin}/#${CHECKOUT_RETURN}`;
   const providers: PaymentProvider[] = config.payProviders.map((name) =>
     name === 'sandbox'
       ? sandbox
       : name === 'alipay'
         ? alipay!
-        : new StripeProvider(config.stripe, config.payCallbackWindowS, `${origin}/#${CHECKOUT_RETURN}`, config.rechargeOrderTtlMs),
+        : name === 'stripe'
+          ? new StripeProvider(config.stripe, config.payCallbackWindowS, returnUrl, config.rechargeOrderTtlMs)
+          : new WechatPayProvider(config.wechat, {
+              windowS: config.payCallbackWindowS,
+              notifyUrl: `${origin}${fullPath(api.wechatPayNotify)}`,
+              returnUrl,
+              ttlMs: config.rechargeOrderTtlMs,
+              ordersBetween: async (fromMs, toMs) =>
+                (await reconcileRepository.ordersBetween(deps.db.kysely, 'wechat', new Date(fromMs).toISOString(), new Date(toMs).toISOString())).map(
+                  (o) => o.order_no,
+                ),
+            }),
   );
   const gift = new GiftService(deps, ledger, config);
   const rank = new RankService(deps, opts.redis, deps.config.redisPrefix);

@@ -34,6 +34,12 @@ export interface ProviderOrder {
   trade_no: string | null;
 }
 
+/** Who pays, as their request to order showed it (an H5 payment names the payer's IP; some pages cannot pay in some browsers). */
+export interface Payer {
+  ip: string;
+  userAgent: string;
+}
+
 /** A payment the provider settled, as its own records list it (reconciliation). */
 export interface Settlement {
   /** Our order number as the provider carries it; null when it carries none. */
@@ -55,8 +61,10 @@ export const PRICE_CURRENCY = 'cny';
  */
 export interface PaymentProvider {
   readonly name: PayProvider;
+  /** Refuses (a BizError) a payer this provider cannot take a payment from, before any order is made. */
+  checkPayer?(payer: Payer): void;
   /** Opens the payment: where the payer goes, and the provider's own reference of it. */
-  open(order: ProviderOrder): Promise<{ payUrl: string; ref: string | null }>;
+  open(order: ProviderOrder, payer: Payer): Promise<{ payUrl: string; ref: string | null }>;
   /** The page the payer opens to pay this (pending) order. */
   payUrl(order: ProviderOrder): string;
   /** Authenticates a notify. */

@@ -16,10 +16,13 @@ import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
 import { opKey, reusedKey } from '../idempotency.js';
 import { isUniqueViolation, type Ledger } from '../ledger/ledger.js';
-import { PRICE_CURRENCY, type Incoming, type PaymentNotice, type PaymentProvider } from './paymentProvider.js';
+import { PRICE_CURRENCY, type Incoming, type PaymentNotice, type PaymentProvider, type Payer } from './paymentProvider.js';
 import { rechargeRepository as repo, type RechargeOrderRow } from './recharge.repository.js';
 import { parseNames } from '../../../db/names.js';
 import { emitWebhook } from '../../webhook/outbox.js';
+
+/** The payer of an order made from inside the server (the operator CLI, the bench), with no browser of its own. */
+const SERVER_PAYER: Payer = { ip: '127.0.0.1', userAgent: '' };
 
 const orderNo = (): string => `R${Date.now()}${randomBytes(5).toString('hex')}`;
 
@@ -95,13 +98,14 @@ export class RechargeService {
   }
 
   /** Creates an order for a package; the same request_id answers the same order. */
-  async createOrder(userId: number, input: RouteBody<Api['rechargeOrder']>): Promise<RechargeOrder> {
+  async createOrder(userId: number, input: RouteBody<Api['rechargeOrder']>, payer: Payer = SERVER_PAYER): Promise<RechargeOrder> {
     const db = this.deps.db.kysely;
     const key = opKey('recharge', userId, input.request_id);
     const seen = await repo.orderByKey(db, key);
-    if (seen) return this.replay(seen, input.package_id);
+    if (seen) return this.replay(seen, input.package_id, payer);
     const provider = this.providers.get(input.provider);
     if (!provider) throw new BizError(ErrorCode.VALIDATION, 'provider: 不支持的支付方式', { status: 400 });
+    provider.checkPayer?.(payer);
     const pkg = await repo.package(db, input.package_id);
     if (!pkg) throw new BizError(ErrorCode.NOT_FOUND, 'package_id: 充值套餐不存在');
     try {
@@ -122,10 +126,10 @@ export class RechargeService {
         pay_url: null,
         provider_ref: null,
       });
-      return await this.opened(row);
+      return await this.opened(row, payer);
     } catch (err) {
       const first = isUniqueViolation(err) ? await repo.orderByKey(db, key) : undefined;
-      if (first) return this.replay(first, input.package_id);
+      if (first) return this.replay(first, input.package_id, payer);
       throw err;
     }
   }
@@ -135,12 +139,12 @@ export class RechargeService {
    * of the order, so a retry gets the same session). A provider that fails leaves the order pending
    * without a page: the same request_id tries again, and the TTL sweep closes it otherwise.
    */
-  private async opened(o: RechargeOrderRow): Promise<RechargeOrder> {
+  private async opened(o: RechargeOrderRow, payer: Payer): Promise<RechargeOrder> {
     const provider = this.providers.get(o.provider);
     if (o.status !== 'pending' || !provider || o.pay_url) return this.view(o);
     let page: { payUrl: string; ref: string | null };
     try {
-      page = await provider.open(o);
+      page = await provider.open(o, payer);
     } catch (err) {
       this.deps.log.warn({ err, provider: o.provider, order_no: o.order_no }, 'payment provider could not open a payment');
       throw new BizError(ErrorCode.PAYMENT_UNAVAILABLE);
@@ -149,9 +153,9 @@ export class RechargeService {
     return this.view({ ...o, pay_url: page.payUrl, provider_ref: page.ref });
   }
 
-  private replay(o: RechargeOrderRow, packageId: number): Promise<RechargeOrder> {
+  private replay(o: RechargeOrderRow, packageId: number, payer: Payer): Promise<RechargeOrder> {
     if (o.package_id !== packageId) throw reusedKey();
-    return this.opened(o);
+    return this.opened(o, payer);
   }
 
   /**

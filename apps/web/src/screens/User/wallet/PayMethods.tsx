@@ -8,7 +8,7 @@ interface Props {
   onSelect: (p: PayProviderName) => void;
 }
 
-const LOGO: Record<PayProviderName, string> = { sandbox: 'S', stripe: '卡', alipay: '支' };
+const LOGO: Record<PayProviderName, string> = { sandbox: 'S', stripe: '卡', alipay: '支', wechat: '微' };
 
 /** How to pay: one row per provider the server offers, in the reader's language's order (payOrder.ts). */
 export function PayMethods({ providers, selected, onSelect }: Props) {
