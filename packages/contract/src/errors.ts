@@ -118,6 +118,9 @@ export const ErrorCode = {
   /** A wrong authenticator or recovery code; the message names the tries left. */
   SECOND_FACTOR_WRONG: 11112,
 
+  /** Web Push (issue 31): the server has no VAPID keys, so it cannot push (the client does not offer it then). */
+  PUSH_OFF: 11220,
+
   INTERNAL: 50000,
 } as const;
 
@@ -217,5 +220,6 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   11110: '请先完成两步验证',
   11111: '请先设置两步验证',
   11112: '验证码错误',
+  11220: '推送未开启',
   50000: '服务器开小差了，请稍后再试',
 };

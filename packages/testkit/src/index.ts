@@ -1,9 +1,10 @@
 /**
  * What the server and browser suites share: waiting on a condition instead of a clock, fresh
- * members that never collide across files or processes, and the payment provider's stand-in.
+ * members that never collide across files or processes, the payment provider's stand-in, and VAPID keys.
  */
 export { eventually, EventuallyTimeout, type EventuallyOptions } from './eventually.js';
 export { freshMobile } from './members.js';
 export { once } from './once.js';
 export { reportFileTimings, type FileTiming } from './fileTimings.js';
 export { StripeStandIn, type StandInSession } from './stripeStandIn.js';
+export { vapidKeyPair } from './vapidKeys.js';

@@ -28,6 +28,7 @@ import { noticePushes } from './migrations/0027_notice_pushes.js';
 import { webhooks } from './migrations/0031_webhooks.js';
 import { operatorRoles } from './migrations/0033_operator_roles.js';
 import { paymentProviders } from './migrations/0035_payment_providers.js';
+import { webPush } from './migrations/0040_web_push.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -60,6 +61,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0031_webhooks': webhooks(db.dialect),
     '0033_operator_roles': operatorRoles(db.dialect),
     '0035_payment_providers': paymentProviders(db.dialect),
+    '0040_web_push': webPush(db.dialect),
   };
 }
 
