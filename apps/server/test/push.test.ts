@@ -147,7 +147,7 @@ describe('web push', () => {
     expect((await s.api.call(api.pushUnsubscribe, { endpoint: other.endpoint }, { token: b.token })).data).toEqual({ removed: false });
   });
 
-  it('keeps one subscription per member and device, and an endpoint with whoever subscribed it last', async () => {
+  it('keeps one subscription per member and device, ten at most, and an endpoint with whoever subscribed it last', async () => {
     const [a, b] = [await member(s), await member(s)];
     const first = service.subscription();
     const device = { headers: { Device: `device-${process.pid}-${++seq}` } };
@@ -158,6 +158,25 @@ describe('web push', () => {
     await s.api.call(api.pushSubscribe, { endpoint: renewed.endpoint, keys: renewed.keys }, { token: b.token });
     const owners = await s.deps.db.kysely.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', renewed.endpoint).execute();
     expect(owners).toEqual([{ user_id: b.user.id }]);
+
+    // However many devices a member claims, they keep their ten newest subscriptions.
+    const subs = [];
+    for (let i = 0; i < 11; i++) {
+      const sub = service.subscription();
+      subs.push(sub);
+      await s.api.call(
+        api.pushSubscribe,
+        { endpoint: sub.endpoint, keys: sub.keys },
+        { token: a.token, headers: { Device: `device-${process.pid}-${++seq}` } },
+      );
+    }
+    const kept = await s.deps.db.kysely.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', a.user.id).execute();
+    expect(kept.map((k) => k.endpoint).sort()).toEqual(
+      subs
+        .slice(1)
+        .map((x) => x.endpoint)
+        .sort(),
+    );
   });
 
   it('refuses bad subscriptions naming the field, and guests', async () => {

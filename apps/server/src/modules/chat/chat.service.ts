@@ -109,7 +109,7 @@ export class ChatService {
     hall.toUser(msg.sender_id, 'newMessage', { kind: 'chat', message: msg });
     hall.toUser(msg.receiver_id, 'newMessage', { kind: 'chat', message: msg });
     hall.toUser(msg.receiver_id, 'rGetUnreadCount', { total: await this.message.unreadTotal(msg.receiver_id), isNew: !mutedByReceiver });
-    if (mutedByReceiver) return;
+    if (mutedByReceiver || !this.push.on) return;
     const sender = (await briefsOf(this.db, [msg.sender_id])).get(msg.sender_id);
     if (sender) await this.push.queue([msg.receiver_id], chatPush(sender, msg));
   }

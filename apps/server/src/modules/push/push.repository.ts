@@ -17,6 +17,20 @@ export const pushRepository = {
     await db.insertInto('push_subscriptions').values(row).execute();
   },
 
+  /** Drops a member's subscriptions beyond their `keep` newest. */
+  keepNewest: async (db: Conn, userId: number, keep: number): Promise<void> => {
+    const old = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('id', 'desc').offset(keep).limit(1000).execute();
+    if (old.length > 0)
+      await db
+        .deleteFrom('push_subscriptions')
+        .where(
+          'id',
+          'in',
+          old.map((r) => r.id),
+        )
+        .execute();
+  },
+
   remove: async (db: Conn, userId: number, endpoint: string): Promise<boolean> => {
     const r = await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;

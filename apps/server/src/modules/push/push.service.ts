@@ -8,6 +8,9 @@ import { isLoopback } from '../metrics/metrics.config.js';
 import { pushRepository as repo } from './push.repository.js';
 import type { PushText } from './pushTexts.js';
 
+/** Subscriptions one member keeps (their devices); a new one beyond this replaces the oldest. */
+const MAX_PER_MEMBER = 10;
+
 /** An IP literal (v4, or v6 in brackets): push services are reached by name. */
 const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 
@@ -24,6 +27,11 @@ export class PushService {
     return this.deps.config.push.vapid;
   }
 
+  /** Whether this server pushes at all (it has VAPID keys). */
+  get on(): boolean {
+    return this.vapid !== undefined;
+  }
+
   async subscribe(userId: number, deviceId: string | null, input: RouteBody<Api['pushSubscribe']>): Promise<{ subscribed: true }> {
     if (!this.vapid) throw new BizError(ErrorCode.PUSH_OFF);
     const url = new URL(input.endpoint);
@@ -34,8 +42,8 @@ export class PushService {
       (url.protocol !== 'https:' || IP_HOST.test(url.hostname) || isLoopback(url.hostname) || url.hostname.endsWith('.local'))
     )
       throw validationError([{ path: 'endpoint', message: '应为推送服务的 https 网址' }]);
-    await this.deps.db.tx((conn) =>
-      repo.save(conn, {
+    await this.deps.db.tx(async (conn) => {
+      await repo.save(conn, {
         user_id: userId,
         device_id: deviceId,
         endpoint: input.endpoint,
@@ -43,8 +51,9 @@ export class PushService {
         auth: input.keys.auth,
         lang: input.lang,
         created_at: nowIso(),
-      }),
-    );
+      });
+      await repo.keepNewest(conn, userId, MAX_PER_MEMBER);
+    });
     return { subscribed: true };
   }
 

@@ -49,8 +49,10 @@ export class PushSender {
   private async send(id: number, vapid: VapidKeys): Promise<void> {
     const db = this.db.kysely;
     const row = await repo.queued(db, id);
-    const sub = row && (await repo.subscription(db, row.subscription_id));
-    if (!row || !sub) return;
+    if (!row) return;
+    const sub = await repo.subscription(db, row.subscription_id);
+    // Its subscription went meanwhile (unsubscribed, replaced): nothing to send it to.
+    if (!sub) return void (await repo.done(db, id));
     const ttlS = Math.floor((Date.parse(row.expires_at) - Date.now()) / 1000);
     if (ttlS <= 0) return void (await repo.done(db, id));
     try {
