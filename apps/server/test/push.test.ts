@@ -188,6 +188,7 @@ describe('web push', () => {
       [{ endpoint: sub.endpoint, keys: { p256dh: sub.keys.p256dh, auth: '!!' } }, 'keys.auth'],
       [{ endpoint: sub.endpoint }, 'keys'],
       [{ endpoint: sub.endpoint, keys: sub.keys, lang: 'fr' }, 'lang'],
+      [{ endpoint: 'https://push.example:99999/x', keys: sub.keys }, 'endpoint'],
     ];
     for (const [body, field] of cases) {
       const r = await s.api.call(api.pushSubscribe, body, { token: who.token });
@@ -195,6 +196,27 @@ describe('web push', () => {
       expect(r.msg, field).toContain(field);
     }
     expect((await s.api.call(api.pushSubscribe, { endpoint: sub.endpoint, keys: sub.keys })).status).toBe(401);
+  });
+});
+
+describe('web push in production', () => {
+  it('takes only a push service’s https address as an endpoint, never one inside the network', async () => {
+    const prod = await startTestServer({
+      env: { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: 'mailto:ops@example.com', SEED_DEMO: '0' },
+      config: { nodeEnv: 'production' },
+    });
+    try {
+      const who = await member(prod);
+      const sub = service.subscription();
+      for (const endpoint of [sub.endpoint, 'http://push.example.com/x', 'https://10.0.0.5/x', 'https://localhost/x', 'https://printer.local/x']) {
+        const r = await prod.api.call(api.pushSubscribe, { endpoint, keys: sub.keys }, { token: who.token });
+        expect([r.status, r.msg], endpoint).toEqual([400, 'endpoint: 应为推送服务的 https 网址']);
+      }
+      const ok = await prod.api.call(api.pushSubscribe, { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: sub.keys }, { token: who.token });
+      expect(ok.code).toBe(200);
+    } finally {
+      await prod.close();
+    }
   });
 });
 

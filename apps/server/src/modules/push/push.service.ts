@@ -34,7 +34,8 @@ export class PushService {
 
   async subscribe(userId: number, deviceId: string | null, input: RouteBody<Api['pushSubscribe']>): Promise<{ subscribed: true }> {
     if (!this.vapid) throw new BizError(ErrorCode.PUSH_OFF);
-    const url = new URL(input.endpoint);
+    const url = URL.parse(input.endpoint);
+    if (!url) throw validationError([{ path: 'endpoint', message: '应为推送服务的 https 网址' }]);
     // The server posts to this URL: in production only a push service's https address, never an
     // address inside the network (a member must not make the server call it).
     if (
