@@ -95,7 +95,7 @@ describe('web push', () => {
     await open(page, server.url, `/pages/room/index?id=${roomId}`);
     await page.getByTestId('go-live-bell').click();
     // A real subscription needs the browser's push service (FCM for Chromium), out of reach here:
-    // the bell then says so (decision 0230); with it, the bell turns on.
+    // the bell then says so (decision 0220); with it, the bell turns on.
     const outcome = await Promise.race([
       page
         .locator('[data-testid="go-live-bell"][aria-pressed="true"]')

@@ -6,7 +6,7 @@ const appWindows = () => self.clients.matchAll({ type: 'window', includeUncontro
 
 /**
  * Shows a go-live alert or a private message, unless a tab of the app is in front: that tab's hall
- * socket shows its own in-app alert (decision 0226). One notification per tag (anchor or
+ * socket shows its own in-app alert (decision 0216). One notification per tag (anchor or
  * conversation): a newer push replaces it.
  */
 async function showPush(data) {

@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { withId } from '../columns.js';
 
 /**
- * Web Push (decisions 0225–0228). Row types: modules/push/push.tables.ts.
+ * Web Push (decisions 0215–0218). Row types: modules/push/push.tables.ts.
  * - push_subscriptions: a member's browser on one device: the push service's endpoint, the keys the
  *   payload is encrypted to (p256dh, auth) and the language its texts are written in.
  * - push_outbox: the durable queue of pushes, one row per message and subscription, written by the

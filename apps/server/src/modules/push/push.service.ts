@@ -15,7 +15,7 @@ const MAX_PER_MEMBER = 10;
 const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 
 /**
- * Web Push subscriptions and the queue of pushes (decisions 0225–0228). Members keep one
+ * Web Push subscriptions and the queue of pushes (decisions 0215–0218). Members keep one
  * subscription per device; go-live alerts and private messages queue a push for each of the
  * recipient's subscriptions, in the database, and the worker's PushSender sends them. Without
  * VAPID keys nothing is kept or queued, and the app does not offer push.
@@ -65,7 +65,7 @@ export class PushService {
   /**
    * Queues a push to every subscription of these users, in each one's language. The caller has
    * applied the alert rules (who is told, how often); the service worker decides whether to show it
-   * (not while a tab of the app is in front: the page's own alert shows there, decision 0226).
+   * (not while a tab of the app is in front: the page's own alert shows there, decision 0216).
    */
   async queue(userIds: readonly number[], text: PushText): Promise<number> {
     if (!this.vapid || userIds.length === 0) return 0;

@@ -21,7 +21,7 @@ const TIMEOUT_MS = 10_000;
  * encrypted to the subscription's keys, aes128gcm, signed with the VAPID key) to the endpoint the
  * subscription names, and deletes it once the push service took it. A push service answering 404
  * or 410 no longer knows the subscription: it is removed with its queued pushes. Other failures
- * are tried again with backoff until MAX_ATTEMPTS or the push's expiry (decision 0227).
+ * are tried again with backoff until MAX_ATTEMPTS or the push's expiry (decision 0217).
  */
 export class PushSender {
   /** The job the worker role runs (under the leader lease); nothing runs while push is off. */
