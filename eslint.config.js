@@ -43,6 +43,11 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The service worker's push handlers (a classic script the generated worker imports).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // The two classic hook rules. The plugin's React Compiler rules (set-state-in-effect, refs,
     // purity …) judge code written for the compiler, which this app does not use.
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -190,6 +190,8 @@ export default defineConfig({
             options: { cacheName: 'assets', expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 } },
           },
         ],
+        // Web Push: the push and notificationclick handlers (public/sw-push.js).
+        importScripts: ['/sw-push.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/static\//, /^\/socket\.io\//, /^\/healthz/],
         cleanupOutdatedCaches: true,

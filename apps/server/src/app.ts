@@ -44,6 +44,8 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { verifyRoutes } from './modules/verify/verify.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { WebhookDispatcher } from './modules/webhook/dispatcher.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { PushSender } from './modules/push/pushSender.js';
 import { webhookRoutes } from './modules/webhook/webhook.routes.js';
 import { registerCipher } from './plugins/cipher.js';
 import { registerCompression } from './plugins/compression.js';
@@ -248,6 +250,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       pkRoutes,
       boardRoutes,
       webhookRoutes,
+      pushRoutes,
     ]) {
       routes(app, env);
     }
@@ -367,8 +370,8 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   if (config.backup.intervalMin > 0) jobs.push(backupJob(deps));
   const { recharge, reconcile } = services.finance;
   jobs.push(paymentsJob({ recharge, reconcile, config: config.finance, log: app.log }));
-  const webhooks = new WebhookDispatcher(db, config.webhook, app.log);
-  jobs.push({ name: 'webhook deliveries', start: () => webhooks.start(), stop: () => webhooks.stop() });
+  jobs.push(new WebhookDispatcher(db, config.webhook, app.log).job);
+  if (config.push.vapid) jobs.push(new PushSender(db, config.push, app.log).job);
   const worker = runs(config, 'worker') ? new Worker({ db, log: app.log, jobs, leaseMs: config.workerLeaseMs }) : undefined;
 
   watchRoles(metrics, { deps, hall, services, egress, worker });

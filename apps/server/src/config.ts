@@ -12,6 +12,7 @@ import { financeSettings, type FinanceConfig } from './modules/finance/finance.c
 import { forumSettings, type ForumConfig } from './modules/forum/forum.config.js';
 import { gamesSettings, type GamesConfig } from './modules/game/games.config.js';
 import { pkSettings, type PkConfig } from './modules/pk/pk.config.js';
+import { pushSettings, type PushConfig } from './modules/push/push.config.js';
 import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
 import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
 import { webhookSettings, type WebhookConfig } from './modules/webhook/webhook.config.js';
@@ -155,6 +156,8 @@ export interface Config extends ServerConfig {
   pk: PkConfig;
   /** Outbound webhooks (WEBHOOK_*). */
   webhook: WebhookConfig;
+  /** Web Push (WEB_PUSH, VAPID_*, PUSH_*). */
+  push: PushConfig;
   /** The SMS provider's text and keys (SMS_PROVIDER picks it). */
   sms: SmsConfig;
   /** The S3 bucket, or undefined when files stay on local disk. */
@@ -183,6 +186,7 @@ const SECTIONS = {
   metrics: metricsSettings,
   backup: backupSettings,
   webhook: webhookSettings,
+  push: pushSettings,
   operator: operatorSettings,
   sms: smsSettings,
 } as const;
@@ -225,6 +229,7 @@ export function loadConfig(env: Env): Config {
     forum: parsed.forum as ForumConfig,
     pk: parsed.pk as PkConfig,
     webhook: parsed.webhook as WebhookConfig,
+    push: parsed.push as PushConfig,
     sms: parsed.sms as SmsConfig,
     s3: parsed.storage as S3Config | undefined,
     metrics: parsed.metrics as MetricsConfig,

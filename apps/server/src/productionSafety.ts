@@ -155,6 +155,17 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
       ? 'is `enrolled`: an operator who never set up an authenticator would reach the console with a password alone; unset it (or set `required`)'
       : undefined,
   );
+  const { push } = config;
+  add(
+    'VAPID_PRIVATE_KEY',
+    push.required && !push.vapid
+      ? 'is not set while WEB_PUSH=on: nothing could be pushed; make a key pair once with `npm run admin -- push-keys` and set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'
+      : undefined,
+  );
+  add(
+    'VAPID_SUBJECT',
+    push.vapid && !push.subjectGiven ? 'is not set while push is on: push services need a contact (`mailto:ops@example.com` or an https URL)' : undefined,
+  );
   const { metrics } = config;
   add(
     'METRICS_TOKEN',

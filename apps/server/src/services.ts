@@ -19,6 +19,7 @@ import { ReplayService } from './modules/live/replay.service.js';
 import { MessageService } from './modules/message/message.service.js';
 import { OperatorService } from './modules/operator/operator.service.js';
 import { PkService } from './modules/pk/pk.service.js';
+import { PushService } from './modules/push/push.service.js';
 import { BoardService } from './modules/room/board.service.js';
 import { roomGiftGuard } from './modules/room/giftReceiver.js';
 import { RoomService } from './modules/room/room.service.js';
@@ -37,6 +38,7 @@ export function createServices(deps: Deps) {
   const verify = new VerifyService(deps);
   const auth = new AuthService(deps, sessions, verify);
   const message = new MessageService(deps);
+  const push = new PushService(deps);
   const social = new SocialService(deps);
   const anchor = new AnchorService(deps, message);
   const room = new RoomService(deps, anchor, deps.config.room);
@@ -55,7 +57,7 @@ export function createServices(deps: Deps) {
   });
   const fanClubs = new FanClubService(deps, finance, anchor);
   finance.gift.onSent((_record, row) => fanClubs.onGift(row.receiver_id, row.sender_id, Number(row.total)));
-  const goLive = new GoLiveService(deps, message, anchor);
+  const goLive = new GoLiveService(deps, message, anchor, push);
   const board = new BoardService(deps, room, live);
   finance.gift.onSent((record) => board.forget(record.room_id));
   room.onOpened(async (opened) => {
@@ -85,13 +87,14 @@ export function createServices(deps: Deps) {
     forumComments,
     forumCatalog: new ForumCatalogService(deps),
     social,
-    chat: new ChatService(deps, social, message),
+    chat: new ChatService(deps, social, message, push),
     video,
     operators: new OperatorService(deps),
     admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments, video, message }),
     game: new GameService(deps, sessions, finance, deps.config.games),
     fanClubs,
     goLive,
+    push,
     pk,
     board,
     webhooks: new WebhookService(deps.db, deps.config.webhook),

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
-import { eventually } from '@app/testkit';
+import { eventually, vapidKeyPair } from '@app/testkit';
 import { loadConfig, REPO_ROOT } from '../src/config.js';
 import { openDb } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -73,6 +73,11 @@ const WECHAT = {
   WECHAT_PAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0114232134912410000000000000',
   PUBLIC_URL: 'https://live.example.com',
 };
+/** Web Push as production sets it (a key pair `npm run admin -- push-keys` would print). */
+const PUSH = (() => {
+  const pair = vapidKeyPair();
+  return { WEB_PUSH: 'on', VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey, VAPID_SUBJECT: 'mailto:ops@live.example.com' };
+})();
 
 const UNSAFE: [string, Record<string, string>][] = [
   ['PAY_PROVIDERS', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
@@ -115,6 +120,9 @@ const UNSAFE: [string, Record<string, string>][] = [
   ['SMS_PROVIDER', { SMS_PROVIDER: 'log' }],
   // Operators without an authenticator would reach the console with a password alone.
   ['OPERATOR_2FA', { OPERATOR_2FA: 'enrolled' }],
+  // Push wanted without its keys, or on without a contact for the push services.
+  ['VAPID_PRIVATE_KEY', { WEB_PUSH: 'on' }],
+  ['VAPID_SUBJECT', { ...PUSH, VAPID_SUBJECT: '' }],
 ];
 
 describe('production settings', () => {
@@ -135,6 +143,7 @@ describe('production settings', () => {
       'PUBLIC_URL',
     ]);
     expect(unsafeProductionSettings({ ...SAFE, ...WECHAT })).toEqual([]);
+    expect(unsafeProductionSettings({ ...SAFE, ...PUSH })).toEqual([]);
     // Metrics on loopback, or behind a token on any interface.
     expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464' })).toEqual([]);
     expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 't'.repeat(32) })).toEqual([]);

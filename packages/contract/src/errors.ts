@@ -120,6 +120,8 @@ export const ErrorCode = {
 
   /** WeChat Pay H5 is refused by WeChat inside its own browser (decision 0212): open the page in the phone's browser. */
   WECHAT_PAY_OPEN_IN_BROWSER: 11210,
+  /** Web Push (issue 31): the server has no VAPID keys, so it cannot push (the client does not offer it then). */
+  PUSH_OFF: 11220,
 
   INTERNAL: 50000,
 } as const;
@@ -221,5 +223,6 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   11111: '请先设置两步验证',
   11112: '验证码错误',
   11210: '微信内暂不支持微信支付，请点右上角“…”选择“在浏览器打开”后再支付',
+  11220: '推送未开启',
   50000: '服务器开小差了，请稍后再试',
 };

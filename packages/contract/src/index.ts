@@ -36,5 +36,6 @@ export * from './calls/games.js';
 export * from './calls/live.js';
 export * from './calls/pk.js';
 export * from './calls/board.js';
+export * from './calls/push.js';
 export * from './calls/gamesHost.js';
 export * from './text.js';

@@ -10,6 +10,7 @@ import { homeRoutes } from './calls/home.js';
 import { liveRoutes } from './calls/live.js';
 import { messageRoutes } from './calls/message.js';
 import { pkRoutes } from './calls/pk.js';
+import { pushRoutes } from './calls/push.js';
 import { liveWatchRoutes } from './calls/liveWatch.js';
 import { replayRoutes } from './calls/replay.js';
 import { roomRoutes } from './calls/room.js';
@@ -41,6 +42,7 @@ export const api = {
   ...liveRoutes,
   ...pkRoutes,
   ...boardRoutes,
+  ...pushRoutes,
 };
 
 export type Api = typeof api;

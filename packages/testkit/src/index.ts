@@ -1,6 +1,6 @@
 /**
  * What the server and browser suites share: waiting on a condition instead of a clock, fresh
- * members that never collide across files or processes, and the payment providers' stand-ins.
+ * members that never collide across files or processes, the payment providers' stand-ins, and VAPID keys.
  */
 export { eventually, EventuallyTimeout, type EventuallyOptions } from './eventually.js';
 export { freshMobile } from './members.js';
@@ -9,3 +9,4 @@ export { reportFileTimings, type FileTiming } from './fileTimings.js';
 export { StripeStandIn, type StandInSession } from './stripeStandIn.js';
 export { AlipayStandIn, type StandInTrade as AlipayStandInTrade } from './alipayStandIn.js';
 export { WechatPayStandIn, type StandInTrade as WechatStandInTrade } from './wechatPayStandIn.js';
+export { vapidKeyPair } from './vapidKeys.js';

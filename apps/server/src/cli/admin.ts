@@ -7,6 +7,7 @@ import { ledgerCheck, reviewWithdrawal } from '../modules/finance/finance.cli.js
 import { recordAudit } from '../modules/admin/audit.service.js';
 import { backupCommand } from './backupCommand.js';
 import { addNotice, addOperator, changeOperator } from './commands.js';
+import { pushKeysCommand } from './pushKeysCommand.js';
 
 const USAGE = `usage:
   npm run admin -- operator add <mobile> [role]      make a registered user an operator, or change their role:
@@ -21,6 +22,7 @@ const USAGE = `usage:
   npm run admin -- ledger check                     check every invariant of the wallet ledger
   npm run admin -- backup [folder]                  back up the database and local uploads while the server runs (to BACKUP_DIR)
   npm run admin -- restore <backup folder>          restore a backup into an empty DATA_DIR or database
+  npm run admin -- push-keys                        print a new VAPID key pair for Web Push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)
 Opens the same database as the server (DATA_DIR / DATABASE_URL).`;
 
 /** Operator command line; works on the database the server uses. */
@@ -31,6 +33,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  // Needs no database or settings: it only makes keys.
+  if (cmd === 'push-keys') return pushKeysCommand();
   const config = loadConfig(process.env);
   // Backup and restore open the database their own way (a restore needs it empty: nothing is migrated first).
   if (cmd === 'backup' || cmd === 'restore') return backupCommand(config, cmd, rest);

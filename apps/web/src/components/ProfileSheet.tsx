@@ -10,6 +10,7 @@ import { useIsFollowing, useUserProfile } from '../state/queries/social';
 import { FanClubPanel } from './FanClubPanel';
 import { PkHistoryPanel } from './PkHistoryPanel';
 import { FollowButton } from './FollowButton';
+import { GoLiveBell } from './GoLiveBell';
 import { LiveAlertSwitch } from './LiveAlertSwitch';
 import { UserBadges } from './UserBadges';
 import { ProfileReplays } from './ProfileReplays';
@@ -71,7 +72,12 @@ function ProfileBody({ userId, onClose, children }: { userId: number; onClose: (
       </div>
       {p.is_anchor && (
         <>
-          {!p.is_self && following && <LiveAlertSwitch anchorId={p.id} />}
+          {!p.is_self && following && (
+            <div className="profile-sheet__alerts">
+              <LiveAlertSwitch anchorId={p.id} />
+              <GoLiveBell anchorId={p.id} labelled />
+            </div>
+          )}
           <FanClubPanel anchorId={p.id} anchorName={p.nickname} compact />
           <PkHistoryPanel anchorId={p.id} />
           <ProfileReplays anchorId={p.id} onOpen={onClose} />

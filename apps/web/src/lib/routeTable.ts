@@ -203,4 +203,6 @@ export const ROUTES: Record<RouteName, readonly [HttpMethod, string]> = {
   roomViewers: ['GET', '/api/client_live/room/viewers'],
   followingLive: ['GET', '/api/client_live/home/anchor/following'],
   roomPreview: ['GET', '/api/client_live/room/preview'],
+  pushSubscribe: ['POST', '/api/client_live/push/subscribe'],
+  pushUnsubscribe: ['POST', '/api/client_live/push/unsubscribe'],
 };

@@ -32,6 +32,7 @@ export const systemConfig = z.object({
   app_open_key: z.string().describe('key of the launch splash ad, empty when none'),
   languages: z.array(z.object({ code: z.string(), name: z.string() })),
   default_lang: z.string(),
+  push_public_key: z.string().describe("the server's VAPID public key (base64url) for PushManager.subscribe; empty while push is off"),
 });
 export type SystemConfig = z.infer<typeof systemConfig>;
 

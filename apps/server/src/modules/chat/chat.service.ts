@@ -3,6 +3,8 @@ import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import type { MessageService } from '../message/message.service.js';
+import type { PushService } from '../push/push.service.js';
+import { chatPush } from '../push/pushTexts.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { ChatMemberRow, ChatMessageRow } from '../social/social.tables.js';
 import type { SocialService } from '../social/social.service.js';
@@ -24,7 +26,8 @@ const settingsOf = (s: Side): ChatSettings => ({ muted: s.muted === 1, pinned: s
 /**
  * Private messages between two members. A message is stored (with both sides of the conversation
  * updated) in one transaction before anyone is told; then both users' hall rooms hear `newMessage`
- * (so the sender's other devices see it too) and the receiver hears the new unread count.
+ * (so the sender's other devices see it too) and the receiver hears the new unread count; unless
+ * they muted the conversation, the receiver's subscribed browsers get a push too.
  * The same sender + client_id is one message, however often it is sent.
  */
 export class ChatService {
@@ -34,6 +37,7 @@ export class ChatService {
     private readonly deps: Deps,
     private readonly social: SocialService,
     private readonly message: MessageService,
+    private readonly push: PushService,
   ) {
     message.countUnread((userIds) => repo.unreadTotals(this.db, userIds));
   }
@@ -105,6 +109,9 @@ export class ChatService {
     hall.toUser(msg.sender_id, 'newMessage', { kind: 'chat', message: msg });
     hall.toUser(msg.receiver_id, 'newMessage', { kind: 'chat', message: msg });
     hall.toUser(msg.receiver_id, 'rGetUnreadCount', { total: await this.message.unreadTotal(msg.receiver_id), isNew: !mutedByReceiver });
+    if (mutedByReceiver || !this.push.on) return;
+    const sender = (await briefsOf(this.db, [msg.sender_id])).get(msg.sender_id);
+    if (sender) await this.push.queue([msg.receiver_id], chatPush(sender, msg));
   }
 
   private async checkContent(meId: number, type: ChatSendInput['type'], raw: string): Promise<string> {

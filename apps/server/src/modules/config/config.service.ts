@@ -57,6 +57,8 @@ export class ConfigService {
       app_open_key: setting(all, 'app_open_key'),
       languages: LANGUAGES,
       default_lang: 'zh-CN',
+      // Browsers subscribe with it; without VAPID keys it is empty and the app never offers push.
+      push_public_key: this.deps.config.push.vapid?.publicKey ?? '',
     };
   }
 

@@ -4,6 +4,8 @@ import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
 import type { AnchorService } from '../anchor/anchor.service.js';
 import type { MessageService } from '../message/message.service.js';
+import type { PushService } from '../push/push.service.js';
+import { goLivePush } from '../push/pushTexts.js';
 import type { RoomRow } from '../room/room.tables.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { goLiveRepository as repo } from './golive.repository.js';
@@ -14,14 +16,16 @@ export const ALERT_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Go-live alerts: when an anchor goes live, each follower who did not turn that anchor off gets a
- * notice in their messages, and those online (a hall socket) an alert they can tap to enter; at
- * most once per anchor per hour, however often the room is reopened.
+ * notice in their messages, those online (a hall socket) an alert they can tap to enter, and each of
+ * their browsers that subscribed a push (shown when no tab of the app is in front); at most once per
+ * anchor per hour, however often the room is reopened.
  */
 export class GoLiveService {
   constructor(
     private readonly deps: Deps,
     private readonly messages: MessageService,
     private readonly anchors: AnchorService,
+    private readonly push: PushService,
   ) {}
 
   private get db() {
@@ -39,7 +43,9 @@ export class GoLiveService {
     const at = nowIso();
     for (const userId of recipients) this.deps.hall.toUser(userId, 'liveAlert', { anchor, room_id: room.id, title: room.title, cover: room.cover, at });
     const { notice, template } = goLiveNotice(anchor.nickname, room.title);
-    return this.messages.notify(recipients, notice, template);
+    const told = await this.messages.notify(recipients, notice, template);
+    await this.push.queue(recipients, goLivePush(anchor, room.id, room.title));
+    return told;
   }
 
   async get(userId: number, anchorId: number) {

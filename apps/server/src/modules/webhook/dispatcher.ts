@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
+import { PollingJob } from '../../pollingJob.js';
 import type { WebhookConfig } from './webhook.config.js';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { webhookRepository as repo } from './webhook.repository.js';
@@ -20,38 +21,20 @@ const backoffMs = (c: Pick<WebhookConfig, 'backoffBaseMs' | 'backoffMaxMs'>, att
  * the lease runs out (at least once; receivers deduplicate by the event id).
  */
 export class WebhookDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private busy: Promise<void> | undefined;
+  /** The job the worker role runs (under the leader lease). */
+  readonly job: PollingJob;
 
   constructor(
     private readonly db: Db,
     private readonly config: WebhookConfig,
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.poll(), this.config.pollMs);
-    this.timer.unref();
-    this.poll();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.busy;
-  }
-
-  private poll(): void {
-    if (this.busy) return;
-    this.busy = this.round()
-      .catch((err: unknown) => this.log.warn({ err }, 'webhook deliveries: round failed'))
-      .finally(() => (this.busy = undefined));
+  ) {
+    this.job = new PollingJob('webhook deliveries', config.pollMs, (running) => this.round(running), log);
   }
 
   /** Sends every due delivery, a batch at a time, until none is due. */
-  private async round(): Promise<void> {
-    while (this.timer) {
+  private async round(running: () => boolean): Promise<void> {
+    while (running()) {
       const now = nowIso();
       const due = await repo.due(this.db.kysely, now, BATCH);
       if (due.length === 0) return;

@@ -8,10 +8,11 @@ import { PageLoading } from '../../components/PageLoading';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useChatClear, useChatSetting, useConversation } from '../../state/queries/chat';
 import { ProfileSheet } from '../../components/ProfileSheet';
+import { PushSwitch } from '../../components/PushSwitch';
 import './chat.css';
 import './setting.css';
 
-/** Chat settings (/pages/chats/setting?uid=…): mute, pin, block, clear history for me. */
+/** Chat settings (/pages/chats/setting?uid=…): mute, pin, block, clear history for me; this device's message pushes. */
 export default function ChatSetting() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -66,6 +67,8 @@ export default function ChatSetting() {
           {t('chats.pinChat')}
         </List.Item>
       </List>
+
+      <PushSwitch />
 
       <List className="setting-list" mode="card">
         <List.Item

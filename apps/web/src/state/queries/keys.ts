@@ -18,3 +18,6 @@ export const bulletinKeys = {
 };
 
 export const currencyKeys = { byLang: (lang: Lang) => ['currency', lang] as const };
+
+/** This device's push state (permission and subscription): the browser's, not the server's. */
+export const pushKeys = { device: ['push', 'device'] as const };

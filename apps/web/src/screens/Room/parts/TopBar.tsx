@@ -1,14 +1,17 @@
 import { formatCount } from '../../../locale/count';
 import { CloseOutline, HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { GoLiveBell } from '../../../components/GoLiveBell';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { useIsFollowing } from '../../../state/queries/social';
 import { FollowButton } from './FollowButton';
 import { useRoom } from './RoomContext';
 
-/** Anchor pill (avatar, name, room number, follow, the fan club), recent viewers, the online count (opens the viewer list), close. */
+/** Anchor pill (avatar, name, room number, follow or the go-live bell, the fan club), recent viewers, the online count (opens the viewer list), close. */
 export function TopBar({ onViewers, onClose, onFanClub }: { onViewers: () => void; onClose: () => void; onFanClub: () => void }) {
   const { t } = useTranslation();
-  const { room, state } = useRoom();
+  const { room, state, me } = useRoom();
+  const following = useIsFollowing(room.anchor.id, room.my_following);
   const recent = state.recent.filter((u) => u.id !== room.anchor.id).slice(0, 3);
   return (
     <header className="room-top">
@@ -19,6 +22,8 @@ export function TopBar({ onViewers, onClose, onFanClub }: { onViewers: () => voi
           <span className="room-anchor__sub">{t('room.number', { number: room.number })}</span>
         </div>
         <FollowButton />
+        {/* Once followed, the bell takes 关注's place: a tap asks to push this anchor's go-lives. */}
+        {following && !me.owner && me.id !== room.anchor.id && <GoLiveBell anchorId={room.anchor.id} />}
         {/* Beside 关注 only the heart shows (the name keeps its room); once followed, the words too. */}
         <button type="button" className="fan-chip-button" data-testid="fan-club-open" aria-label={t('fanclub.title')} onClick={onFanClub}>
           <HeartFill aria-hidden />
