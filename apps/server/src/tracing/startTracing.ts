@@ -6,6 +6,7 @@
  */
 import { register } from 'node:module';
 import { hostname } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import * as otelApi from '@opentelemetry/api';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -21,7 +22,10 @@ import type { TracingConfig } from './tracing.config.js';
 /** The packages the server imports as ES modules that an instrumentation patches. */
 const HOOKED = ['fastify', 'pg', 'ioredis', 'socket.io'];
 
-/** Stops tracing: the spans still buffered are exported first. */
+/** A stop waits this long at most for the buffered spans to leave (a collector that is down must not hold it). */
+const FLUSH_MS = 2000;
+
+/** Stops tracing: the spans still buffered are exported first, within FLUSH_MS. */
 export type StopTracing = () => Promise<void>;
 
 export function startTracing(config: TracingConfig, roles: string): StopTracing {
@@ -53,5 +57,5 @@ export function startTracing(config: TracingConfig, roles: string): StopTracing 
   });
   sdk.start();
   useTracingApi(otelApi);
-  return () => sdk.shutdown();
+  return () => Promise.race([sdk.shutdown(), delay(FLUSH_MS, undefined, { ref: false })]);
 }
