@@ -18,7 +18,7 @@ const external = [...new Set(['.', '../../packages/kit', '../../packages/contrac
 // The server, the games host it supervises, and the operator CLI: each its own entry file, so a
 // process starts from one module (the games host and the CLI run the same way as the server that
 // built them). Split into chunks, so the server's modules load at main.ts's `import('./serve.js')`,
-// after tracing started, instead of at the top of the file (decision 0235); a few files, not hundreds.
+// after tracing started, instead of at the top of the file (decision 0221); a few files, not hundreds.
 const entries = { main: 'src/main.ts', games: 'src/games/main.ts', admin: 'src/cli/admin.ts' };
 const started = Date.now();
 // Chunks beside the entries (config.ts finds the repository from its own file's place); old ones go first.

@@ -2,7 +2,7 @@
  * Starts OpenTelemetry tracing for this process: the SDK, the OTLP/HTTP exporter and the
  * instrumentations of the libraries a request passes through (Node's http, Fastify, pg, ioredis,
  * socket.io). Imported only when OTEL_EXPORTER_OTLP_ENDPOINT is set (main.ts), and before any of
- * those libraries is loaded: the instrumentations patch a module as it is loaded (decision 0235).
+ * those libraries is loaded: the instrumentations patch a module as it is loaded (decision 0221).
  */
 import { register } from 'node:module';
 import { hostname } from 'node:os';
