@@ -51,6 +51,7 @@ import { registerCipher } from './plugins/cipher.js';
 import { registerCompression } from './plugins/compression.js';
 import { demoAccountsWithDemoPassword, refusalMessage, UnsafeProductionError } from './productionSafety.js';
 import { Shutdown } from './shutdown.js';
+import { traceFields } from './tracing/spans.js';
 import { clientErrorAnswer, closingAnswer, frameworkErrorAnswer, registerEnvelope } from './plugins/envelope.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rateLimit.js';
@@ -136,7 +137,8 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   const idTag = randomBytes(4).toString('hex');
   let idSeq = 0;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Inside a trace, each line carries the span's ids (logs and traces join on trace_id).
+    logger: { level: config.logLevel, ...(config.tracing ? { mixin: traceFields } : {}) },
     bodyLimit: JSON_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',

@@ -18,6 +18,7 @@ import { videoSettings, type VideoConfig } from './modules/video/video.config.js
 import { webhookSettings, type WebhookConfig } from './modules/webhook/webhook.config.js';
 import { SMS_PROVIDERS, smsSettings, type SmsConfig } from './sms/sms.config.js';
 import { storageSettings, type S3Config } from './storage/storage.config.js';
+import { tracingSettings, type TracingConfig } from './tracing/tracing.config.js';
 
 /** Repository root, found from this file's location so the server behaves the same from any cwd. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -166,6 +167,8 @@ export interface Config extends ServerConfig {
   metrics: MetricsConfig;
   /** The worker's backups (BACKUP_*). */
   backup: BackupConfig;
+  /** OpenTelemetry traces (OTEL_*), or undefined when no OTLP endpoint is set (tracing off). */
+  tracing: TracingConfig | undefined;
   /** Console sign-in: the second factor (OPERATOR_*). */
   operator: OperatorConfig;
 }
@@ -184,6 +187,7 @@ const SECTIONS = {
   forum: forumSettings,
   pk: pkSettings,
   metrics: metricsSettings,
+  tracing: tracingSettings,
   backup: backupSettings,
   webhook: webhookSettings,
   push: pushSettings,
@@ -233,6 +237,7 @@ export function loadConfig(env: Env): Config {
     sms: parsed.sms as SmsConfig,
     s3: parsed.storage as S3Config | undefined,
     metrics: parsed.metrics as MetricsConfig,
+    tracing: parsed.tracing as TracingConfig | undefined,
     backup: parsed.backup as BackupConfig,
     operator: parsed.operator as OperatorConfig,
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { inSpan } from '../tracing/spans.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -117,34 +118,41 @@ export function afterCommit(conn: Conn, fn: () => void): void {
   else fn();
 }
 
-/** The one way to run a transaction (see `Db.tx`). */
+/** The `db.system.name` of a dialect (OpenTelemetry's database conventions). */
+const DB_SYSTEM = { sqlite: 'sqlite', postgres: 'postgresql' } as const;
+
+/** The one way to run a transaction (see `Db.tx`); in a trace, one span covers it, its retries included. */
 function transactions(kysely: Kysely<Database>, dialect: Dialect) {
-  return async function tx<T>(fn: (conn: Conn) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await kysely.connection().execute(async (conn) => {
-          await conn.executeQuery(BEGIN[dialect]);
-          const committed: (() => void)[] = [];
-          onCommitted.set(conn, committed);
-          try {
-            const result = await fn(conn);
-            await conn.executeQuery(COMMIT);
-            onCommitted.delete(conn);
-            for (const f of committed) f();
-            return result;
-          } catch (err) {
-            onCommitted.delete(conn);
-            await conn.executeQuery(ROLLBACK).catch(() => undefined);
-            throw err;
-          }
-        });
-      } catch (err) {
-        const code = (err as { code?: unknown } | null)?.code;
-        if (attempt < MAX_ATTEMPTS && typeof code === 'string' && RETRYABLE.has(code)) continue;
-        throw err;
-      }
+  const attributes = { 'db.system.name': DB_SYSTEM[dialect], 'db.operation.name': 'transaction' };
+  return <T>(fn: (conn: Conn) => Promise<T>): Promise<T> => inSpan('db.transaction', 'client', attributes, () => attempts(kysely, dialect, fn));
+}
+
+/** Runs `fn` in a transaction, again from the start when PostgreSQL aborted it for a lock race. */
+async function attempts<T>(kysely: Kysely<Database>, dialect: Dialect, fn: (conn: Conn) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await kysely.connection().execute(async (conn) => {
+        await conn.executeQuery(BEGIN[dialect]);
+        const committed: (() => void)[] = [];
+        onCommitted.set(conn, committed);
+        try {
+          const result = await fn(conn);
+          await conn.executeQuery(COMMIT);
+          onCommitted.delete(conn);
+          for (const f of committed) f();
+          return result;
+        } catch (err) {
+          onCommitted.delete(conn);
+          await conn.executeQuery(ROLLBACK).catch(() => undefined);
+          throw err;
+        }
+      });
+    } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code;
+      if (attempt < MAX_ATTEMPTS && typeof code === 'string' && RETRYABLE.has(code)) continue;
+      throw err;
     }
-  };
+  }
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

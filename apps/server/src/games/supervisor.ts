@@ -10,7 +10,8 @@ import { REPO_ROOT } from '../config.js';
  * loader, not tsx's CLI), so a signal to it reaches the games host itself.
  */
 function gamesHostCommand(): string[] {
-  if (import.meta.url.endsWith('/dist/main.mjs')) return [...process.execArgv, path.join(REPO_ROOT, 'apps/server/dist/games.mjs')];
+  // This module is in one of the bundle's chunks (dist/chunk-*.mjs) when the server runs from its bundle.
+  if (/\/dist\/[^/]+\.mjs$/.test(import.meta.url)) return [...process.execArgv, path.join(REPO_ROOT, 'apps/server/dist/games.mjs')];
   return ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/games/main.ts')];
 }
 

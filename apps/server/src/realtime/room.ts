@@ -26,6 +26,7 @@ import type { RoomService } from '../modules/room/room.service.js';
 import type { Actor, RoomLiveService } from '../modules/room/roomLive.service.js';
 import { roomChannel, roomMemberChannel, type RoomEmitter, type RoomPayload } from './roomEmitter.js';
 import { RoomFanout } from './roomFanout.js';
+import { inSpanSync } from '../tracing/spans.js';
 import { HEARTBEAT_MS, MemoryPresence, RedisPresence, type RoomPresence } from './roomPresence.js';
 
 interface SocketData {
@@ -276,7 +277,8 @@ export class RoomHub implements RoomEmitter {
         if (!last) attempt(true);
         else this.opts.log.debug({ channel, event }, 'room event not acknowledged by every client');
       });
-    attempt(!retry);
+    // In a trace, a span for the emit (and, with the Redis adapter, the publish under it); a retry comes later, outside it.
+    inSpanSync(`emit ${event}`, 'producer', { 'messaging.system': 'socket.io', 'messaging.destination.name': channel }, () => attempt(!retry));
   }
 
   onlineChanged(roomId: number): void {

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
 import { eventually } from '@app/testkit';
 import { pgUrl, TEST_SECRETS, underSchemaLock } from './testServer.js';
 import { bundled } from './bundle.js';
@@ -46,6 +47,8 @@ export async function spawnServer(opts: {
   schema: string | undefined;
   env?: Record<string, string>;
   port?: number;
+  /** Called with each line the server writes to stdout (its pino log); stdout is ignored without it. */
+  onLine?: (line: string) => void;
 }): Promise<{ child: ChildProcess; url: string }> {
   const port = opts.port ?? (await freePort());
   // It migrates as it starts: under the schema lock, so no other file drops a schema meanwhile.
@@ -54,7 +57,7 @@ export async function spawnServer(opts: {
 
 async function start(
   port: number,
-  opts: { dataDir: string; schema: string | undefined; env?: Record<string, string> },
+  opts: { dataDir: string; schema: string | undefined; env?: Record<string, string>; onLine?: (line: string) => void },
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, bundled('main'), {
     env: {
@@ -73,11 +76,12 @@ async function start(
       ROLES: 'api,realtime,worker,media',
       ...opts.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', opts.onLine ? 'pipe' : 'ignore', 'inherit'],
     // Its own process group: a SIGKILL must reach the server and any process it started.
     detached: true,
   });
   children.push(child);
+  if (opts.onLine) createInterface({ input: child.stdout! }).on('line', opts.onLine);
   const url = `http://127.0.0.1:${port}`;
   await Promise.race([
     eventually(async () => (await fetch(`${url}/healthz`)).ok, { timeout: 60_000, interval: 150, what: 'the server to start' }),
