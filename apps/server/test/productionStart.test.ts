@@ -44,6 +44,9 @@ const STRIPE = {
   PUBLIC_URL: 'https://live.example.com',
 };
 
+/** Aliyun SMS as production sets it. */
+const ALIYUN = { SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'LTAI5t0123456789abcdef', ALIYUN_ACCESS_KEY_SECRET: 's'.repeat(30), SMS_SIGN_NAME: '星光直播' };
+
 const UNSAFE: [string, Record<string, string>][] = [
   ['PAY_PROVIDERS', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
   ['PAY_PROVIDERS', { ...STRIPE, PAY_PROVIDERS: 'stripe,sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
@@ -66,6 +69,10 @@ const UNSAFE: [string, Record<string, string>][] = [
   ['METRICS_TOKEN', { METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }],
   ['METRICS_TOKEN', { METRICS_GAMES_PORT: '9465', METRICS_HOST: '10.0.0.5' }],
   ['SMS_PROVIDER', { SMS_PROVIDER: 'log' }],
+  // A provider chosen without its keys: no code could be sent.
+  ['TWILIO_AUTH_TOKEN', { TWILIO_AUTH_TOKEN: '' }],
+  ['ALIYUN_ACCESS_KEY_SECRET', { ...ALIYUN, ALIYUN_ACCESS_KEY_SECRET: '' }],
+  ['SMS_SIGN_NAME', { ...ALIYUN, SMS_SIGN_NAME: '' }],
   // Operators without an authenticator would reach the console with a password alone.
   ['OPERATOR_2FA', { OPERATOR_2FA: 'enrolled' }],
 ];
@@ -79,6 +86,8 @@ describe('production settings', () => {
     expect(unsafeProductionSettings(SAFE)).toEqual([]);
     // The sandbox with its explicit opt-in and a secret of its own is a staging deployment: allowed.
     expect(unsafeProductionSettings({ ...SAFE, PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1', PAY_SANDBOX_SECRET: 's'.repeat(40) })).toEqual([]);
+    // Aliyun SMS with its keys.
+    expect(unsafeProductionSettings({ ...SAFE, ...ALIYUN })).toEqual([]);
     // Stripe with its keys.
     expect(unsafeProductionSettings({ ...SAFE, ...STRIPE })).toEqual([]);
     // Metrics on loopback, or behind a token on any interface.
@@ -88,6 +97,14 @@ describe('production settings', () => {
 
   it.each(UNSAFE)('names %s when it is unsafe', (name, change) => {
     expect(unsafeProductionSettings({ ...SAFE, ...change }).map((u) => u.setting)).toEqual([name]);
+  });
+
+  it('names every key of the SMS provider chosen without them', () => {
+    expect(unsafeProductionSettings({ ...SAFE, SMS_PROVIDER: 'aliyun' }).map((u) => u.setting)).toEqual([
+      'ALIYUN_ACCESS_KEY_ID',
+      'ALIYUN_ACCESS_KEY_SECRET',
+      'SMS_SIGN_NAME',
+    ]);
   });
 
   it('with NODE_ENV=production alone, names every default that is unsafe', () => {
