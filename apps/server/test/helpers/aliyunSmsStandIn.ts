@@ -63,7 +63,7 @@ export class AliyunSmsStandIn extends StandInServer {
     return undefined;
   }
 
-  protected handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
+  protected handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): unknown {
     const answer = (status: number, fields: object) =>
       res.writeHead(status, { 'content-type': 'application/json;charset=utf-8' }).end(JSON.stringify({ RequestId: `req-${Date.now()}`, ...fields }));
     const bad = this.badSignature(req, body);

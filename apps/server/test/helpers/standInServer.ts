@@ -7,7 +7,7 @@ export abstract class StandInServer {
   private server: http.Server | undefined;
 
   /** Answers one request (its body read in full, as UTF-8). */
-  protected abstract handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void;
+  protected abstract handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): unknown;
 
   async start(): Promise<void> {
     this.server = http.createServer((req, res) => {

@@ -52,7 +52,7 @@ export class TencentSmsStandIn extends StandInServer {
     return createHmac('sha256', key).update(toSign).digest('hex') === signature;
   }
 
-  protected handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
+  protected handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): unknown {
     const answer = (response: object) =>
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ Response: { ...response, RequestId: `req-${Date.now()}` } }));
     if (!this.signed(req, body))

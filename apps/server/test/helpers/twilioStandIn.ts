@@ -25,7 +25,7 @@ export class TwilioStandIn extends StandInServer {
     super();
   }
 
-  protected handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
+  protected handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): unknown {
     const answer = (status: number, payload: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
     const error = (status: number, code: number, message: string) =>
       answer(status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
