@@ -9,6 +9,7 @@ import { gameRoutes } from './calls/games.js';
 import { homeRoutes } from './calls/home.js';
 import { liveRoutes } from './calls/live.js';
 import { messageRoutes } from './calls/message.js';
+import { patrolRoutes } from './calls/patrol.js';
 import { pkRoutes } from './calls/pk.js';
 import { liveWatchRoutes } from './calls/liveWatch.js';
 import { replayRoutes } from './calls/replay.js';
@@ -37,6 +38,7 @@ export const api = {
   ...videoRoutes,
   ...replayRoutes,
   ...liveWatchRoutes,
+  ...patrolRoutes,
   ...gameRoutes,
   ...liveRoutes,
   ...pkRoutes,
