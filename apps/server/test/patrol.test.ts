@@ -1,5 +1,5 @@
 /**
- * The moderators' live patrol wall (decision 0241), on the app server with the demo publisher and
+ * The moderators' live patrol wall (decision 0226), on the app server with the demo publisher and
  * the HLS egress: every live demo room is on the wall with a picture its egress wrote (a JPEG that
  * ffprobe decodes) and the open reports against its anchor; a warning reaches the anchor's room
  * socket as a banner event; ending the live from the wall closes it, the anchor's socket hears the

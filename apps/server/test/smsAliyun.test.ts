@@ -1,5 +1,5 @@
 /**
- * SMS through Aliyun (decision 0240): the real `@alicloud/dysmsapi20170525` client sends SendSms to
+ * SMS through Aliyun (decision 0225): the real `@alicloud/dysmsapi20170525` client sends SendSms to
  * a stand-in on 127.0.0.1 (ALIYUN_SMS_URL) that checks its ACS3-HMAC-SHA256 signature with an
  * AccessKey the test made. A registration gets its code as the template's `code` variable; a
  * number Aliyun refuses, or its business limit, gives the user a clear message and spends no send.
