@@ -25,6 +25,7 @@ const SECTIONS = [
   'dashboard',
   'anchors',
   'rooms',
+  'patrol',
   'withdrawals',
   'recharges',
   'reconcile',

@@ -70,7 +70,7 @@ const serverSettings = section(
     SMS_PROVIDER: oneOf(
       SMS_PROVIDERS,
       'log',
-      'SMS sender: `log` logs the code and keeps it for the dev sink (refused in production); `tencent` sends through Tencent Cloud SMS (TENCENT_*, SMS_SIGN_NAME, SMS_TEMPLATE_*); `twilio` through Twilio (TWILIO_*)',
+      'SMS sender: `log` logs the code and keeps it for the dev sink (refused in production); `tencent` sends through Tencent Cloud SMS (TENCENT_*, SMS_SIGN_NAME, SMS_TEMPLATE_*); `aliyun` through Aliyun SMS (ALIYUN_*, SMS_SIGN_NAME, SMS_TEMPLATE_*); `twilio` through Twilio (TWILIO_*)',
     ),
     SMS_IP_PER_HOUR: int(10, 'SMS codes one IP may request per hour'),
     SMS_GLOBAL_PER_HOUR: int(500, 'SMS codes the whole platform sends per hour'),

@@ -13,6 +13,7 @@ import { verifyPassword } from './modules/auth/password.js';
 import { DEFAULT_SANDBOX_SECRET } from './modules/finance/finance.config.js';
 import { alipayKey } from './modules/finance/recharge/alipayProvider.js';
 import { users } from './modules/user/users.js';
+import { missingSmsSettings } from './sms/sms.config.js';
 
 /** One setting a production start refuses, and what to do about it. */
 export interface UnsafeSetting {
@@ -137,9 +138,11 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
   add(
     'SMS_PROVIDER',
     config.smsProvider === 'log'
-      ? 'is `log`, which only writes codes to the log: nobody could register or reset a password; set a provider (`tencent` or `twilio`)'
+      ? 'is `log`, which only writes codes to the log: nobody could register or reset a password; set a provider (`aliyun`, `tencent` or `twilio`)'
       : undefined,
   );
+  for (const name of missingSmsSettings(config.smsProvider, config.sms))
+    add(name, `is not set while SMS_PROVIDER=${config.smsProvider}: no code could be sent, so nobody could register`);
   add('DEV_ROUTES', config.devRoutes ? 'serves the SMS sink and the captcha answer to anyone; unset it or set 0' : undefined);
   add(
     'MEDIA_TOKEN_SECRET',

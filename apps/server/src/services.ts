@@ -90,7 +90,7 @@ export function createServices(deps: Deps) {
     chat: new ChatService(deps, social, message, push),
     video,
     operators: new OperatorService(deps),
-    admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments, video, message }),
+    admin: createAdmin(deps, { sessions, room, finance, forumPosts, forumComments, video, message, live }),
     game: new GameService(deps, sessions, finance, deps.config.games),
     fanClubs,
     goLive,

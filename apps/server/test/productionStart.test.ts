@@ -73,11 +73,15 @@ const WECHAT = {
   WECHAT_PAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0114232134912410000000000000',
   PUBLIC_URL: 'https://live.example.com',
 };
+
 /** Web Push as production sets it (a key pair `npm run admin -- push-keys` would print). */
 const PUSH = (() => {
   const pair = vapidKeyPair();
   return { WEB_PUSH: 'on', VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey, VAPID_SUBJECT: 'mailto:ops@live.example.com' };
 })();
+
+/** Aliyun SMS as production sets it. */
+const ALIYUN = { SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'LTAI5t0123456789abcdef', ALIYUN_ACCESS_KEY_SECRET: 's'.repeat(30), SMS_SIGN_NAME: '星光直播' };
 
 const UNSAFE: [string, Record<string, string>][] = [
   ['PAY_PROVIDERS', { PAY_PROVIDER: 'sandbox', PAY_SANDBOX_SECRET: 's'.repeat(40) }],
@@ -118,6 +122,10 @@ const UNSAFE: [string, Record<string, string>][] = [
   ['METRICS_TOKEN', { METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }],
   ['METRICS_TOKEN', { METRICS_GAMES_PORT: '9465', METRICS_HOST: '10.0.0.5' }],
   ['SMS_PROVIDER', { SMS_PROVIDER: 'log' }],
+  // A provider chosen without its keys: no code could be sent.
+  ['TWILIO_AUTH_TOKEN', { TWILIO_AUTH_TOKEN: '' }],
+  ['ALIYUN_ACCESS_KEY_SECRET', { ...ALIYUN, ALIYUN_ACCESS_KEY_SECRET: '' }],
+  ['SMS_SIGN_NAME', { ...ALIYUN, SMS_SIGN_NAME: '' }],
   // Operators without an authenticator would reach the console with a password alone.
   ['OPERATOR_2FA', { OPERATOR_2FA: 'enrolled' }],
   // Push wanted without its keys, or on without a contact for the push services.
@@ -134,6 +142,8 @@ describe('production settings', () => {
     expect(unsafeProductionSettings(SAFE)).toEqual([]);
     // The sandbox with its explicit opt-in and a secret of its own is a staging deployment: allowed.
     expect(unsafeProductionSettings({ ...SAFE, PAY_PROVIDER: 'sandbox', PAY_SANDBOX_IN_PRODUCTION: '1', PAY_SANDBOX_SECRET: 's'.repeat(40) })).toEqual([]);
+    // Aliyun SMS with its keys.
+    expect(unsafeProductionSettings({ ...SAFE, ...ALIYUN })).toEqual([]);
     // Stripe with its keys; WeChat Pay with its.
     expect(unsafeProductionSettings({ ...SAFE, ...STRIPE })).toEqual([]);
     // Alipay with its keys (PEM or the bare base64 body), beside Stripe: PUBLIC_URL is named once when both need it.
@@ -151,6 +161,14 @@ describe('production settings', () => {
 
   it.each(UNSAFE)('names %s when it is unsafe', (name, change) => {
     expect(unsafeProductionSettings({ ...SAFE, ...change }).map((u) => u.setting)).toEqual([name]);
+  });
+
+  it('names every key of the SMS provider chosen without them', () => {
+    expect(unsafeProductionSettings({ ...SAFE, SMS_PROVIDER: 'aliyun' }).map((u) => u.setting)).toEqual([
+      'ALIYUN_ACCESS_KEY_ID',
+      'ALIYUN_ACCESS_KEY_SECRET',
+      'SMS_SIGN_NAME',
+    ]);
   });
 
   it('with NODE_ENV=production alone, names every default that is unsafe', () => {

@@ -346,7 +346,7 @@ describe('room channel: the end of a live', () => {
     const v = await viewer(room.id);
     const closed = next(v.sock, 'closed');
     await s.api.call(api.roomClose, { room_id: room.id }, { token: owner.token });
-    expect(await closed).toEqual({ room_id: room.id, reason: 'owner' });
+    expect(await closed).toEqual({ room_id: room.id, reason: 'owner', note: null });
     expect((await send(v.sock, 'chat', { text: '还在吗' })).code).toBe(ErrorCode.ROOM_NOT_JOINED);
   });
 
@@ -383,7 +383,7 @@ describe('room channel: the end of a live', () => {
     expect((await info()).status).toBe('open');
     const closed = next(vsock, 'closed');
     clock.advance(1100);
-    expect(await closed).toEqual({ room_id: room.id, reason: 'anchor_left' });
+    expect(await closed).toEqual({ room_id: room.id, reason: 'anchor_left', note: null });
     expect((await info()).status).toBe('closed');
 
     // A room opened by an anchor who never shows up closes by itself too.
@@ -414,7 +414,7 @@ describe('room channel: the end of a live', () => {
     // Nothing came before the token expired: the room closes then.
     const closed = next(vsock, 'closed');
     clock.advance(Date.parse(pub.expires_at) - clock.now() + 100);
-    expect(await closed).toEqual({ room_id: room.id, reason: 'anchor_left' });
+    expect(await closed).toEqual({ room_id: room.id, reason: 'anchor_left', note: null });
   });
 
   it('closes the room on the real timers too (a short grace period, end to end)', async () => {
@@ -433,7 +433,7 @@ describe('room channel: the end of a live', () => {
       osock.close();
       await gone;
       const leftAt = Date.now();
-      expect(await closed).toEqual({ room_id: room.id, reason: 'anchor_left' });
+      expect(await closed).toEqual({ room_id: room.id, reason: 'anchor_left', note: null });
       expect(Date.now() - leftAt).toBeGreaterThanOrEqual(250);
       expect((await g.api.call(api.roomInfo, { room_id: room.id })).data.status).toBe('closed');
     } finally {

@@ -157,7 +157,7 @@ describe.skipIf(!hasFfmpeg)('demo rooms: live with moving video and sound', () =
     const mobile = DEMO_ANCHORS.find((d) => d.number === room.number)!.mobile;
     const owner = (await s.api.login(mobile, 'demo1234')).data;
     expect((await s.api.call(api.roomClose, { room_id: room.id }, { token: owner.token })).data).toEqual({ closed: true });
-    expect(await closed).toEqual({ room_id: room.id, reason: 'owner' });
+    expect(await closed).toEqual({ room_id: room.id, reason: 'owner', note: null });
     const info = (await s.api.call(api.roomInfo, { room_id: room.id })).data;
     expect([info.status, info.live]).toEqual(['closed', false]);
   });

@@ -52,7 +52,7 @@ describe.skipIf(!scaleEnabled())('rooms on two instances (PostgreSQL + Redis)', 
     await join(wsock, room.id);
     const closed = next(wsock, 'closed');
     await a.api.call(api.roomClose, { room_id: room.id }, { token: owner.token });
-    expect(await closed).toEqual({ room_id: room.id, reason: 'owner' });
+    expect(await closed).toEqual({ room_id: room.id, reason: 'owner', note: null });
     expect((await b.api.call(api.roomInfo, { room_id: room.id })).data).toMatchObject({ status: 'closed', online: 0 });
   });
 

@@ -32,6 +32,7 @@ export * from './calls/chat.js';
 export * from './calls/video.js';
 export * from './calls/replay.js';
 export * from './calls/liveWatch.js';
+export * from './calls/adminPatrol.js';
 export * from './calls/games.js';
 export * from './calls/live.js';
 export * from './calls/pk.js';

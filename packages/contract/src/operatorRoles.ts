@@ -47,6 +47,8 @@ export const consoleAccess = {
   adminRoomClose: [M],
   adminLiveWatch: [M],
   adminLiveVia: [M],
+  adminPatrol: [M],
+  adminPatrolWarn: [M],
   adminReplays: [M],
   adminReplayHide: [M],
   adminAnchorApplications: [M],

@@ -173,8 +173,13 @@ export type RoomMediaMoved = z.infer<typeof roomMediaMoved>;
 export const roomClosed = z.object({
   room_id: z.number().int(),
   reason: z.enum(['owner', 'operator', 'anchor_left']).describe('anchor_left: the grace period ran out'),
+  note: z.string().nullable().describe("operator: the reason the operator gave (the anchor's room shows it)"),
 });
 export type RoomClosed = z.infer<typeof roomClosed>;
+
+/** An operator's warning, to the anchor's sockets in their room: shown as a banner until dismissed. */
+export const roomWarning = z.object({ room_id: z.number().int(), text: z.string(), at: isoTime });
+export type RoomWarning = z.infer<typeof roomWarning>;
 
 /**
  * A PK battle of this room changed (started, a score moved, result, punishment, end), to everyone in
@@ -228,6 +233,7 @@ export interface RoomServerEvents {
   live: (p: RoomLive, ack: Received) => void;
   media: (p: RoomMediaMoved, ack: Received) => void;
   closed: (p: RoomClosed, ack: Received) => void;
+  warning: (p: RoomWarning, ack: Received) => void;
   gift: (p: GiftSentEvent, ack: Received) => void;
   pk: (p: RoomPk, ack: Received) => void;
 }

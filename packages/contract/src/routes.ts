@@ -9,6 +9,7 @@ import { gameRoutes } from './calls/games.js';
 import { homeRoutes } from './calls/home.js';
 import { liveRoutes } from './calls/live.js';
 import { messageRoutes } from './calls/message.js';
+import { patrolRoutes } from './calls/adminPatrol.js';
 import { pkRoutes } from './calls/pk.js';
 import { pushRoutes } from './calls/push.js';
 import { liveWatchRoutes } from './calls/liveWatch.js';
@@ -38,6 +39,7 @@ export const api = {
   ...videoRoutes,
   ...replayRoutes,
   ...liveWatchRoutes,
+  ...patrolRoutes,
   ...gameRoutes,
   ...liveRoutes,
   ...pkRoutes,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import type { SmsConfig, SmsProvider } from './sms.config.js';
+import { AliyunSmsSender } from './aliyunSender.js';
 import { TencentSmsSender } from './tencentSender.js';
 import { TwilioSmsSender } from './twilioSender.js';
 
@@ -34,5 +35,6 @@ export class LogSmsSender implements SmsSender {
 export function createSmsSender(provider: SmsProvider, config: SmsConfig, db: Db, log: FastifyBaseLogger): SmsSender {
   if (provider === 'twilio') return new TwilioSmsSender(config);
   if (provider === 'tencent') return new TencentSmsSender(config);
+  if (provider === 'aliyun') return new AliyunSmsSender(config);
   return new LogSmsSender(db, log);
 }

@@ -6,8 +6,8 @@
  * `SendStatusSet`: `Ok`, or the refusal Tencent gives (an incorrect number, a daily limit).
  */
 import { createHash, createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { StandInServer } from './standInServer.js';
 
 export interface TencentSms {
   phone: string;
@@ -20,17 +20,17 @@ export interface TencentSms {
 const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
 const hmac = (key: string | Buffer, msg: string) => createHmac('sha256', key).update(msg).digest();
 
-export class TencentSmsStandIn {
+export class TencentSmsStandIn extends StandInServer {
   readonly sent: TencentSms[] = [];
   /** Numbers answered with this refusal code instead of Ok. */
   readonly refuse = new Map<string, string>();
-  url = '';
-  private server: http.Server | undefined;
 
   constructor(
     readonly secretId: string,
     readonly secretKey: string,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Whether the request carries a valid TC3-HMAC-SHA256 signature by our key pair. */
   private signed(req: http.IncomingMessage, body: string): boolean {
@@ -52,42 +52,28 @@ export class TencentSmsStandIn {
     return createHmac('sha256', key).update(toSign).digest('hex') === signature;
   }
 
-  async start(): Promise<void> {
-    this.server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        const answer = (response: object) =>
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ Response: { ...response, RequestId: `req-${Date.now()}` } }));
-        if (!this.signed(req, body))
-          return answer({ Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' } });
-        if (req.headers['x-tc-action'] !== 'SendSms' || req.headers['x-tc-version'] !== '2021-01-11')
-          return answer({ Error: { Code: 'InvalidAction', Message: 'unknown action' } });
-        const input = JSON.parse(body) as { PhoneNumberSet: string[]; SmsSdkAppId: string; SignName: string; TemplateId: string; TemplateParamSet: string[] };
-        const SendStatusSet = input.PhoneNumberSet.map((phone) => {
-          const code = this.refuse.get(phone) ?? 'Ok';
-          if (code === 'Ok')
-            this.sent.push({ phone, appId: input.SmsSdkAppId, signName: input.SignName, templateId: input.TemplateId, params: input.TemplateParamSet });
-          return {
-            SerialNo: `sn-${this.sent.length}`,
-            PhoneNumber: phone,
-            Fee: code === 'Ok' ? 1 : 0,
-            SessionContext: '',
-            Code: code,
-            Message: code === 'Ok' ? 'send success' : code,
-            IsoCode: 'CN',
-          };
-        });
-        answer({ SendStatusSet });
-      });
+  protected handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): unknown {
+    const answer = (response: object) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ Response: { ...response, RequestId: `req-${Date.now()}` } }));
+    if (!this.signed(req, body))
+      return answer({ Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' } });
+    if (req.headers['x-tc-action'] !== 'SendSms' || req.headers['x-tc-version'] !== '2021-01-11')
+      return answer({ Error: { Code: 'InvalidAction', Message: 'unknown action' } });
+    const input = JSON.parse(body) as { PhoneNumberSet: string[]; SmsSdkAppId: string; SignName: string; TemplateId: string; TemplateParamSet: string[] };
+    const SendStatusSet = input.PhoneNumberSet.map((phone) => {
+      const code = this.refuse.get(phone) ?? 'Ok';
+      if (code === 'Ok')
+        this.sent.push({ phone, appId: input.SmsSdkAppId, signName: input.SignName, templateId: input.TemplateId, params: input.TemplateParamSet });
+      return {
+        SerialNo: `sn-${this.sent.length}`,
+        PhoneNumber: phone,
+        Fee: code === 'Ok' ? 1 : 0,
+        SessionContext: '',
+        Code: code,
+        Message: code === 'Ok' ? 'send success' : code,
+        IsoCode: 'CN',
+      };
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    const s = this.server;
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    answer({ SendStatusSet });
   }
 }

@@ -180,6 +180,8 @@ export const ROUTES: Record<RouteName, readonly [HttpMethod, string]> = {
   adminReplayHide: ['POST', '/api/admin/replay/hide'],
   adminLiveWatch: ['GET', '/api/admin/live/watch'],
   adminLiveVia: ['POST', '/api/admin/live/via'],
+  adminPatrol: ['GET', '/api/admin/patrol'],
+  adminPatrolWarn: ['POST', '/api/admin/patrol/warn'],
   gameFetch: ['GET', '/api/client_live/game/fetch'],
   vipStatus: ['GET', '/api/client_live/user/vip'],
   fanClubInfo: ['GET', '/api/client_live/fanclub/info'],

@@ -35,6 +35,8 @@ export function adminRoutes(app: FastifyInstance, env: RouteEnv): void {
 
   serve(app, api.adminRooms, o, ({ query }) => admin.rooms.list(query));
   serve(app, api.adminRoomClose, o, ({ body }) => admin.rooms.close(body.room_id, body.reason));
+  serve(app, api.adminPatrol, o, () => admin.rooms.patrol());
+  serve(app, api.adminPatrolWarn, o, ({ body }) => admin.rooms.warn(body.room_id, body.text));
   serve(app, api.adminRecharges, o, ({ query }) => admin.money.recharges(query));
   serve(app, api.adminLedger, o, ({ query }) => admin.money.ledger(query));
   serve(app, api.adminAdjust, o, ({ me, body }) => admin.money.adjust(me, body));

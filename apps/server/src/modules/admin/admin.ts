@@ -12,6 +12,7 @@ import { AdminNamesService } from './adminNames.service.js';
 import { AdminMoneyService } from './adminMoney.service.js';
 import { AdminRoomService } from './adminRoom.service.js';
 import { AdminUserService } from './adminUser.service.js';
+import type { LiveService } from '../live/live.service.js';
 import { auditPage } from './audit.service.js';
 import { DashboardService } from './dashboard.service.js';
 import { AdminContentService } from './adminContent.service.js';
@@ -27,6 +28,7 @@ export function createAdmin(
     forumComments: CommentService;
     video: Video;
     message: MessageService;
+    live: LiveService;
   },
 ) {
   return {
@@ -34,7 +36,7 @@ export function createAdmin(
     content: new AdminContentService(deps, s.forumPosts, s.forumComments, s.video, s.message),
     money: new AdminMoneyService(deps, s.finance),
     dashboard: new DashboardService(deps),
-    rooms: new AdminRoomService(s.room, s.message),
+    rooms: new AdminRoomService(deps, s.room, s.message, s.live),
     catalog: new AdminCatalogService(deps),
     forum: new AdminForumService(deps),
     names: new AdminNamesService(deps),

@@ -22,6 +22,8 @@ export interface EgressConfig {
   signingSecret: string | undefined;
   /** Lifetime of a signed link to a live segment, seconds (a kicked or banned viewer's last links die with it). */
   linkTtlS: number;
+  /** Seconds between the keyframes a live's egress writes for the moderators' patrol wall (0: none). */
+  thumbS: number;
 }
 
 export const egressSettings = section(
@@ -52,6 +54,7 @@ export const egressSettings = section(
       '(unset: derived from MEDIA_TOKEN_SECRET)',
       "Key of the signed links to password rooms' HLS and private replays; give a CDN's secure_link the same value (README, deployment)",
     ),
+    LIVE_THUMB_S: int(12, "Seconds between the keyframes (JPEG) a live's egress writes for the moderators' patrol wall (0: none)", { max: 60 }),
     LIVE_HLS_LINK_TTL_S: int(30, 'Lifetime of a signed link to a live segment of a password room, seconds', { min: 5, max: 3600 }),
   },
   (v): EgressConfig => ({
@@ -65,5 +68,6 @@ export const egressSettings = section(
     replayRetentionDays: v.LIVE_REPLAY_RETENTION_DAYS,
     signingSecret: v.LIVE_HLS_SIGNING_SECRET,
     linkTtlS: v.LIVE_HLS_LINK_TTL_S,
+    thumbS: v.LIVE_THUMB_S,
   }),
 );

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { SAFE_KEY, UPLOADS_PREFIX } from '../../storage/storage.js';
 import { egressRepository as repo } from './egress.repository.js';
 import { hlsLinksOf, isPrivateKey, type HlsLinks } from './hlsLinks.js';
+import { thumbKeyOf } from './liveThumb.js';
 
 /** What other modules and the console read of the live egress: a room's HLS playlist, and how rooms are watched. */
 export class LiveService {
@@ -70,6 +71,17 @@ export class LiveService {
         return { room_id: id, hls: !!e, via: via.get(id) ?? 'auto', webrtc, hls_viewers: e ? Math.max(0, people - webrtc) : 0 };
       }),
     };
+  }
+
+  /** The latest patrol picture of each room whose egress wrote one, as a `data:image/jpeg` URL (read from storage, so a private room's never gets a link). */
+  async pictures(): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    for (const e of await repo.all(this.db)) {
+      const key = thumbKeyOf(this.deps.storage, e.playlist);
+      const jpeg = key ? await this.deps.storage.read(key) : null;
+      if (jpeg) out.set(e.room_id, `data:image/jpeg;base64,${jpeg.toString('base64')}`);
+    }
+    return out;
   }
 
   async setVia(roomId: number, v: 'auto' | 'hls'): Promise<{ room_id: number; via: 'auto' | 'hls' }> {

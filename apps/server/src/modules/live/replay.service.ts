@@ -124,10 +124,11 @@ export class ReplayService {
     return { id, deleted: await this.purge(r) };
   }
 
-  /** Removes a replay's files (every segment and the live playlist), then marks it deleted. */
+  /** Removes a replay's files (every segment, the live playlist and the patrol picture), then marks it deleted. */
   private async purge(r: LiveReplayRow): Promise<boolean> {
     for (const s of JSON.parse(r.segments) as Segment[]) await this.deps.storage.delete(s.key);
     await this.deps.storage.delete(`${r.prefix}/index.m3u8`);
+    await this.deps.storage.delete(`${r.prefix}/thumb.jpg`);
     return repo.markDeleted(this.db, r.id);
   }
 

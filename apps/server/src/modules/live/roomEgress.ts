@@ -16,6 +16,7 @@ import { LIVE_PLAYLIST_CACHE, type Storage } from '../../storage/storage.js';
 import type { EgressConfig } from './egress.config.js';
 import { egressSdp, freeRtpPorts, hlsArgs, spawnFfmpeg, type EgressInput } from './hlsFfmpeg.js';
 import { finishedSegments, livePlaylist, type Segment } from './hlsPlaylist.js';
+import { keyframeJpeg } from './liveThumb.js';
 
 const POLL_MS = 200;
 const HOST = '127.0.0.1';
@@ -72,6 +73,9 @@ export class RoomEgress {
   private keyTimer: NodeJS.Timeout | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
   private finished = false;
+  /** When the last patrol picture was taken (0: none yet), and the one being made. */
+  private thumbAt = 0;
+  private thumbing: Promise<void> | undefined;
   private readonly dir: string;
   private readonly startedAt = Date.now();
 
@@ -305,6 +309,7 @@ export class RoomEgress {
         this.segments.push({ key, d: seg.d, at, ...(this.uploadedInRun === 0 && this.segments.length > 0 ? { disc: true } : {}) });
         this.uploadedInRun++;
         this.o.onSegment?.();
+        this.thumbSoon(bytes);
         added = true;
         if (this.o.config.replays && this.recordedCount === this.segments.length - 1 && Date.now() - this.startedAt < this.o.config.replayMaxMinutes * 60_000) {
           this.recordedCount++;
@@ -318,6 +323,17 @@ export class RoomEgress {
     } catch (err) {
       this.o.log.warn({ err, roomId: this.o.roomId }, 'egress: segment upload failed; retrying');
     }
+  }
+
+  /** Every LIVE_THUMB_S, the first frame of a segment just uploaded becomes the live's patrol picture (liveThumb.ts); one at a time. */
+  private thumbSoon(segment: Buffer): void {
+    const every = this.o.config.thumbS * 1000;
+    if (every === 0 || this.thumbing || Date.now() - this.thumbAt < every) return;
+    this.thumbAt = Date.now();
+    this.thumbing = keyframeJpeg(this.o.ffmpeg, segment)
+      .then((jpeg) => this.o.storage.put(`${this.o.prefix}/thumb.jpg`, jpeg, 'image/jpeg', { cacheControl: 'no-cache' }))
+      .catch((err: unknown) => this.o.log.warn({ err, roomId: this.o.roomId }, 'egress: patrol picture not made'))
+      .finally(() => (this.thumbing = undefined));
   }
 
   private putPlaylist(ended: boolean): Promise<void> {

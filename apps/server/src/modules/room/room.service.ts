@@ -210,8 +210,8 @@ export class RoomService {
     return { closed: await this.closeRoom(roomId, owner ? 'owner' : 'operator') };
   }
 
-  /** Ends the live: the room channel hears `closed`, every socket leaves, every media session ends. */
-  async closeRoom(roomId: number, reason: CloseReason): Promise<boolean> {
+  /** Ends the live: the room channel hears `closed` (with the operator's `note`), every socket leaves, every media session ends. */
+  async closeRoom(roomId: number, reason: CloseReason, note: string | null = null): Promise<boolean> {
     this.cancel(roomId);
     const at = nowIso();
     const closed = await this.deps.db.tx(async (trx) => {
@@ -222,7 +222,7 @@ export class RoomService {
     });
     if (!closed) return false;
     await members.clearLive(this.db, roomId);
-    this.deps.rooms.toRoom(roomId, 'closed', { room_id: roomId, reason });
+    this.deps.rooms.toRoom(roomId, 'closed', { room_id: roomId, reason, note });
     await this.deps.rooms.endRoom(roomId);
     this.deps.log.info({ roomId, reason }, 'room closed');
     return true;

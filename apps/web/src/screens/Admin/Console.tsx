@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import {
   BankcardOutline,
   CheckShieldOutline,
+  EyeOutline,
   KeyOutline,
   FileWrongOutline,
   GiftOutline,
@@ -32,6 +33,7 @@ import { Config } from './sections/Config';
 import { Content } from './sections/Content';
 import { Dashboard } from './sections/Dashboard';
 import { Operators } from './sections/Operators';
+import { Patrol } from './sections/Patrol';
 import { Recharges } from './sections/Recharges';
 import { Reconcile } from './sections/Reconcile';
 import { Rooms } from './sections/Rooms';
@@ -48,6 +50,7 @@ type SectionId =
   | 'dashboard'
   | 'anchors'
   | 'rooms'
+  | 'patrol'
   | 'withdrawals'
   | 'recharges'
   | 'reconcile'
@@ -65,6 +68,7 @@ const SECTIONS: { id: SectionId; icon: ReactNode; Screen: ComponentType; reads: 
   { id: 'dashboard', icon: <HistogramOutline />, Screen: Dashboard, reads: 'adminDashboard' },
   { id: 'anchors', icon: <UserAddOutline />, Screen: Anchors, reads: 'adminAnchorApplications', badge: 'anchors' },
   { id: 'rooms', icon: <VideoOutline />, Screen: Rooms, reads: 'adminRooms' },
+  { id: 'patrol', icon: <EyeOutline />, Screen: Patrol, reads: 'adminPatrol' },
   { id: 'withdrawals', icon: <PayCircleOutline />, Screen: Withdrawals, reads: 'adminWithdrawals', badge: 'withdrawals' },
   { id: 'recharges', icon: <BankcardOutline />, Screen: Recharges, reads: 'adminRecharges' },
   { id: 'reconcile', icon: <CheckShieldOutline />, Screen: Reconcile, reads: 'adminPayMismatches' },

@@ -46,7 +46,7 @@ export const ACK_TIMEOUT_MS = 10_000;
 export const LINGER_MS = 20_000;
 
 /** Server events that carry an ack callback the client must call (RoomServerEvents). */
-const ACKED = ['moderation', 'kicked', 'micQueue', 'micDecision', 'seats', 'settings', 'anchor', 'live', 'media', 'closed', 'gift'] as const;
+const ACKED = ['moderation', 'kicked', 'micQueue', 'micDecision', 'seats', 'settings', 'anchor', 'live', 'media', 'closed', 'warning', 'gift'] as const;
 const VOLATILE = ['online', 'chat', 'enter'] as const;
 
 type Payload<E extends keyof RoomClientEvents> = Parameters<RoomClientEvents[E]>[0];
@@ -159,6 +159,11 @@ export class RoomClient {
       this.apply({ type: 'sent', p: { room_id: st.room.id, id: r.data.id, user: me, fan: null, text: text.trim(), danmaku, at: new Date().toISOString() } });
     }
     return r;
+  }
+
+  /** The anchor read the operator's warning: its banner goes. */
+  dismissWarning(): void {
+    this.apply({ type: 'warningSeen' });
   }
 
   /** A gift I just sent shows at once; the room's echo of it is deduplicated by record id. */

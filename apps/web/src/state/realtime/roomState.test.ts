@@ -108,8 +108,18 @@ describe('roomReducer', () => {
   });
 
   it('records the end of the room and a kick', () => {
-    expect(roomReducer(start(), { type: 'closed', p: { room_id: 10, reason: 'owner' } }).ended).toBe('owner');
+    expect(roomReducer(start(), { type: 'closed', p: { room_id: 10, reason: 'owner', note: null } }).ended).toBe('owner');
     expect(roomReducer(start(), { type: 'kicked', p: { room_id: 10, until: '2026-01-01T01:00:00Z', by: user(1) } }).kickedUntil).toBe('2026-01-01T01:00:00Z');
+  });
+
+  it("keeps an operator's reason for the end, and a warning until it is seen", () => {
+    expect(roomReducer(start(), { type: 'closed', p: { room_id: 10, reason: 'operator', note: '违规' } })).toMatchObject({
+      ended: 'operator',
+      endedNote: '违规',
+    });
+    const warned = roomReducer(start(), { type: 'warning', p: { room_id: 10, text: '请注意', at: '2026-01-01T00:00:00Z' } });
+    expect(warned.warning?.text).toBe('请注意');
+    expect(roomReducer(warned, { type: 'warningSeen' }).warning).toBeNull();
   });
 
   it('has the levels and seat order the page relies on', () => {

@@ -7,6 +7,7 @@ import type {
   RoomAuthLevel,
   RoomChat,
   RoomClosed,
+  RoomWarning,
   RoomEnter,
   RoomInfo,
   RoomJoined,
@@ -63,8 +64,11 @@ export interface RoomState {
   mySeat: number | null;
   /** The last mic decision about me (accepted → publish into its seat). */
   decision: MicDecision | null;
-  /** Set once the room ended: who ended it. */
+  /** Set once the room ended: who ended it, and the operator's reason when an operator did. */
   ended: RoomClosed['reason'] | null;
+  endedNote: string | null;
+  /** The last operator warning to me as the anchor (a banner until dismissed). */
+  warning: RoomWarning | null;
   /** Set when I was kicked: banned until then. */
   kickedUntil: string | null;
   gifts: GiftRecord[];
@@ -90,6 +94,8 @@ export type RoomEvent =
   | { type: 'live'; p: RoomLive }
   | { type: 'media'; p: RoomMediaMoved }
   | { type: 'closed'; p: RoomClosed }
+  | { type: 'warning'; p: RoomWarning }
+  | { type: 'warningSeen' }
   | { type: 'gift'; p: { record: GiftRecord } }
   /** My own chat, acknowledged: shown at once even if the broadcast back to me is dropped (volatile). */
   | { type: 'sent'; p: RoomChat }
@@ -115,6 +121,8 @@ export const initialRoomState = (meId: number | null = null): RoomState => ({
   mySeat: null,
   decision: null,
   ended: null,
+  endedNote: null,
+  warning: null,
   kickedUntil: null,
   gifts: [],
   mutedIds: [],
@@ -223,7 +231,11 @@ export function roomReducer(s: RoomState, e: RoomEvent): RoomState {
     case 'media':
       return { ...s, mediaMoves: s.mediaMoves + 1 };
     case 'closed':
-      return { ...s, ended: e.p.reason };
+      return { ...s, ended: e.p.reason, endedNote: e.p.note ?? null };
+    case 'warning':
+      return { ...s, warning: e.p };
+    case 'warningSeen':
+      return { ...s, warning: null };
     case 'gift': {
       const r = e.p.record;
       const line: ChatLine = { kind: 'gift', id: `gift-${r.id}`, record: r };

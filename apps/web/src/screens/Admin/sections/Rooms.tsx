@@ -3,7 +3,6 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { RoomBrief, RoomWatch } from '@app/contract';
 import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
-import { showToast } from '../../../lib/toast';
 import { DataTable } from '../parts/DataTable';
 import { useFormDialog } from '../parts/FormDialog';
 import { when } from '../parts/format';
@@ -11,6 +10,7 @@ import { Pager } from '../parts/Pager';
 import { UserCell } from '../parts/UserCell';
 import { useBanDialog } from './banDialog';
 import { Replays } from './Replays';
+import { useCloseLive } from './useCloseLive';
 
 const SIZE = 20;
 
@@ -34,23 +34,12 @@ export function Rooms() {
   const q = useAdminQuery('adminRooms', { page, size: SIZE }, { refetchMs: 10_000 });
   const watchQ = useAdminQuery('adminLiveWatch', undefined, { refetchMs: 10_000 });
   const watch = new Map((watchQ.data?.list ?? []).map((w) => [w.room_id, w]));
-  const close = useAdminAction('adminRoomClose');
   const via = useAdminAction('adminLiveVia');
   const { ask, dialog } = useFormDialog();
   const ban = useBanDialog();
 
-  const onClose = (r: RoomBrief) =>
-    ask({
-      title: t('admin.rooms.closeTitle', { title: r.title }),
-      description: t('admin.rooms.closeDesc'),
-      fields: [{ name: 'reason', label: t('admin.reason'), kind: 'textarea' }],
-      confirm: t('admin.rooms.close'),
-      danger: true,
-      onSubmit: async (v) => {
-        await close.mutateAsync({ room_id: r.id, reason: v.reason ?? '' });
-        showToast(t('admin.done'), 'success');
-      },
-    });
+  const closeLive = useCloseLive();
+  const onClose = (r: RoomBrief) => ask(closeLive(r));
 
   return (
     <div className="adm-stack">

@@ -14,14 +14,14 @@ export type Gate =
   | { kind: 'connecting' }
   | { kind: 'locked' }
   | { kind: 'missing' }
-  | { kind: 'ended'; owner: boolean; byOperator: boolean }
+  | { kind: 'ended'; owner: boolean; byOperator: boolean; note: string | null }
   | { kind: 'kicked'; until: string | null }
   | { kind: 'network' }
   | { kind: 'refused'; message: string };
 
 export function gateOf(snap: RoomSnapshot, joinedHere: boolean, owner: boolean, missing: boolean, passwordAsked: boolean): Gate | null {
   const st = snap.state;
-  if (snap.status === 'closed' || st.ended) return { kind: 'ended', owner, byOperator: st.ended === 'operator' };
+  if (snap.status === 'closed' || st.ended) return { kind: 'ended', owner, byOperator: st.ended === 'operator', note: st.endedNote };
   if (snap.status === 'kicked') return { kind: 'kicked', until: st.kickedUntil };
   if (snap.status === 'failed') return { kind: 'network' };
   // A page title shows words only (the `code[message]` form is for toasts); a room that is not there is the missing page.
@@ -92,7 +92,11 @@ export function RoomGate({ gate, room, onExit, onRetry }: Props) {
     case 'ended': {
       const duration = room?.started_at ? formatDuration((Date.now() - Date.parse(room.started_at)) / 1000) : null;
       body = gate.owner ? (
-        <Panel icon={<StopOutline />} title={t('room.endedAnchor')} desc={duration ? t('room.duration', { time: duration }) : undefined}>
+        <Panel
+          icon={<StopOutline />}
+          title={gate.byOperator ? t('room.endedByOperatorAnchor') : t('room.endedAnchor')}
+          desc={gate.byOperator && gate.note ? t('room.endedReason', { reason: gate.note }) : duration ? t('room.duration', { time: duration }) : undefined}
+        >
           <Button shape="rounded" className="brand-button" onClick={() => navigate(PATHS.user, { replace: true })}>
             {t('common.confirm')}
           </Button>

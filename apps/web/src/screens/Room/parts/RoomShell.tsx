@@ -36,7 +36,8 @@ export function RoomShell({ kind, children }: { kind: RoomKind; children: ReactN
   const { snap, room } = useRoomSession(id);
   const meId = useSession((s) => s.userInfo?.id ?? null);
   const guest = useSession((s) => s.isGuest || !s.token);
-  const [sound, setSound] = useState(true);
+  // `muted=1`: opened muted (a moderator's patrol wall opens rooms so).
+  const [sound, setSound] = useState(() => params.get('muted') !== '1');
   const [pwBusy, setPwBusy] = useState(false);
 
   const shown = room ?? cached.data ?? null;

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useRoom } from './RoomContext';
+import { WarningBanner } from './WarningBanner';
 
 /** "Closes in m:ss" for the anchor-left notice, ticking each second. */
 function useCountdown(until: string | null): string | null {
@@ -74,6 +75,7 @@ export function StageOverlay({ ready }: { ready: boolean }) {
   return (
     <>
       {cover}
+      {me.owner && state.warning && <WarningBanner text={state.warning.text} />}
       {!sound && (
         <button type="button" className="sound-chip" data-testid="tap-unmute" onClick={() => setSound(true)}>
           <SoundMuteOutline />
