@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { eventually } from '@app/testkit';
+import { call } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS } from '../lib/media.js';
 import { operatorOf, type Member } from '../lib/member.js';
@@ -26,6 +27,17 @@ before(async () => {
   [server, browser] = await Promise.all([startServer({ ROOM_GRACE_MS: '600000', LIVE_EGRESS: 'on' }), launch(FAKE_MEDIA_FLAGS)]);
   operator = await operatorOf(server);
   a = await liveAnchor('小鹿酱', '今晚唱歌');
+  // The preview plays the room's HLS: its playlist must hold a few segments first (the egress's
+  // first seconds), as it does for a room live for a while.
+  await eventually(
+    async () => {
+      const { hls_url } = await call(server.url, 'roomMedia', { room_id: a.roomId, kind: 'play' }, a.anchor.token);
+      if (!hls_url) return undefined;
+      const playlist = await fetch(new URL(hls_url, server.url)).then((r) => (r.ok ? r.text() : ''));
+      return (playlist.match(/#EXTINF/g)?.length ?? 0) >= 3 ? true : undefined;
+    },
+    { what: "the room's HLS playlist holding three segments", timeout: 30_000 },
+  );
 });
 after(async () => {
   await closeAll();

@@ -36,8 +36,9 @@ async function wallWithPictures(page: Page): Promise<void> {
   await page.getByTestId('patrol-wall').waitFor();
   await page.waitForFunction(
     (n) => {
-      const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-testid=patrol-room] img')];
-      return imgs.length >= n && imgs.every((i) => i.complete && i.naturalWidth > 0);
+      // The tiles' pictures, not the anchors' avatars beside them.
+      const pics = [...document.querySelectorAll<HTMLImageElement>('[data-testid=patrol-room] .adm-patrol__pic img')];
+      return pics.length >= n && pics.every((i) => i.complete && i.naturalWidth > 0);
     },
     DEMO_ROOMS,
     { timeout: 30_000 },
