@@ -36,7 +36,8 @@ export function lanes(named: string[]): Record<string, string[]> {
 }
 
 function runLane(name: string, files: string[]): Promise<number> {
-  const args = ['--test', '--test-concurrency=1', '--import', 'tsx'];
+  // A test that hangs fails after two minutes, naming itself, instead of holding CI to its limit.
+  const args = ['--test', '--test-concurrency=1', '--test-timeout=120000', '--import', 'tsx'];
   for (const reporter of ['spec', './lib/timingsReporter.mjs']) args.push(`--test-reporter=${reporter}`, '--test-reporter-destination=stdout');
   const child = spawn(process.execPath, [...args, ...files], { cwd: root, env: { ...process.env, E2E_LANE: name }, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import type { PushPayload } from '@app/contract';
-import { vapidKeyPair } from '@app/testkit';
+import { eventually, vapidKeyPair } from '@app/testkit';
 import { call, registerMember } from '../lib/api.js';
 import { launch, shotSettled } from '../lib/browser.js';
 import { approvedAnchor, operatorOf, pageAs, type Member } from '../lib/member.js';
@@ -58,6 +58,12 @@ after(async () => {
   await server?.stop();
 });
 
+/**
+ * The app's service worker running now. Chromium stops an idle worker and starts another for the
+ * next event (a push, a click), and a handle to the stopped one never answers again.
+ */
+const workerNow = (ctx: BrowserContext): Worker => ctx.serviceWorkers().at(-1)!;
+
 /** A phone of the fan with notifications allowed, its service worker active and in control. */
 async function fanPhone(): Promise<{ ctx: BrowserContext; page: Page; sw: Worker }> {
   const { ctx, page } = await pageAs(browser, fan);
@@ -89,8 +95,8 @@ describe('web push', () => {
     await page.reload();
   });
 
-  it('subscribes from the bell’s tap, and shows a push with no tab open; its tap opens the room', async () => {
-    const { ctx, page, sw } = phone;
+  it('subscribes from the bell’s tap, and shows a push with no tab open; its tap opens the room', { timeout: 60_000 }, async () => {
+    const { ctx, page } = phone;
     // No permission was asked on load: the page never called requestPermission (granted here beforehand).
     await open(page, server.url, `/pages/room/index?id=${roomId}`);
     await page.getByTestId('go-live-bell').click();
@@ -125,27 +131,30 @@ describe('web push', () => {
       at: new Date().toISOString(),
     };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
-    const shown = await sw.evaluate(async (tag) => {
-      const worker = self as unknown as WorkerScope;
-      for (;;) {
-        const [n] = await worker.registration.getNotifications({ tag });
-        if (n) return { title: n.title, body: n.body, data: n.data };
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }, payload.tag);
+    const shown = await eventually(
+      () =>
+        workerNow(ctx).evaluate(async (tag) => {
+          const [n] = await (self as unknown as WorkerScope).registration.getNotifications({ tag });
+          return n && { title: n.title, body: n.body, data: n.data };
+        }, payload.tag),
+      { what: 'the pushed notification', timeout: 15_000 },
+    );
     assert.deepEqual(shown, { title: payload.title, body: '今晚唱歌', data: { path: payload.path } });
 
     // The tap: the worker's notificationclick handler with that notification opens the room in the app's tab.
     await open(page, server.url, '/pages/index/index');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await sw.evaluate(async (tag) => {
+    await workerNow(ctx).evaluate(async (tag) => {
       const worker = self as unknown as WorkerScope;
       const [n] = await worker.registration.getNotifications({ tag });
       // A script-made event cannot waitUntil (the handler reports that), but its open has started by then.
       worker.dispatchEvent(new worker.NotificationEvent('notificationclick', { notification: n }));
     }, payload.tag);
     await waitForRoute(page, '/pages/room/index');
-    const left = await sw.evaluate((tag) => (self as unknown as WorkerScope).registration.getNotifications({ tag }).then((l) => l.length), payload.tag);
+    const left = await workerNow(ctx).evaluate(
+      (tag) => (self as unknown as WorkerScope).registration.getNotifications({ tag }).then((l) => l.length),
+      payload.tag,
+    );
     assert.equal(left, 0, 'the tapped notification is closed');
   });
 });
