@@ -62,3 +62,19 @@ describe('decision records', () => {
     expect(listed.filter((f) => !files.includes(f))).toEqual([]);
   });
 });
+
+// docs/map.md, the newcomer's map: every repository path it names in backticks must exist, so a
+// move that leaves the map behind fails here. Patterns (`<area>`, `*`) are not paths.
+describe('the map of the code', () => {
+  const map = fs.readFileSync(path.join(REPO_ROOT, 'docs/map.md'), 'utf8');
+  const named = [...map.matchAll(/`((?:apps|packages|docs|bench|e2e|deploy)\/[^`\s<>*]+)`/g)].map((m) => m[1]!);
+
+  it('names paths, and every one exists', () => {
+    expect(named.length).toBeGreaterThan(40);
+    expect([...new Set(named)].filter((p) => !fs.existsSync(path.join(REPO_ROOT, p)))).toEqual([]);
+  });
+
+  it('is linked from the README', () => {
+    expect(fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).toContain('(docs/map.md)');
+  });
+});
