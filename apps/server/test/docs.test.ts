@@ -78,3 +78,24 @@ describe('the map of the code', () => {
     expect(fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).toContain('(docs/map.md)');
   });
 });
+
+// The media module's README describes what is in at most 1,500 words and links the decisions for the
+// rest; what an operator sets up around it is deploy/media.md. Every link of either must resolve.
+describe('the media docs', () => {
+  const readme = path.join(REPO_ROOT, 'apps/server/src/media/README.md');
+  const deploy = path.join(REPO_ROOT, 'deploy/media.md');
+
+  it('keep the media README within 1,500 words', () => {
+    expect(fs.readFileSync(readme, 'utf8').split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(1500);
+  });
+
+  it('link only to files that exist', () => {
+    const broken: string[] = [];
+    for (const doc of [readme, deploy]) {
+      for (const m of fs.readFileSync(doc, 'utf8').matchAll(/\]\(([^)#\s]+)\)/g)) {
+        if (!/^https?:/.test(m[1]!) && !fs.existsSync(path.resolve(path.dirname(doc), m[1]!))) broken.push(`${path.relative(REPO_ROOT, doc)} → ${m[1]}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
