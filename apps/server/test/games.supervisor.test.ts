@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
+import { eventually } from '@app/testkit';
 import { REPO_ROOT } from '../src/config.js';
 import { freePort } from './helpers/spawnServer.js';
 import { bundled } from './helpers/bundle.js';
@@ -20,16 +21,6 @@ afterAll(async () => {
   if (main && main.exitCode === null) main.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function poll<T>(what: string, fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 const alive = (pid: number) => {
   try {
@@ -58,7 +49,7 @@ describe('the games host under the main server', () => {
     const gamesPid = () =>
       fetch(`http://127.0.0.1:${gamesPort}/healthz`).then(async (r) => (r.ok ? ((await r.json()) as { data: { pid: number } }).data.pid : undefined));
 
-    const first = await poll('the games host', gamesPid);
+    const first = await eventually(gamesPid, { what: 'the games host', timeout: 30_000, interval: 150 });
     // The catalogue tells the client where the games host is.
     const list = (await (await fetch(`http://127.0.0.1:${port}${fullPath(api.gameFetch)}`)).json()) as { data: { host: string; list: { code: string }[] } };
     expect(list.data.host).toBe(`:${gamesPort}`);
@@ -72,15 +63,18 @@ describe('the games host under the main server', () => {
     expect(internal.status).toBe(403);
 
     process.kill(first, 'SIGKILL');
-    const second = await poll('the games host to come back', async () => {
-      const pid = await gamesPid();
-      return pid !== undefined && pid !== first ? pid : undefined;
-    });
+    const second = await eventually(
+      async () => {
+        const pid = await gamesPid();
+        return pid !== undefined && pid !== first && pid;
+      },
+      { what: 'the games host to come back', timeout: 30_000, interval: 150 },
+    );
     expect(alive(first)).toBe(false);
 
     const exited = new Promise((r) => main!.once('exit', r));
     main.kill('SIGTERM');
     await exited;
-    await poll('the games host to stop with the server', async () => (alive(second) ? undefined : true), 10_000);
+    await eventually(() => !alive(second), { what: 'the games host to stop with the server', interval: 150 });
   });
 });

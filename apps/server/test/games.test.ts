@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, gamesHostCalls as f4 } from '@app/contract';
+import { eventually } from '@app/testkit';
 import { openGamesDb } from '../src/games/db.js';
 import { expectSound, quickMember, rechargeDirect, rid } from './financeHelpers.js';
 import { startGamesHost, type GamesHostProcess } from './helpers/gamesHost.js';
@@ -263,7 +264,7 @@ describe('game wallet transfers', () => {
       await gdb.close();
     }
     // The games host's background pass (every 3 s) gives the coins back.
-    for (let i = 0; i < 100 && (await coin(m.id)) !== 60 * C; i++) await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (await coin(m.id)) === 60 * C, { what: 'the coins back from the run-out session', interval: 100 });
     expect(await coin(m.id)).toBe(60 * C);
     const stale = await host.api.call(f4.f4Balance, { session: data.session });
     expect(stale.code).toBe(ErrorCode.GAME_SESSION_INVALID);
@@ -378,7 +379,7 @@ describe('the main server unreachable', () => {
     }
     // The transfer in, the entry and the transfer out (of the 9 coins left then) were written and
     // kept pending: they settle in the background, and the 1 coin moved in stays in the game.
-    for (let i = 0; i < 100 && (await host.books([m.id]))[0]!.pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (await host.books([m.id]))[0]!.pending === 0, { what: 'the pending ops settled', interval: 100 });
     expect(await coin(m.id)).toBe(58 * C);
     expect((await host.books([m.id]))[0]!.balance).toBe(C);
     await expectAgreement([m.id]);
@@ -425,12 +426,12 @@ describe('a killed games host', () => {
     // The main server moves 5 more coins in, but its answer is lost.
     link = 'drop-answer';
     const lostAnswer = host.api.call(f4.f4TransIn, { session: data.session, amount: 5 * C, request_id: rid() }).catch(() => null);
-    for (let i = 0; i < 100 && (await coin(m.id)) !== 45 * C; i++) await new Promise((r) => setTimeout(r, 50));
+    await eventually(async () => (await coin(m.id)) === 45 * C, { what: 'the 5 coins moved in' });
     expect(await coin(m.id)).toBe(45 * C);
     // A round's entry leaves the game wallet, but the main server never hears of it.
     link = 'black-hole';
     const neverArrived = host.api.call(f4.f4RoundStart, { session: data.session, request_id: rid() }).catch(() => null);
-    for (let i = 0; i < 100 && (await host.books([m.id]))[0]!.pending < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    await eventually(async () => (await host.books([m.id]))[0]!.pending === 2, { what: 'two ops pending' });
     expect((await host.books([m.id]))[0]).toEqual({ user_id: m.id, balance: 9 * C, pending: 2 });
     expect((await s.services.game.books([m.id])).users[0]!.net).toBe(15 * C);
 
@@ -438,7 +439,7 @@ describe('a killed games host', () => {
     await Promise.all([lostAnswer, neverArrived]);
     link = 'pass';
     await host.restart();
-    for (let i = 0; i < 100 && (await host.books([m.id]))[0]!.pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (await host.books([m.id]))[0]!.pending === 0, { what: 'the pending ops settled', interval: 100 });
     // Both settled once: 10 + 5 in, 1 entry paid.
     expect((await host.books([m.id]))[0]!.balance).toBe(14 * C);
     await expectAgreement([m.id]);
@@ -449,23 +450,25 @@ describe('a killed games host', () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => funded()));
     const sessions = await Promise.all(users.map(async (u) => (await login(u.token, { game: 'g2048' })).data.session));
     let stop = false;
+    let answered = 0;
     const storm = users.map(async (_u, i) => {
       const session = sessions[i]!;
       while (!stop) {
         await host.api.call(f4.f4TransIn, { session, amount: 3 * C, request_id: rid() }).catch(() => undefined);
         await host.api.call(f4.f4RoundStart, { session, request_id: rid() }).catch(() => undefined);
         await host.api.call(f4.f4TransOut, { session, request_id: rid() }).catch(() => undefined);
+        answered++;
       }
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Killed in the middle: every player through a few rounds, the next ones in flight.
+    await eventually(() => answered >= 4 * users.length, { what: 'the transfer storm under way' });
     await host.kill('SIGKILL');
     stop = true;
     await Promise.all(storm);
     await host.restart();
     // The restarted host sends its pending ops again at once; wait until none is left.
     const ids = users.map((u) => u.id);
-    const deadline = Date.now() + 20_000;
-    while ((await host.books(ids)).some((b) => b.pending > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await eventually(async () => (await host.books(ids)).every((b) => b.pending === 0), { what: 'no op left pending', timeout: 20_000, interval: 200 });
     const moved = await s.services.game.books(ids);
     expect(moved.escrow).toBeGreaterThan(0); // the storm did move coins (entries at least)
     await expectAgreement(ids);
