@@ -55,6 +55,15 @@ export default defineConfig(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
 
+  {
+    // A promise nobody awaits, catches or marks with \`void\` loses its rejection (an unhandled
+    // rejection ends the process). Type-aware, so only where it pays: the server's own code.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/games/play/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+
   // Layers.
   {
     files: ['apps/web/**'],

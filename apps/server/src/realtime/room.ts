@@ -227,8 +227,7 @@ export class RoomHub implements RoomEmitter {
     socket.data.roomId = null;
     const memberCh = roomMemberChannel(roomId, userId);
     const wasIn = socket.rooms.has(roomChannel(roomId)) || !socket.connected;
-    socket.leave(roomChannel(roomId));
-    socket.leave(memberCh);
+    await Promise.all([socket.leave(roomChannel(roomId)), socket.leave(memberCh)]);
     if (!wasIn) return; // removed already (kick, close): that path cleaned up
     if ((this.nsp.adapter.rooms.get(memberCh)?.size ?? 0) > 0) return; // another tab of the user is still here
     await this.presence.remove(roomId, userId);
@@ -385,8 +384,9 @@ export class RoomHub implements RoomEmitter {
       // Told on the socket itself as it leaves: whatever it sends after hearing it finds it out of the room.
       if (msg.type === 'removeMember' && msg.kicked) this.tell(socket, msg.kicked);
       socket.data.roomId = null;
-      socket.leave(roomChannel(msg.roomId));
-      socket.leave(roomMemberChannel(msg.roomId, socket.data.user.id));
+      // The adapters in use (in memory, Redis) leave at once; their type allows a promise.
+      void socket.leave(roomChannel(msg.roomId));
+      void socket.leave(roomMemberChannel(msg.roomId, socket.data.user.id));
     }
     if (msg.type === 'endRoom') {
       this.forgetRoom(msg.roomId);
