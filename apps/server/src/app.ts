@@ -65,7 +65,7 @@ import { Hall } from './realtime/hall.js';
 import { NOTICE_PUSH_POLL_MS } from './modules/message/message.service.js';
 import { RoomHub } from './realtime/room.js';
 import { createServices, type Services } from './services.js';
-import { createSmsSender } from './sms/smsSender.js';
+import { createSmsSender } from './sms/createSmsSender.js';
 import { createStorage } from './storage/createStorage.js';
 import { Worker, type Job } from './worker.js';
 import { backupJob } from './modules/backup/backup.job.js';

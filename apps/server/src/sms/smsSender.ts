@@ -1,10 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/time.js';
-import type { SmsConfig, SmsProvider } from './sms.config.js';
-import { AliyunSmsSender } from './aliyunSender.js';
-import { TencentSmsSender } from './tencentSender.js';
-import { TwilioSmsSender } from './twilioSender.js';
 
 /** Sends a verification code by SMS. A real provider plugs in here by configuration (SMS_PROVIDER). */
 export interface SmsSender {
@@ -29,12 +25,4 @@ export class LogSmsSender implements SmsSender {
       .values({ ...msg, created_at: nowIso() })
       .execute();
   }
-}
-
-/** Picks the configured sender; a provider without its keys fails loudly at start rather than at the first SMS. */
-export function createSmsSender(provider: SmsProvider, config: SmsConfig, db: Db, log: FastifyBaseLogger): SmsSender {
-  if (provider === 'twilio') return new TwilioSmsSender(config);
-  if (provider === 'tencent') return new TencentSmsSender(config);
-  if (provider === 'aliyun') return new AliyunSmsSender(config);
-  return new LogSmsSender(db, log);
 }

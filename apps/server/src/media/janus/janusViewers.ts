@@ -5,19 +5,38 @@
  * co-host, a feed of another API instance) is switched into the viewers' slots without renegotiation.
  */
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
-import type { PlayOptions, SessionAnswer } from '../engine.js';
+import type { MediaConfig } from '../config.js';
+import type { CloseReason, PlayOptions, SessionAnswer } from '../engine.js';
 import { MediaError, MediaErrorCode } from '../errors.js';
 import { newEtag } from '../ice.js';
 import { assertOfferShape } from '../peer.js';
 import { compareSeats } from '../sfu.js';
 import { nodeForViewer, withRemoteH264Fmtp } from './janusCascade.js';
-import type { JanusRooms } from './janusRooms.js';
-import { assertId, ID_RE, janusRefusal, newSessionId, type Feed, type JanusPublisher, type JanusViewer, type Room } from './janusSessions.js';
+import type { JanusNode } from './janusNode.js';
+import { assertId, ID_RE, janusRefusal, newSessionId, type Feed, type JanusPublisher, type JanusViewer, type Room, type Session } from './janusSessions.js';
 import { watchRoom } from './janusWatch.js';
 import { mountFor, remount } from './janusMounts.js';
 import { answerForClient, answerForJanus, janusMidsOf, numberingFor, slotCount, type Numbering, type SlotSource } from './sdp.js';
 
-export async function play(hub: JanusRooms, roomId: string, viewerId: string, offerSdp: string, opts: PlayOptions = {}): Promise<SessionAnswer> {
+/**
+ * What the viewer side needs of the rooms and sessions this instance holds (janusRooms.ts's
+ * `JanusRooms` is one), declared here so the two files do not import each other.
+ */
+export interface ViewerHub {
+  readonly config: MediaConfig;
+  readonly nodes: JanusNode[];
+  readonly rooms: Map<string, Room>;
+  readonly sessions: Map<string, Session>;
+  readonly shutDown: boolean;
+  readonly viewerCount: number;
+  assertOpen(): void;
+  adopt(roomId: string): Promise<Room | undefined>;
+  dropIfEmpty(room: Room, force?: boolean): void;
+  watch(s: Session): void;
+  closeSession(s: Session, reason: CloseReason): void;
+}
+
+export async function play(hub: ViewerHub, roomId: string, viewerId: string, offerSdp: string, opts: PlayOptions = {}): Promise<SessionAnswer> {
   hub.assertOpen();
   assertId('roomId', roomId);
   if (typeof viewerId !== 'string' || viewerId.length === 0 || viewerId.length > 128) {
@@ -154,7 +173,7 @@ async function watchMount(room: Room, viewer: JanusViewer, numbering: Numbering,
 
 /** Viewers that watch a seat get its new publisher in the same connection (Janus `switch`: no renegotiation). */
 export async function rebindViewers(
-  hub: JanusRooms,
+  hub: ViewerHub,
   pub: { roomId: string; seatId: string; feed: number; mids: JanusPublisher['mids'] },
   keyframe?: () => void,
 ): Promise<void> {
@@ -194,7 +213,7 @@ export async function rebindViewers(
  * Starts hearing the room's publishers (once): a seat published through another instance that
  * goes live again (a reconnect) or late is switched into this instance's viewers of that seat.
  */
-function watchForeign(hub: JanusRooms, room: Room): void {
+function watchForeign(hub: ViewerHub, room: Room): void {
   room.watcher ??= watchRoom(room.node, room.janusRoom, (p) => {
     if (hub.rooms.get(room.id) !== room || room.feeds.has(p.feed) || !ID_RE.test(p.seatId)) return;
     void rebindViewers(hub, { roomId: room.id, ...p });

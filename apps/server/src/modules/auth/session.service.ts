@@ -1,19 +1,14 @@
 import { ErrorCode, errorMessages, type ErrorCodeValue } from '@app/contract';
 import type { Conn } from '../../db/database.js';
-import type { SessionRow, UserRow } from '../../db/schema.js';
+import type { SessionRow } from '../../db/schema.js';
 import { DAY, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { hashToken, newToken } from './token.js';
 import { AuthCache } from './authCache.js';
-import { sessionRepository } from './session.repository.js';
+import { sessionRepository, type Auth } from './session.repository.js';
 
-/** A request's verified identity. */
-export interface Auth {
-  user: UserRow;
-  session: SessionRow;
-  /** The user's revision it was read at, when kept by the session cache (SQLite: authCache.ts). */
-  rev?: number;
-}
+/** A request's verified identity (defined beside the rows it is read from, which the session cache reads too). */
+export type { Auth };
 
 export type SessionCheck = { ok: true; auth: Auth } | { ok: false; code: ErrorCodeValue };
 

@@ -7,6 +7,7 @@ import type { FinanceConfig } from './finance.config.js';
 import { GiftService } from './gift/gift.service.js';
 import { checkLedger } from './ledger/invariants.js';
 import { Ledger } from './ledger/ledger.js';
+import { levelsFollowLedger } from './levels/levels.repository.js';
 import { LevelsService } from './levels/levels.service.js';
 import { WalletService } from './ledger/wallet.service.js';
 import { RankService } from './rank/rank.service.js';
@@ -38,7 +39,7 @@ export interface FinanceOptions {
  */
 export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
   const config = opts.config ?? deps.config.finance;
-  const ledger = new Ledger(deps.db, deps.metrics.ledgerTransfers);
+  const ledger = new Ledger(deps.db, [levelsFollowLedger], deps.metrics.ledgerTransfers);
   const wallet = new WalletService(deps, config);
   const sandbox = new SandboxProvider(config.paySandboxSecret, config.payCallbackWindowS, deps.config.publicUrl);
   // Stripe and WeChat Pay send the payer back to the recharge page, where the order being waited for resumes (an

@@ -2,7 +2,6 @@ import { LRUCache } from 'lru-cache';
 import type { Counter } from 'prom-client';
 import { afterCommit, type Conn, type Db } from '../../../db/database.js';
 import { nowIso } from '../../../db/time.js';
-import { levelsRepository, totalsOf } from '../levels/levels.repository.js';
 import {
   ledgerRepository as repo,
   USER_ACCOUNT_KINDS,
@@ -76,6 +75,12 @@ export function isUniqueViolation(err: unknown): boolean {
  * transaction that writes the transfers and their entries: one guarded UPDATE per account (the
  * database refuses to take a guarded account below zero), never a read-modify-write.
  */
+/**
+ * What must move with the coins, run by `post` inside its transaction after the entries (the levels:
+ * levels.repository.ts's `levelsFollowLedger`). The ledger knows nothing of who follows it.
+ */
+export type PostFollower = (conn: Conn, specs: readonly TransferSpec[]) => Promise<void>;
+
 export class Ledger {
   /** Account ids of recently active users (ids never change; bounded, least recently used first out). */
   private readonly userCache = new LRUCache<number, UserAccounts>({ max: 50_000 });
@@ -83,6 +88,8 @@ export class Ledger {
 
   constructor(
     private readonly db: Db,
+    /** Run in each posting's transaction, in order. */
+    private readonly followers: readonly PostFollower[],
     /** Counts the transfers committed, by kind (the process's metrics). */
     private readonly counted?: Pick<Counter<'kind'>, 'inc'>,
   ) {}
@@ -121,7 +128,7 @@ export class Ledger {
    * the UNIQUE index, before any balance moves), applies each account's net change with the guard
    * in ascending account order (so concurrent PostgreSQL transactions lock rows in one order and
    * cannot deadlock on them), and writes both entries of each transfer with the balance after it.
-   * Then adds spending and recharges to the users' level totals (levels.repository.ts).
+   * Then runs the followers in the same transaction (the users' level totals).
    * Answers the transfer ids (in order) and each touched account's new balance. Throws Overdraft
    * when a guard refuses.
    */
@@ -169,7 +176,7 @@ export class Ledger {
     }
     await repo.insertEntries(conn, entries);
     // Levels and VIP tiers move with the coins, in this transaction (so they equal a recount of the transfers).
-    await levelsRepository.add(conn, totalsOf(specs));
+    for (const follow of this.followers) await follow(conn, specs);
     const counted = this.counted;
     if (counted) afterCommit(conn, () => specs.forEach((t) => counted.inc({ kind: t.kind })));
     return { ids, balances };

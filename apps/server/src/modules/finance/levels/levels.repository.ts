@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { userLevel, vipTier } from '@app/kit';
 import type { Conn } from '../../../db/database.js';
-import type { TransferSpec } from '../ledger/ledger.js';
+import type { PostFollower, TransferSpec } from '../ledger/ledger.js';
 
 /** Transfers out of a user's coins that count as spending (the user level). */
 export const SPEND_KINDS = ['gift', 'video_buy'] as const;
@@ -78,3 +78,6 @@ export const levelsRepository = {
     return { spent, recharged, level: userLevel(spent), vip_level: vipTier(recharged) };
   },
 };
+
+/** The levels follow every posting of the ledger, in its transaction: what each wallet's ledger is built with. */
+export const levelsFollowLedger: PostFollower = (conn, specs) => levelsRepository.add(conn, totalsOf(specs));
