@@ -176,7 +176,9 @@ function wechatJsapiRoutes(app: FastifyInstance, env: RouteEnv): void {
       const lang = /^en\b/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'zh-CN';
       const page = `${WECHAT_JSAPI_PATH}/${encodeURIComponent(orderNo!)}`;
       const view = { lang, returnUrl: f.rechargePage, reauthUrl: `${page}?reauth=1` } as const;
-      return html(reply, 200, wechatJsapiPage('pay' in step ? { ...view, order: step.order, pay: step.pay } : { ...view, order: step.closed }));
+      const o = 'pay' in step ? step.order : step.closed;
+      const order = { order_no: o.order_no, name: (lang === 'en' && o.names.en) || o.name, price_fen: o.price_fen };
+      return html(reply, 200, wechatJsapiPage('pay' in step ? { ...view, order, pay: step.pay } : { ...view, order }));
     },
   );
   app.get<{ Querystring: { code?: unknown; state?: unknown } }>(

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../../deps.js';
+import { parseNames } from '../../../db/names.js';
 import { rechargeRepository } from './recharge.repository.js';
 import type { JsapiParams, WechatPayProvider } from './wechatProvider.js';
 import { wechatOpenidRepository as openids } from './wechatOpenid.repository.js';
@@ -7,11 +8,16 @@ import { wechatOpenidRepository as openids } from './wechatOpenid.repository.js'
 /** How long a payer may take at WeChat's OAuth page before its `state` is refused, seconds. */
 const STATE_TTL_S = 600;
 
+/** An order as the JSAPI page shows it: its package's name in each language (zh-CN: `name`). */
+interface OrderBrief {
+  order_no: string;
+  name: string;
+  names: Record<string, string>;
+  price_fen: number;
+}
+
 /** What the JSAPI page does: send the browser somewhere, or show the payment (or why there is none). */
-export type JsapiStep =
-  | { redirect: string }
-  | { pay: JsapiParams; order: { order_no: string; name: string; price_fen: number } }
-  | { closed: { order_no: string; name: string; price_fen: number } };
+type JsapiStep = { redirect: string } | { pay: JsapiParams; order: OrderBrief } | { closed: OrderBrief };
 
 /**
  * WeChat Pay JSAPI inside WeChat (decision 0228). The order's page needs the payer's openid under
@@ -57,7 +63,8 @@ export class WechatJsapiService {
     const db = this.deps.db.kysely;
     const order = await rechargeRepository.orderByNo(db, orderNo);
     if (!order || order.provider !== 'wechat') return undefined;
-    const brief = { order_no: order.order_no, name: order.name, price_fen: order.price_fen };
+    const pkg = await rechargeRepository.package(db, order.package_id);
+    const brief = { order_no: order.order_no, name: order.name, names: parseNames(pkg?.names), price_fen: order.price_fen };
     if (order.status !== 'pending') return { closed: brief };
     const openid = reauth ? undefined : await openids.openid(db, order.user_id, this.appid);
     if (!openid) return { redirect: this.provider.oauthUrl(this.state(order.order_no, nowMs)) };

@@ -42,7 +42,7 @@ export interface JsapiPageView {
 }
 
 /**
- * The page WeChat's browser opens to pay an order by JSAPI (decision 0228): it hands the server's
+ * The page WeChat's browser opens to pay an order by JSAPI (decisions 0228–0229): it hands the server's
  * parameters to `WeixinJSBridge.invoke('getBrandWCPayRequest', …)` as soon as the bridge is ready
  * (WeChat then shows its own pay sheet); paid, it goes back to the app's recharge page, which waits
  * for the order (the notify credits it); cancelled or failed, it offers to try again.
