@@ -37,16 +37,17 @@ after(async () => {
 
 /**
  * A WeChat browser for `m`: its WeixinJSBridge asks the stand-in to pay once `release` is called
- * (so the page can be shot first), and records what it was asked.
+ * (so the page can be shot first), and records what it answered; with `cancelFirst` the payer
+ * closes WeChat's first pay sheet (cancel) without paying.
  */
-async function inWechat(m: Member, locale: string) {
+async function inWechat(m: Member, locale: string, cancelFirst = false) {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   const asked: string[] = [];
   const { ctx, page } = await pageAs(browser, m, [], locale, { userAgent: IN_WECHAT });
   await ctx.exposeBinding('__wechatApp', async (_source, params: Record<string, unknown>) => {
     await released;
-    const answer = await wx.jsapiPay(params);
+    const answer = cancelFirst && asked.length === 0 ? 'get_brand_wcpay_request:cancel' : await wx.jsapiPay(params);
     asked.push(answer);
     return answer;
   });
@@ -67,7 +68,7 @@ const walletCoins = async (m: Member) => (await call(server.url, 'financeWallet'
 describe('WeChat Pay JSAPI in the browser', () => {
   it('inside WeChat: OAuth, then the bridge pays with the server’s paySign, and the wallet shows the coins', async () => {
     const viewer = await registerMember(server.url);
-    const { ctx, page, release, asked } = await inWechat(viewer, 'zh-CN');
+    const { ctx, page, release, asked } = await inWechat(viewer, 'zh-CN', true);
     await open(page, server.url, '/pages/user/recharge');
     await page.locator('[data-testid="pay-wechat"][aria-checked="true"]').waitFor();
     const { list } = await call(server.url, 'rechargeCategory', undefined, viewer.token);
@@ -82,12 +83,17 @@ describe('WeChat Pay JSAPI in the browser', () => {
     assert.equal(wx.oauthExchanges.filter((e) => e.ok).length, 1);
     await checkout.setViewportSize({ width: 375, height: 812 });
     await shot(checkout, 'wallet-wechat-jsapi');
-    const closed = checkout.waitForEvent('close', { timeout: 15_000 });
+    // The payer closes WeChat's pay sheet: the page offers to pay again, or to authorize another account.
     release();
+    await checkout.getByText('已取消支付').waitFor();
+    await shot(checkout, 'wallet-wechat-jsapi-cancelled');
+    assert.equal(await walletCoins(viewer), 0);
+    const closed = checkout.waitForEvent('close', { timeout: 15_000 });
+    await checkout.getByRole('button', { name: '重新支付' }).click();
     await closed; // paid: back at the app's recharge page, which closes the checkout window
     await page.locator('[data-testid="pay-wait"][data-status="paid"]').waitFor({ timeout: 15_000 });
     await shot(page, 'wallet-recharge-wechat-jsapi-paid');
-    assert.deepEqual(asked, ['get_brand_wcpay_request:ok']);
+    assert.deepEqual(asked, ['get_brand_wcpay_request:cancel', 'get_brand_wcpay_request:ok']);
     assert.equal(await walletCoins(viewer), pkg.amount + pkg.bonus);
     await page.getByRole('button', { name: '完成' }).click();
     await page
