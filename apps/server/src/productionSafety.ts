@@ -118,6 +118,13 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
       'WECHAT_PAY_API_BASE',
       !w.apiBase.startsWith('https://') ? 'is not https: signed requests and answers would cross the network in the clear' : undefined,
     );
+    if (w.appSecret) {
+      add(
+        'WECHAT_OAUTH_BASE',
+        !w.oauthBase.startsWith('https://') ? "is not https: the payer's browser would be sent to WeChat's OAuth in the clear" : undefined,
+      );
+      add('WECHAT_SNS_API_BASE', !w.snsApiBase.startsWith('https://') ? 'is not https: the AppSecret would cross the network in the clear' : undefined);
+    }
   }
   add(
     'CIPHER_KEY',

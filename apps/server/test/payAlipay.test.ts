@@ -5,7 +5,7 @@
  * once, answered `success`; a forged, tampered, replayed, wrong-amount, unknown-order, oversize or
  * malformed notify credits nothing and gets a clear refusal; an order past its TTL is closed at
  * Alipay; refunds take the coins back (held when spent); reconciliation lists a missing credit and
- * an unknown settlement.
+ * an unknown settlement, from the trade queries and from the day's bill (a zip of GBK CSV).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALIPAY_NOTIFY_PATH, ALIPAY_PAY_PATH, ALIPAY_RETURN_PATH, api, ErrorCode } from '@app/contract';
@@ -314,5 +314,39 @@ describe('Alipay', () => {
     // Orders paid and credited normally, and those refunded (their trade closed by the refund), are no mismatch.
     expect(mine.filter((x) => x.order_no === ok.order.order_no || x.kind === 'unsettled_credit')).toEqual([]);
     expect(found.data.runs[0]).toMatchObject({ provider: 'alipay' });
+  });
+
+  it("reconciliation reads the day's trade bill (a zip of GBK CSV): a payment for an order number we never made, never notified, is listed once", async () => {
+    const m = await quickMember(s);
+    const ok = await alipayOrder(m);
+    await openCashier(ok.order.pay_url);
+    await payAtCashier(ok.order.order_no);
+    // Refunded since: its refund row in the bill is no settlement of its own, its trade row still one.
+    const refunded = await alipayOrder(m, 1);
+    await openCashier(refunded.order.pay_url);
+    await payAtCashier(refunded.order.order_no);
+    await s.api.call(api.adminRechargeRefund, { order_no: refunded.order.order_no, reason: '用户申请退款' }, { token: op.token });
+    // Alipay settled a payment under an order number that is none of ours, and sent us no notify at all.
+    const silentNo = `R-silent-${rid()}`;
+    const silent = alipay.pay(silentNo, '7.50');
+    const silentFound = async () =>
+      (await s.api.call(api.adminPayMismatches, { page: 1, size: 50 }, { token: op.token })).data.list.filter(
+        (x) => x.provider === 'alipay' && x.trade_no === silent.trade_no,
+      );
+    // Today's bill is not written yet (isp.bill_not_exist): the trade queries find only our own orders.
+    const before = await s.api.call(api.adminPayReconcile, { provider: 'alipay', hours: 1 }, { token: op.token });
+    expect(before.code, before.msg).toBe(200);
+    expect(await silentFound()).toEqual([]);
+    // The next morning's bill holds it.
+    alipay.billsThrough = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    try {
+      for (let i = 0; i < 2; i++) expect((await s.api.call(api.adminPayReconcile, { provider: 'alipay', hours: 1 }, { token: op.token })).code).toBe(200);
+    } finally {
+      alipay.billsThrough = new Date(Date.now() - 16 * 3_600_000).toISOString().slice(0, 10);
+    }
+    expect(await silentFound()).toMatchObject([{ kind: 'unknown_settlement', order_no: silentNo, amount_fen: 750 }]);
+    expect(alipay.calls.filter((c) => c.method === 'alipay.data.dataservice.bill.downloadurl.query').map((c) => c.biz.bill_type)).toContain('trade');
+    const all = (await s.api.call(api.adminPayMismatches, { page: 1, size: 50 }, { token: op.token })).data.list;
+    expect(all.filter((x) => x.order_no === ok.order.order_no || x.order_no === refunded.order.order_no)).toEqual([]);
   });
 });

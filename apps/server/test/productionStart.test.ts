@@ -111,6 +111,9 @@ const UNSAFE: [string, Record<string, string>][] = [
   ]),
   ['PUBLIC_URL', { ...WECHAT, PUBLIC_URL: 'http://live.example.com' }],
   ['WECHAT_PAY_API_BASE', { ...WECHAT, WECHAT_PAY_API_BASE: 'http://127.0.0.1:9' }],
+  // JSAPI inside WeChat (the AppSecret set) with WeChat's OAuth page or API not over https.
+  ['WECHAT_OAUTH_BASE', { ...WECHAT, WECHAT_PAY_APPSECRET: 's'.repeat(32), WECHAT_OAUTH_BASE: 'http://127.0.0.1:9' }],
+  ['WECHAT_SNS_API_BASE', { ...WECHAT, WECHAT_PAY_APPSECRET: 's'.repeat(32), WECHAT_SNS_API_BASE: 'http://127.0.0.1:9' }],
   ['CIPHER_KEY', { CIPHER_KEY: '' }],
   ['CIPHER_IV', { CIPHER_IV: '' }],
   ['SEED_DEMO', { SEED_DEMO: '1' }],
@@ -153,6 +156,7 @@ describe('production settings', () => {
       'PUBLIC_URL',
     ]);
     expect(unsafeProductionSettings({ ...SAFE, ...WECHAT })).toEqual([]);
+    expect(unsafeProductionSettings({ ...SAFE, ...WECHAT, WECHAT_PAY_APPSECRET: 's'.repeat(32) })).toEqual([]);
     expect(unsafeProductionSettings({ ...SAFE, ...PUSH })).toEqual([]);
     // Metrics on loopback, or behind a token on any interface.
     expect(unsafeProductionSettings({ ...SAFE, METRICS_PORT: '9464' })).toEqual([]);

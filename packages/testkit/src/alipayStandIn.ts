@@ -7,13 +7,18 @@
  * `{"<method>_response": {code, msg, sub_code?, sub_msg?, …}, "sign": …}`, the inner object's exact
  * text signed with Alipay's private key. Methods: `alipay.trade.wap.pay` and `alipay.trade.page.pay`
  * (the browser's GET: the cashier page, which makes the trade), `alipay.trade.query`,
- * `alipay.trade.close`, `alipay.trade.refund` (deduplicated by `out_request_no`). Paying at the
+ * `alipay.trade.close`, `alipay.trade.refund` (deduplicated by `out_request_no`), and
+ * `alipay.data.dataservice.bill.downloadurl.query` (`bill_type=trade`: the URL of the day's bill, a
+ * zip of two GBK CSV files in Alipay's layout, the detail of the trades paid that China day and of
+ * their refunds, and its summary; `isp.bill_not_exist` for a day after `billsThrough`). Paying at the
  * cashier sends the async notify (a form POST to `notify_url`: the fields but `sign` and `sign_type`,
  * sorted and signed the same way with Alipay's key) and sends the payer to `return_url`. Both key
  * pairs are made here, fresh for each stand-in.
  */
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type http from 'node:http';
+import { zipSync } from 'fflate';
+import iconv from 'iconv-lite';
 import { closeLoopback, listenOnLoopback } from './loopback.js';
 
 export interface StandInTrade {
@@ -49,6 +54,9 @@ const signedText = (fields: Fields, leaveOut: string[], dropEmpty: boolean): str
     .map((k) => `${k}=${fields[k]}`)
     .join('&');
 
+/** A text's GBK bytes, as Alipay writes its bills (iconv-lite: an encoder apart from the ICU decoder the server reads them with). */
+export const gbk = (text: string): Buffer => iconv.encode(text, 'gbk');
+
 const rsa2 = (text: string, privateKey: string): string => createSign('RSA-SHA256').update(text, 'utf8').sign(privateKey, 'base64');
 
 export class AlipayStandIn {
@@ -64,6 +72,8 @@ export class AlipayStandIn {
   readonly calls: Array<{ method: string; biz: Record<string, unknown> }> = [];
   /** Answers refunds with a business refusal while set. */
   failRefunds = false;
+  /** The last China day (yyyy-MM-dd) with a bill: Alipay writes a day's bill the next morning (a test moves it to today). */
+  billsThrough = chinaTime(Date.now() - 86_400_000).slice(0, 10);
   url = '';
   private server: http.Server | undefined;
 
@@ -182,6 +192,7 @@ export class AlipayStandIn {
     const u = new URL(req.url ?? '/', this.url);
     const pay = /^\/cashier\/(\w+)\/pay$/.exec(u.pathname);
     if (pay && req.method === 'POST') return this.paidAtCashier(pay[1]!, res);
+    if (u.pathname === '/downloadBillFile.resource' && req.method === 'GET') return this.billFile(u.searchParams.get('bizDates') ?? '', res);
     if (u.pathname !== '/gateway.do') return void res.writeHead(404).end();
     const fields: Fields = Object.fromEntries(u.searchParams);
     if (req.method === 'POST') for (const [k, v] of new URLSearchParams(body)) fields[k] = v;
@@ -239,6 +250,17 @@ export class AlipayStandIn {
           refund_fee: (fee / 100).toFixed(2),
         });
       }
+      case 'alipay.data.dataservice.bill.downloadurl.query': {
+        const date = biz.bill_date ?? '';
+        if (biz.bill_type !== 'trade' || !/^\d{4}-\d\d-\d\d$/.test(date))
+          return this.refusal(res, method, '40004', 'Business Failed', 'isv.invalid-arguments', 'bill_type 或 bill_date 不合法');
+        if (date > this.billsThrough) return this.refusal(res, method, '40004', 'Business Failed', 'isp.bill_not_exist', '账单不存在');
+        return this.answer(res, method, {
+          code: '10000',
+          msg: 'Success',
+          bill_download_url: `${this.url}/downloadBillFile.resource?bizType=trade&fileType=csv.zip&bizDates=${date.replace(/-/g, '')}&downloadFileName=${this.pid}_${date.replace(/-/g, '')}.csv.zip`,
+        });
+      }
     }
     return this.refusal(res, method, '40004', 'Business Failed', 'isv.invalid-method', `不存在的方法名 ${method}`);
   }
@@ -289,5 +311,117 @@ ${open ? `<form method="post" action="/cashier/${encodeURIComponent(orderNo)}/pa
     };
     const signed = new URLSearchParams({ ...back, sign: rsa2(signedText(back, ['sign', 'sign_type'], false), this.alipayPrivateKey) });
     res.writeHead(302, { location: `${t.return_url}${t.return_url.includes('?') ? '&' : '?'}${signed}` }).end();
+  }
+
+  /** The merchant's partner id (2088…), as the bill names it. */
+  private readonly pid = '2088000000000001';
+
+  /**
+   * One day's trade bill (`yyyyMMdd`) as Alipay serves it: a zip of `<pid>_<day>_业务明细.csv` and
+   * `<pid>_<day>_业务明细(汇总).csv`, GBK, `#` comment lines around the table, every cell padded with
+   * a tab; a trade row for each trade paid that day, a refund row for each of its refunds.
+   */
+  private billFile(day: string, res: http.ServerResponse): void {
+    const date = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
+    if (!/^\d{8}$/.test(day) || date > this.billsThrough) return void res.writeHead(404).end();
+    const paid = [...this.trades.values()].filter((t) => t.send_pay_date?.startsWith(date));
+    const cell = (v: string) => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v) + '\t';
+    const line = (cells: string[]) => cells.map(cell).join(',');
+    const rows = paid.flatMap((t) => [
+      line([
+        t.trade_no,
+        t.out_trade_no,
+        '交易',
+        t.subject,
+        t.gmt_create,
+        t.send_pay_date!,
+        '',
+        '',
+        '',
+        '',
+        'buy***@example.com',
+        t.total_amount,
+        t.total_amount,
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        '',
+        '0.00',
+        '0.00',
+        '',
+        '0.00',
+        '0.00',
+        '',
+      ]),
+      ...[...t.refunded].map(([requestNo, amount]) =>
+        line([
+          t.trade_no,
+          t.out_trade_no,
+          '退款',
+          t.subject,
+          t.gmt_create,
+          chinaTime(),
+          '',
+          '',
+          '',
+          '',
+          'buy***@example.com',
+          `-${amount}`,
+          `-${amount}`,
+          '0.00',
+          '0.00',
+          '0.00',
+          '0.00',
+          '0.00',
+          '',
+          '0.00',
+          '0.00',
+          requestNo,
+          '0.00',
+          '0.00',
+          '',
+        ]),
+      ),
+    ]);
+    const total = paid.reduce((sum, t) => sum + Math.round(Number(t.total_amount) * 100), 0);
+    const detail = [
+      '#支付宝业务明细查询',
+      `#账号：[${this.pid}0156]`,
+      `#起始日期：[${day.slice(0, 4)}年${day.slice(4, 6)}月${day.slice(6, 8)}日 00:00:00]   终止日期：[${day.slice(0, 4)}年${day.slice(4, 6)}月${day.slice(6, 8)}日 23:59:59]`,
+      '#-----------------------------------------业务明细列表----------------------------------------',
+      '支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注',
+      ...rows,
+      '#-----------------------------------------业务明细列表结束------------------------------------',
+      `#交易合计：${paid.length}笔，商家实收共计：${(total / 100).toFixed(2)}元`,
+      `#导出时间：[${chinaTime()}]`,
+    ].join('\r\n');
+    const summary = [
+      '#支付宝业务汇总查询',
+      `#账号：[${this.pid}0156]`,
+      '#-----------------------------------------业务汇总列表----------------------------------------',
+      '门店编号,门店名称,交易订单总笔数,退款订单总笔数,订单金额（元）,商家实收（元）,支付宝优惠（元）,商家优惠（元）,卡消费金额（元）,服务费（元）,分润（元）,实收净额（元）',
+      line([
+        '',
+        '合计',
+        String(paid.length),
+        '0',
+        (total / 100).toFixed(2),
+        (total / 100).toFixed(2),
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        (total / 100).toFixed(2),
+      ]),
+      '#-----------------------------------------业务汇总列表结束------------------------------------',
+    ].join('\r\n');
+    const zip = zipSync({
+      [`${this.pid}0156_${day}_业务明细.csv`]: gbk(detail),
+      [`${this.pid}0156_${day}_业务明细(汇总).csv`]: gbk(summary),
+    });
+    res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.byteLength }).end(Buffer.from(zip));
   }
 }

@@ -7,6 +7,6 @@ export { freshMobile } from './members.js';
 export { once } from './once.js';
 export { reportFileTimings, type FileTiming } from './fileTimings.js';
 export { StripeStandIn, type StandInSession } from './stripeStandIn.js';
-export { AlipayStandIn, type StandInTrade as AlipayStandInTrade } from './alipayStandIn.js';
+export { AlipayStandIn, gbk, type StandInTrade as AlipayStandInTrade } from './alipayStandIn.js';
 export { WechatPayStandIn, type StandInTrade as WechatStandInTrade } from './wechatPayStandIn.js';
 export { vapidKeyPair } from './vapidKeys.js';

@@ -1,6 +1,6 @@
 /**
- * A stand-in for the parts of WeChat Pay's API v3 a merchant's H5 payments use, on 127.0.0.1:
- * `POST /v3/pay/transactions/h5`, `GET /v3/pay/transactions/out-trade-no/{no}?mchid=`,
+ * A stand-in for the parts of WeChat Pay's API v3 a merchant's H5 and JSAPI payments use, on 127.0.0.1:
+ * `POST /v3/pay/transactions/h5`, `POST /v3/pay/transactions/jsapi` (the payer's openid required), `GET /v3/pay/transactions/out-trade-no/{no}?mchid=`,
  * `POST /v3/pay/transactions/out-trade-no/{no}/close` (204), `POST /v3/refund/domestic/refunds`
  * (the same out_refund_no answering the same refund), `GET /v3/bill/tradebill` and the bill's
  * download. Every call must carry the merchant's `Authorization: WECHATPAY2-SHA256-RSA2048 …`
@@ -9,7 +9,12 @@
  * makes (`Wechatpay-Timestamp`, `-Nonce`, `-Serial`, `-Signature`), errors are `{code, message}`.
  * Its H5 page "pays" an order: the order succeeds, a `TRANSACTION.SUCCESS` notify whose resource is
  * AES-256-GCM encrypted with the APIv3 key is posted, signed, to the order's notify_url, and the
- * payer is sent to the redirect_url. Tests can also forge, replay, tamper with or repeat notifies.
+ * payer is sent to the redirect_url. Inside WeChat: the official account's OAuth (`GET
+ * /connect/oauth2/authorize`, `snsapi_base`: straight back to redirect_uri with a one-time code and
+ * the state) and its code exchange (`GET /sns/oauth2/access_token`, the AppSecret checked, answering
+ * the openid or an errcode), and `jsapiPay`, what the WeChat app does with
+ * `getBrandWCPayRequest`'s parameters: paySign checked with the merchant's public key, the order
+ * paid and notified. Tests can also forge, replay, tamper with or repeat notifies.
  */
 import { createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import type http from 'node:http';
@@ -20,7 +25,9 @@ export interface StandInTrade {
   mchid: string;
   out_trade_no: string;
   transaction_id?: string;
-  trade_type: 'MWEB';
+  trade_type: 'MWEB' | 'JSAPI';
+  /** The payer's openid (JSAPI). */
+  openid?: string;
   trade_state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   trade_state_desc: string;
   success_time?: string;
@@ -55,6 +62,14 @@ export class WechatPayStandIn {
   readonly merchantSerial = randomBytes(20).toString('hex').toUpperCase();
   readonly platformSerial = `PUB_KEY_ID_01${digits(30)}`;
   readonly apiV3Key = alnum(32);
+  /** The official account's AppSecret (WECHAT_PAY_APPSECRET) its code exchange checks. */
+  readonly appSecret = alnum(32).toLowerCase();
+  /** The openid of the one WeChat user this stand-in's OAuth knows (the payer in the tests). */
+  openid = `o${alnum(27)}`;
+  /** OAuth codes given and not yet exchanged (each works once, as WeChat's do). */
+  private readonly codes = new Map<string, string>();
+  /** Every OAuth code exchange, and whether the code was good. */
+  readonly oauthExchanges: { code: string; ok: boolean }[] = [];
   /** The merchant's API private key (PEM) the server signs with; the stand-in holds its public half. */
   readonly merchantPrivateKey: string;
   /** The WeChat Pay public key (PEM) the server verifies with; the stand-in signs with its private half. */
@@ -94,6 +109,36 @@ export class WechatPayStandIn {
       WECHAT_PAY_PLATFORM_SERIAL: this.platformSerial,
       WECHAT_PAY_API_BASE: this.url,
     };
+  }
+
+  /** The merchant's API public key, which verifies what the server signs with its private half (requests, paySign). */
+  get merchantPublicKey(): KeyObject {
+    return this.merchantPublic;
+  }
+
+  /** The settings that add JSAPI inside WeChat: the AppSecret, and this stand-in as WeChat's OAuth page and API. */
+  get jsapiEnv(): Record<string, string> {
+    return { WECHAT_PAY_APPSECRET: this.appSecret, WECHAT_OAUTH_BASE: this.url, WECHAT_SNS_API_BASE: this.url };
+  }
+
+  /**
+   * What the WeChat app does with `getBrandWCPayRequest`'s parameters: the appId must be the
+   * merchant's, the package a prepay_id of an unpaid order, the timeStamp recent and paySign the
+   * merchant key's SHA256withRSA over \`appId\ntimeStamp\nnonceStr\npackage\n\`; then the order is
+   * paid and its signed notify sent. Answers the bridge's err_msg.
+   */
+  async jsapiPay(p: Record<string, unknown>): Promise<string> {
+    const text = ['appId', 'timeStamp', 'nonceStr', 'package'].map((k) => String(p[k] ?? '')).join('\n');
+    const signed =
+      p.signType === 'RSA' && typeof p.paySign === 'string' && createVerify('RSA-SHA256').update(`${text}\n`).verify(this.merchantPublic, p.paySign, 'base64');
+    const t = [...this.trades.values()].find((x) => `prepay_id=${x.prepay_id}` === p.package && x.trade_type === 'JSAPI');
+    if (!signed || p.appId !== this.appid || !t || Math.abs(Date.now() / 1000 - Number(p.timeStamp)) > 300) return 'get_brand_wcpay_request:fail';
+    if (t.trade_state !== 'NOTPAY') return 'get_brand_wcpay_request:fail';
+    this.pay(t.out_trade_no);
+    const { notify_url: _n, payer_client_ip: _i, prepay_id: _p, time_expire: _e, description: _d, ...resource } = t;
+    const r = await this.deliver(this.notifyBody(resource), undefined, this.notifyUrl || t.notify_url);
+    this.notified.push({ out_trade_no: t.out_trade_no, status: r.status });
+    return 'get_brand_wcpay_request:ok';
   }
 
   async start(): Promise<void> {
@@ -230,6 +275,29 @@ ${t.trade_state === 'NOTPAY' ? `<form method="post" action="/h5pay/confirm?prepa
       return void res.writeHead(303, { location: back || '/' }).end();
     }
 
+    // The official account's OAuth page (snsapi_base asks nothing: straight back with a code) and its code exchange.
+    if (req.method === 'GET' && path === '/connect/oauth2/authorize') {
+      const q = u.searchParams;
+      const back = q.get('redirect_uri') ?? '';
+      if (q.get('appid') !== this.appid || q.get('response_type') !== 'code' || q.get('scope') !== 'snsapi_base' || !/^https?:\/\//.test(back))
+        return void res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('参数错误');
+      const code = alnum(32);
+      this.codes.set(code, this.openid);
+      const state = q.get('state') ?? '';
+      return void res.writeHead(302, { location: `${back}${back.includes('?') ? '&' : '?'}code=${code}&state=${encodeURIComponent(state)}` }).end();
+    }
+    if (req.method === 'GET' && path === '/sns/oauth2/access_token') {
+      const q = u.searchParams;
+      const json = (v: object) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(v));
+      const code = q.get('code') ?? '';
+      if (q.get('appid') !== this.appid || q.get('secret') !== this.appSecret) return json({ errcode: 40125, errmsg: 'invalid appsecret' });
+      const openid = q.get('grant_type') === 'authorization_code' ? this.codes.get(code) : undefined;
+      this.codes.delete(code);
+      this.oauthExchanges.push({ code, ok: Boolean(openid) });
+      if (!openid) return json({ errcode: 40029, errmsg: 'invalid code' });
+      return json({ access_token: alnum(64), expires_in: 7200, refresh_token: alnum(64), openid, scope: 'snsapi_base', is_snapshotuser: 0 });
+    }
+
     if (!this.signedByMerchant(req, body)) return error(401, 'SIGN_ERROR', '签名错误');
     const json = body ? (JSON.parse(body) as Record<string, unknown>) : {};
     const view = (t: StandInTrade) => {
@@ -260,6 +328,32 @@ ${t.trade_state === 'NOTPAY' ? `<form method="post" action="/h5pay/confirm?prepa
         });
       this.trades.set(t.out_trade_no, t);
       return send(200, { h5_url: `${this.url}/h5pay/checkmweb?prepay_id=${t.prepay_id}&package=${digits(10)}` });
+    }
+    if (req.method === 'POST' && path === '/v3/pay/transactions/jsapi') {
+      const amount = json.amount as { total?: unknown; currency?: unknown } | undefined;
+      const payer = json.payer as { openid?: unknown } | undefined;
+      if (json.appid !== this.appid || json.mchid !== this.mchid) return error(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+      if (typeof json.out_trade_no !== 'string' || typeof json.description !== 'string' || typeof json.notify_url !== 'string')
+        return error(400, 'PARAM_ERROR', '缺少参数 out_trade_no, description 或 notify_url');
+      if (!Number.isInteger(amount?.total) || (amount?.total as number) <= 0 || amount?.currency !== 'CNY')
+        return error(400, 'PARAM_ERROR', 'amount.total 无效');
+      if (typeof payer?.openid !== 'string' || !payer.openid) return error(400, 'PARAM_ERROR', '缺少 payer.openid');
+      const seen = this.trades.get(json.out_trade_no);
+      if (seen && (seen.amount.total !== amount?.total || seen.openid !== payer.openid)) return error(400, 'INVALID_REQUEST', '201 商户订单号重复');
+      const t = seen ?? {
+        ...this.newTrade({
+          out_trade_no: json.out_trade_no,
+          total: amount!.total as number,
+          description: json.description,
+          notify_url: json.notify_url,
+          payer_client_ip: '',
+          time_expire: typeof json.time_expire === 'string' ? json.time_expire : undefined,
+        }),
+        trade_type: 'JSAPI' as const,
+        openid: payer.openid,
+      };
+      this.trades.set(t.out_trade_no, t);
+      return send(200, { prepay_id: t.prepay_id });
     }
     const one = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(path);
     if (one) {
@@ -314,8 +408,8 @@ ${t.trade_state === 'NOTPAY' ? `<form method="post" action="/h5pay/confirm?prepa
           '',
           t.transaction_id,
           t.out_trade_no,
-          'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
-          'MWEB',
+          t.openid ?? 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+          t.trade_type,
           'SUCCESS',
           'OTHERS',
           'CNY',

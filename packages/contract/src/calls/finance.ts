@@ -161,6 +161,10 @@ export const ALIPAY_PAY_PATH = '/api/pay/alipay/pay';
 export const ALIPAY_NOTIFY_PATH = '/api/pay/alipay/notify';
 /** Where Alipay's cashier sends the payer back (`?out_trade_no=…`): the server asks Alipay about the order, then opens the recharge page. */
 export const ALIPAY_RETURN_PATH = '/api/pay/alipay/return';
+/** WeChat Pay JSAPI's page of an order, opened inside WeChat: `${WECHAT_JSAPI_PATH}/<order_no>` (OAuth first when the payer's openid is unknown, then WeixinJSBridge). */
+export const WECHAT_JSAPI_PATH = '/api/pay/wechat/jsapi';
+/** Where WeChat's OAuth (`snsapi_base`) sends the payer back with `code` and `state` (not a JSON call). */
+export const WECHAT_OAUTH_PATH = '/api/pay/wechat/oauth';
 
 /** A gift given (record_gift, gift/send). */
 export const giftRecord = z.object({

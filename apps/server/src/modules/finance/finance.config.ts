@@ -107,7 +107,7 @@ export const financeSettings = section(
     WITHDRAW_FEE_RATE: num(0.02, 'Withdrawal fee as a fraction of the amount (rounded up to a fen)', { min: 0, max: 0.5 }),
     PAY_PROVIDERS: optionalText(
       'sandbox',
-      'Payment providers the recharge page offers, comma separated: `sandbox` (the built-in checkout page, which pays any order for free), `stripe` (cards, Apple Pay, Google Pay: STRIPE_*), `alipay` (Alipay: ALIPAY_*), `wechat` (WeChat Pay H5: WECHAT_PAY_*); `none`: recharge off',
+      'Payment providers the recharge page offers, comma separated: `sandbox` (the built-in checkout page, which pays any order for free), `stripe` (cards, Apple Pay, Google Pay: STRIPE_*), `alipay` (Alipay: ALIPAY_*), `wechat` (WeChat Pay: H5 in phone browsers, JSAPI inside WeChat with WECHAT_PAY_APPSECRET: WECHAT_PAY_*); `none`: recharge off',
     ),
     PAY_PROVIDER: optionalText(
       '(unset: PAY_PROVIDERS)',

@@ -1,10 +1,22 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ALIPAY_NOTIFY_PATH, ALIPAY_PAY_PATH, ALIPAY_RETURN_PATH, api, ErrorCode, fullPath, hasControl, SANDBOX_CHECKOUT_PATH } from '@app/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ALIPAY_NOTIFY_PATH,
+  ALIPAY_PAY_PATH,
+  ALIPAY_RETURN_PATH,
+  api,
+  ErrorCode,
+  fullPath,
+  hasControl,
+  SANDBOX_CHECKOUT_PATH,
+  WECHAT_JSAPI_PATH,
+  WECHAT_OAUTH_PATH,
+} from '@app/contract';
 import { BizError } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import type { RouteEnv } from '../../http/routeEnv.js';
 import { checkoutPage } from './recharge/checkoutPage.js';
 import { jsonNotify } from './recharge/paymentProvider.js';
+import { wechatJsapiPage } from './recharge/wechatJsapiPage.js';
 
 /** The largest notify a provider sends (Stripe's events and WeChat Pay's notifies are a few KB). */
 const NOTIFY_LIMIT = 64 * 1024;
@@ -57,6 +69,7 @@ export function financeRoutes(app: FastifyInstance, env: RouteEnv): void {
     );
   });
   alipayRoutes(app, env);
+  wechatJsapiRoutes(app, env);
 
   serve(app, api.giftSend, o, ({ me, body }) => f.gift.sendGift(me.user.id, body));
   serve(app, api.recordGift, o, ({ me, query }) => f.gift.records(me.user.id, query.direction, query.page, query.size));
@@ -141,4 +154,52 @@ function alipayRoutes(app: FastifyInstance, env: RouteEnv): void {
       return reply.header('content-type', 'text/plain; charset=utf-8').send('success');
     });
   });
+}
+
+/**
+ * WeChat Pay JSAPI's two pages (decision 0228), HTML and redirects, not JSON calls: the order's
+ * page (WeChat's OAuth first when the payer's openid is unknown, then the WeixinJSBridge payment),
+ * and the OAuth return, which keeps the openid and opens the order's page again.
+ */
+function wechatJsapiRoutes(app: FastifyInstance, env: RouteEnv): void {
+  const f = env.services.finance;
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  app.get<{ Params: { orderNo: string }; Querystring: { reauth?: unknown } }>(
+    `${WECHAT_JSAPI_PATH}/:orderNo`,
+    { schema: { hide: true }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (req, reply) => {
+      const orderNo = orderNoOf(req.params.orderNo);
+      const step = orderNo && f.wechatJsapi ? await f.wechatJsapi.page(orderNo, req.query.reauth === '1') : undefined;
+      if (!step) throw new BizError(ErrorCode.NOT_FOUND, '订单不存在', { status: 404 });
+      if ('redirect' in step) return reply.header('cache-control', 'no-store').redirect(step.redirect, 302);
+      const lang = /^en\b/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'zh-CN';
+      const page = `${WECHAT_JSAPI_PATH}/${encodeURIComponent(orderNo!)}`;
+      const view = { lang, returnUrl: f.rechargePage, reauthUrl: `${page}?reauth=1` } as const;
+      const o = 'pay' in step ? step.order : step.closed;
+      const order = { order_no: o.order_no, name: (lang === 'en' && o.names.en) || o.name, price_fen: o.price_fen };
+      return html(reply, 200, wechatJsapiPage('pay' in step ? { ...view, order, pay: step.pay } : { ...view, order }));
+    },
+  );
+  app.get<{ Querystring: { code?: unknown; state?: unknown } }>(
+    WECHAT_OAUTH_PATH,
+    { schema: { hide: true }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (req, reply) => {
+      const { code, state } = req.query;
+      if (!f.wechatJsapi) throw new BizError(ErrorCode.NOT_FOUND, '订单不存在', { status: 404 });
+      // No code: the payer declined (snsapi_base never asks, but a user can still leave); back to the app.
+      if (typeof code !== 'string' || !code || code.length > 256 || hasControl(code))
+        return reply.header('cache-control', 'no-store').redirect(f.rechargePage, 303);
+      if (typeof state !== 'string' || state.length > 128) throw new BizError(ErrorCode.VALIDATION, 'state: 授权已失效，请重新发起支付', { status: 400 });
+      let orderNo: string | undefined;
+      try {
+        orderNo = await f.wechatJsapi.oauthReturn(code, state);
+      } catch (err) {
+        req.log.warn({ err }, 'WeChat OAuth code exchange failed');
+        throw new BizError(ErrorCode.PAYMENT_UNAVAILABLE);
+      }
+      if (!orderNo) throw new BizError(ErrorCode.VALIDATION, 'state: 授权已失效，请重新发起支付', { status: 400 });
+      return reply.header('cache-control', 'no-store').redirect(`${WECHAT_JSAPI_PATH}/${encodeURIComponent(orderNo)}`, 302);
+    },
+  );
 }

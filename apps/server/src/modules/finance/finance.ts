@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { api, fullPath } from '@app/contract';
+import { api, fullPath, WECHAT_JSAPI_PATH, WECHAT_OAUTH_PATH } from '@app/contract';
 import type { Deps } from '../../deps.js';
 import { CheckInService } from './checkin/checkin.service.js';
 import { EarningsService } from './earnings/earnings.service.js';
@@ -16,6 +16,7 @@ import { SandboxProvider } from './recharge/sandboxProvider.js';
 import { StripeProvider } from './recharge/stripeProvider.js';
 import { AlipayProvider } from './recharge/alipayProvider.js';
 import { WechatPayProvider } from './recharge/wechatProvider.js';
+import { WechatJsapiService } from './recharge/wechatJsapi.service.js';
 import { reconcileRepository } from './recharge/reconcile.repository.js';
 import { RechargeService } from './recharge/recharge.service.js';
 import { ReconcileService } from './recharge/reconcile.service.js';
@@ -51,6 +52,20 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
     ? new AlipayProvider(config.alipay, origin, config.payCallbackWindowS, config.rechargeOrderTtlMs)
     : undefined;
   const returnUrl = `${origin}/#${CHECKOUT_RETURN}`;
+  const wechat = config.payProviders.includes('wechat')
+    ? new WechatPayProvider(config.wechat, {
+        windowS: config.payCallbackWindowS,
+        notifyUrl: `${origin}${fullPath(api.wechatPayNotify)}`,
+        returnUrl,
+        ttlMs: config.rechargeOrderTtlMs,
+        ordersBetween: async (fromMs, toMs) =>
+          (await reconcileRepository.ordersBetween(deps.db.kysely, 'wechat', new Date(fromMs).toISOString(), new Date(toMs).toISOString())).map(
+            (o) => o.order_no,
+          ),
+        jsapiPageUrl: (orderNo) => `${origin}${WECHAT_JSAPI_PATH}/${encodeURIComponent(orderNo)}`,
+        oauthReturnUrl: `${origin}${WECHAT_OAUTH_PATH}`,
+      })
+    : undefined;
   const providers: PaymentProvider[] = config.payProviders.map((name) =>
     name === 'sandbox'
       ? sandbox
@@ -58,16 +73,7 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
         ? alipay!
         : name === 'stripe'
           ? new StripeProvider(config.stripe, config.payCallbackWindowS, returnUrl, config.rechargeOrderTtlMs)
-          : new WechatPayProvider(config.wechat, {
-              windowS: config.payCallbackWindowS,
-              notifyUrl: `${origin}${fullPath(api.wechatPayNotify)}`,
-              returnUrl,
-              ttlMs: config.rechargeOrderTtlMs,
-              ordersBetween: async (fromMs, toMs) =>
-                (await reconcileRepository.ordersBetween(deps.db.kysely, 'wechat', new Date(fromMs).toISOString(), new Date(toMs).toISOString())).map(
-                  (o) => o.order_no,
-                ),
-            }),
+          : wechat!,
   );
   const gift = new GiftService(deps, ledger, config);
   const rank = new RankService(deps, opts.redis, deps.config.redisPrefix);
@@ -79,6 +85,8 @@ export function createFinance(deps: Deps, opts: FinanceOptions = {}) {
     wallet,
     sandbox,
     alipay,
+    /** WeChat Pay JSAPI inside WeChat, when WeChat Pay is offered with the official account's AppSecret (decision 0228). */
+    wechatJsapi: wechat?.jsapi ? new WechatJsapiService(deps, wechat, config.wechat.appid!, config.wechat.apiV3Key!) : undefined,
     /** Where a payer back from a provider's checkout lands (the web app's recharge page). */
     rechargePage: `/#${CHECKOUT_RETURN}`,
     recharge,

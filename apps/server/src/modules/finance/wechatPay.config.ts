@@ -3,6 +3,9 @@ import { optionalText, text, type Fail } from '../../config/setting.js';
 
 /** WeChat Pay's API v3 origin (WECHAT_PAY_API_BASE points the SDK elsewhere: a stand-in in tests). */
 export const WECHAT_PAY_API = 'https://api.mch.weixin.qq.com';
+/** Where WeChat's OAuth sends the payer's browser (`/connect/oauth2/authorize`) and where its code is exchanged (`/sns/oauth2/access_token`). */
+export const WECHAT_OAUTH = 'https://open.weixin.qq.com';
+export const WECHAT_SNS_API = 'https://api.weixin.qq.com';
 
 /** WeChat Pay API v3's keys and where its API is (decision 0211). */
 export interface WechatPayConfig {
@@ -20,6 +23,11 @@ export interface WechatPayConfig {
   platformSerial: string | undefined;
   /** The API origin, no trailing slash. */
   apiBase: string;
+  /** The official account's AppSecret (the account of WECHAT_PAY_APPID): JSAPI inside WeChat is offered only with it (decision 0228). */
+  appSecret: string | undefined;
+  /** WeChat's OAuth page origin and its API origin, no trailing slash. */
+  oauthBase: string;
+  snsApiBase: string;
 }
 
 /** A PEM given in one line of an environment variable keeps its line breaks as `\n`. */
@@ -63,6 +71,22 @@ export const wechatPaySettings = {
     'The public key id (`PUB_KEY_ID_…`) or the platform certificate serial number, as the `Wechatpay-Serial` header names it',
   ),
   WECHAT_PAY_API_BASE: text(WECHAT_PAY_API, WECHAT_PAY_API, "Origin of WeChat Pay's API v3 the SDK calls (a test points it at a stand-in)", httpOrigin),
+  WECHAT_PAY_APPSECRET: optionalText(
+    '(unset: no JSAPI)',
+    "AppSecret of the official account (公众号) whose AppID is WECHAT_PAY_APPID: with it, a payer inside WeChat pays by JSAPI after WeChat's OAuth (`snsapi_base`) names their openid; without it they are asked to open the page in a browser",
+  ),
+  WECHAT_OAUTH_BASE: text(
+    WECHAT_OAUTH,
+    WECHAT_OAUTH,
+    "Origin of WeChat's OAuth page (`/connect/oauth2/authorize`) the payer's browser is sent to (a test points it at a stand-in)",
+    httpOrigin,
+  ),
+  WECHAT_SNS_API_BASE: text(
+    WECHAT_SNS_API,
+    WECHAT_SNS_API,
+    "Origin of WeChat's API where the OAuth code is exchanged for the openid (`/sns/oauth2/access_token`; a test points it at a stand-in)",
+    httpOrigin,
+  ),
 };
 
 type Values = { [K in keyof typeof wechatPaySettings]: z.output<(typeof wechatPaySettings)[K]['schema']> };
@@ -80,5 +104,8 @@ export function wechatPayConfig(v: Values, fail: Fail): WechatPayConfig {
     platformKey: pem(v.WECHAT_PAY_PLATFORM_KEY),
     platformSerial: v.WECHAT_PAY_PLATFORM_SERIAL,
     apiBase: v.WECHAT_PAY_API_BASE.replace(/\/+$/, ''),
+    appSecret: v.WECHAT_PAY_APPSECRET,
+    oauthBase: v.WECHAT_OAUTH_BASE.replace(/\/+$/, ''),
+    snsApiBase: v.WECHAT_SNS_API_BASE.replace(/\/+$/, ''),
   };
 }

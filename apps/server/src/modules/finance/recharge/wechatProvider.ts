@@ -31,6 +31,16 @@ interface NotifyBody {
   resource?: { algorithm?: unknown; ciphertext?: unknown; nonce?: unknown; associated_data?: unknown };
 }
 
+/** What the page hands `WeixinJSBridge.invoke('getBrandWCPayRequest', …)`. */
+export interface JsapiParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
 /** An axios error's answer from WeChat Pay (`{code, message}`), if it has one. */
 const answerOf = (err: unknown): { status: number; code: string; message: string } | undefined => {
   const r = (err as { response?: { status?: number; data?: { code?: unknown; message?: unknown } } }).response;
@@ -56,7 +66,8 @@ const inWechat = (userAgent: string): boolean => /MicroMessenger/i.test(userAgen
 /**
  * WeChat Pay API v3 through the `wechatpay-axios-plugin` SDK (decision 0211): every request signed
  * WECHATPAY2-SHA256-RSA2048 with the merchant key, every response verified against the platform
- * key; H5 payments (`/v3/pay/transactions/h5`, the payer sent to h5_url); notifies verified with the
+ * key; H5 payments (`/v3/pay/transactions/h5`, the payer sent to h5_url) and, inside WeChat,
+ * JSAPI payments after WeChat's OAuth (`/v3/pay/transactions/jsapi`, decision 0228); notifies verified with the
  * SDK's RSA and AES-256-GCM primitives (decision 0213); orders queried and closed by out_trade_no,
  * refunds by `/v3/refund/domestic/refunds`, reconciliation from the order queries and the trade bills
  * (decision 0214). WECHAT_PAY_API_BASE points the SDK elsewhere (a stand-in).
@@ -69,6 +80,10 @@ export class WechatPayProvider implements PaymentProvider {
   private readonly apiV3Key: Buffer;
   private readonly platformSerial: string;
   private readonly platformKey: KeyObject;
+  private readonly merchantKey: KeyObject;
+  private readonly appSecret: string | undefined;
+  private readonly oauthBase: string;
+  private readonly snsApiBase: string;
 
   constructor(
     config: WechatPayConfig,
@@ -81,6 +96,9 @@ export class WechatPayProvider implements PaymentProvider {
       ttlMs: number;
       /** Our WeChat orders made in [fromMs, toMs) (reconciliation queries each). */
       ordersBetween: (fromMs: number, toMs: number) => Promise<string[]>;
+      /** Our JSAPI page of an order (`<PUBLIC_URL>/api/pay/wechat/jsapi/<order_no>`), and where WeChat's OAuth sends the payer back. */
+      jsapiPageUrl: (orderNo: string) => string;
+      oauthReturnUrl: string;
     },
   ) {
     const { mchid, appid, privateKey, certSerial, apiV3Key, platformKey, platformSerial } = config;
@@ -93,6 +111,10 @@ export class WechatPayProvider implements PaymentProvider {
     this.apiV3Key = Buffer.from(apiV3Key);
     this.platformSerial = platformSerial;
     this.platformKey = Rsa.from(platformKey, Rsa.KEY_TYPE_PUBLIC) as KeyObject;
+    this.merchantKey = Rsa.from(privateKey, Rsa.KEY_TYPE_PRIVATE) as KeyObject;
+    this.appSecret = config.appSecret;
+    this.oauthBase = config.oauthBase;
+    this.snsApiBase = config.snsApiBase;
     this.pay = new Wechatpay({
       mchid,
       serial: certSerial,
@@ -107,11 +129,18 @@ export class WechatPayProvider implements PaymentProvider {
     return Promise.resolve(this.pay.client.request(path, method, data, config)).then((r) => (r as { data: T }).data);
   }
 
+  /** Whether a payer inside WeChat can pay here: JSAPI needs the official account's AppSecret for its OAuth (decision 0228). */
+  get jsapi(): boolean {
+    return Boolean(this.appSecret);
+  }
+
   checkPayer(payer: Payer): void {
-    if (inWechat(payer.userAgent)) throw new BizError(ErrorCode.WECHAT_PAY_OPEN_IN_BROWSER);
+    if (inWechat(payer.userAgent) && !this.jsapi) throw new BizError(ErrorCode.WECHAT_PAY_OPEN_IN_BROWSER);
   }
 
   async open(order: ProviderOrder, payer: Payer): Promise<{ payUrl: string; ref: string | null }> {
+    // Inside WeChat the order is made at WeChat Pay when our JSAPI page knows the payer's openid.
+    if (inWechat(payer.userAgent) && this.jsapi) return { payUrl: this.opts.jsapiPageUrl(order.order_no), ref: 'jsapi' };
     let h5: { h5_url?: string };
     try {
       h5 = await this.request('post', 'v3/pay/transactions/h5', {
@@ -135,6 +164,49 @@ export class WechatPayProvider implements PaymentProvider {
 
   payUrl(order: ProviderOrder): string {
     return order.pay_url ?? '';
+  }
+
+  /** WeChat's OAuth page (`snsapi_base`: no consent screen) that sends the payer back to us with a code and `state`. */
+  oauthUrl(state: string): string {
+    const q = new URLSearchParams({ appid: this.appid, redirect_uri: this.opts.oauthReturnUrl, response_type: 'code', scope: 'snsapi_base', state });
+    return `${this.oauthBase}/connect/oauth2/authorize?${q.toString()}#wechat_redirect`;
+  }
+
+  /** The payer's openid for an OAuth code (`/sns/oauth2/access_token` with the AppSecret); a refused code throws WeChat's errcode. */
+  async openidOf(code: string): Promise<string> {
+    const q = new URLSearchParams({ appid: this.appid, secret: this.appSecret ?? '', code, grant_type: 'authorization_code' });
+    const res = await fetch(`${this.snsApiBase}/sns/oauth2/access_token?${q.toString()}`, { signal: AbortSignal.timeout(15_000) });
+    const a = (await res.json().catch(() => ({}))) as { openid?: unknown; errcode?: unknown; errmsg?: unknown };
+    if (!res.ok || typeof a.openid !== 'string' || !a.openid)
+      throw new Error(`WeChat OAuth code exchange: ${res.status} ${String(a.errcode ?? '')} ${String(a.errmsg ?? '')}`.trim());
+    return a.openid;
+  }
+
+  /**
+   * A JSAPI order for the payer's openid (`/v3/pay/transactions/jsapi`, expiring with the order's
+   * TTL, so opening the page again asks for the same prepay_id) and the parameters of
+   * `WeixinJSBridge.invoke('getBrandWCPayRequest', …)`: paySign is SHA256withRSA with the merchant
+   * key over `appId\ntimeStamp\nnonceStr\npackage\n`.
+   */
+  async jsapiPayment(order: ProviderOrder & { created_at: string }, openid: string): Promise<JsapiParams> {
+    let r: { prepay_id?: string };
+    try {
+      r = await this.request('post', 'v3/pay/transactions/jsapi', {
+        appid: this.appid,
+        mchid: this.mchid,
+        description: order.name.slice(0, 127),
+        out_trade_no: order.order_no,
+        time_expire: chinaTime(Date.parse(order.created_at) + this.opts.ttlMs),
+        notify_url: this.opts.notifyUrl,
+        amount: { total: order.price_fen, currency: PRICE_CURRENCY.toUpperCase() },
+        payer: { openid },
+      });
+    } catch (err) {
+      throw explained(err, 'jsapi order');
+    }
+    if (!r.prepay_id) throw new Error(`WeChat Pay answered no prepay_id for ${order.order_no}`);
+    const p = { appId: this.appid, timeStamp: String(Math.floor(Date.now() / 1000)), nonceStr: Formatter.nonce(32), package: `prepay_id=${r.prepay_id}` };
+    return { ...p, signType: 'RSA', paySign: Rsa.sign(Formatter.joinedByLineFeed(p.appId, p.timeStamp, p.nonceStr, p.package), this.merchantKey) };
   }
 
   /** The resource decrypted with the APIv3 key (AEAD_AES_256_GCM); undefined when it does not decrypt. */
