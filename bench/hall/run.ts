@@ -4,8 +4,9 @@
  * nothing (WAVE_WIDTH in flight; each socket asks `getUnreadCount` on connect, as the web client
  * does), then `getUnreadCount` from random sockets at RATE a second for LOAD_SECONDS, then NOTICES
  * notices to every member. Printed per server: connects a second and CPU per connect, memory per
- * socket (after a full collection), the first and the later `getUnreadCount` round trips (p50/p99)
- * and CPU per request, the event-loop delay (perf_hooks.monitorEventLoopDelay in the server:
+ * socket (after a full collection), the sockets' idle CPU (IDLE_MS with nothing asked: pings, timers,
+ * background jobs), the first and the later `getUnreadCount` round trips (p50/p99), the CPU per
+ * request of ASK_BURST asked at once, the event-loop delay (perf_hooks.monitorEventLoopDelay in the server:
  * p99 and worst) during the wave and after it, and a notice to all (CPU, time to the last socket).
  *
  * Each server runs alone in a child process (bench/room's: the product is a test server on SQLite,
@@ -13,7 +14,7 @@
  * answers `getUnreadCount` at once and broadcasts a notice); the clients all live in this one.
  * The two servers alternate step by step, so both see the machine's load of the same minutes.
  *
- *   npx tsx bench/hall/run.ts     (STEPS=2000,5000 RATE=200 LOAD_SECONDS=5 WAVE_WIDTH=100 NOTICES=3; PROFILE_DIR=/tmp/prof)
+ *   npx tsx bench/hall/run.ts     (STEPS=2000,5000 RATE=200 LOAD_SECONDS=5 WAVE_WIDTH=100 IDLE_MS=3000 ASK_BURST=2000 NOTICES=3; PROFILE_DIR=/tmp/prof)
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +29,9 @@ const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 5);
 const WAVE_WIDTH = Number(process.env.WAVE_WIDTH ?? 100);
 const NOTICES = Number(process.env.NOTICES ?? 3);
 const ANSWER_TIMEOUT_MS = 30_000;
+/** The quiet between the wave and the asks: the sockets' idle cost, and an event-loop delay after the wave. */
+const IDLE_MS = Number(process.env.IDLE_MS ?? 3000);
+const ASK_BURST = Number(process.env.ASK_BURST ?? 2000);
 
 const softLimit = ensureFds(Math.max(...STEPS) + 1024);
 const load = () =>
@@ -61,7 +65,12 @@ interface Figures {
   /** getUnreadCount at RATE after the wave. */
   askP50: number;
   askP99: number;
+  /** Server CPU with the sockets connected and nothing asked (pings, timers, background jobs): ms a second. */
+  idleMsPerS: number;
+  /** CPU per getUnreadCount, over ASK_BURST asked at once (the paced asks' CPU is mostly the sockets' pings). */
   cpuPerAskUs: number;
+  /** The server's whole heap at the step, after a full collection (the process's own part, sockets included). */
+  heap: number;
   unanswered: number;
   waveDelay: LoopDelay;
   afterDelay: LoopDelay;
@@ -122,11 +131,16 @@ async function step(t: Target, n: number): Promise<Figures> {
   const c1 = await t.child.cpu();
   const waveDelay = await t.child.loopDelay();
 
-  // ---- getUnreadCount at RATE, right after the wave ----
+  // ---- the idle cost of the sockets: IDLE_MS with nothing asked ----
+  const i0 = await t.child.cpu();
+  const i0At = performance.now();
+  await new Promise((r) => setTimeout(r, IDLE_MS));
+  const idleMsPerS = ((await t.child.cpu()) - i0) / (performance.now() - i0At);
+
+  // ---- getUnreadCount at RATE ----
   sink = later;
   answered = 0;
   const total = RATE * LOAD_SECONDS;
-  const c2 = await t.child.cpu();
   const l0 = performance.now();
   let sent = 0;
   while (sent < total) {
@@ -135,9 +149,16 @@ async function step(t: Target, n: number): Promise<Figures> {
     await new Promise((r) => setTimeout(r, 2));
   }
   await waitAnswers(total);
-  const c3 = await t.child.cpu();
   const afterDelay = await t.child.loopDelay();
   const unanswered = total - answered;
+
+  // ---- ASK_BURST asks at once: their CPU ----
+  answered = 0;
+  sink = [];
+  const b0 = await t.child.cpu();
+  for (let k = 0; k < ASK_BURST; k++) ask(socks[k % socks.length]!);
+  await waitAnswers(ASK_BURST);
+  const burstCpu = (await t.child.cpu()) - b0;
 
   const mem1 = await t.child.memory();
 
@@ -164,7 +185,9 @@ async function step(t: Target, n: number): Promise<Figures> {
     firstP99: quantile(first, 0.99),
     askP50: quantile(later, 0.5),
     askP99: quantile(later, 0.99),
-    cpuPerAskUs: (c3 - c2) / total,
+    idleMsPerS,
+    cpuPerAskUs: burstCpu / ASK_BURST,
+    heap: mem1.heapUsed,
     unanswered,
     waveDelay,
     afterDelay,
@@ -180,8 +203,8 @@ async function step(t: Target, n: number): Promise<Figures> {
   const ms = (x: number) => x.toFixed(x < 10 ? 1 : 0);
   console.log(
     `${t.name.padEnd(7)} ${String(n).padStart(6)} sockets  ${fig.connectsPerS.toFixed(0).padStart(5)} connects/s, CPU/connect ${(fig.cpuPerConnectUs / 1000).toFixed(2)} ms  ` +
-      `heap/socket ${(fig.heapPerSocket / 1024).toFixed(1)} KiB, RSS/socket ${(fig.rssPerSocket / 1024).toFixed(1)} KiB  ` +
-      `first getUnreadCount p50/p99 ${ms(fig.firstP50)}/${ms(fig.firstP99)} ms  at ${RATE}/s p50/p99 ${ms(fig.askP50)}/${ms(fig.askP99)} ms, CPU ${fig.cpuPerAskUs.toFixed(0)} µs${unanswered ? `, ${unanswered} unanswered` : ''}  ` +
+      `heap ${(fig.heap / 2 ** 20).toFixed(0)} MiB, ${(fig.heapPerSocket / 1024).toFixed(1)} KiB/socket, RSS/socket ${(fig.rssPerSocket / 1024).toFixed(1)} KiB  ` +
+      `first getUnreadCount p50/p99 ${ms(fig.firstP50)}/${ms(fig.firstP99)} ms  idle CPU ${fig.idleMsPerS.toFixed(1)} ms/s  at ${RATE}/s p50/p99 ${ms(fig.askP50)}/${ms(fig.askP99)} ms, CPU ${fig.cpuPerAskUs.toFixed(0)} µs${unanswered ? `, ${unanswered} unanswered` : ''}  ` +
       `loop delay p99/max wave ${ms(waveDelay.p99)}/${ms(waveDelay.max)} ms, after ${ms(afterDelay.p99)}/${ms(afterDelay.max)} ms  ` +
       `notice to all CPU ${(fig.noticeCpuUs / 1000).toFixed(1)} ms, ${fig.noticeMs.toFixed(0)} ms  (load ${load()})`,
   );
@@ -233,8 +256,8 @@ console.log('\nproduct against bare socket.io, same run:');
 for (const [p, b] of rows) {
   console.log(
     `${String(p.sockets).padStart(6)} sockets: connects/s ${p.connectsPerS.toFixed(0)} / ${b.connectsPerS.toFixed(0)}; CPU/connect ${x(p.cpuPerConnectUs, b.cpuPerConnectUs)}; ` +
-      `heap/socket ${(p.heapPerSocket / 1024).toFixed(1)} / ${(b.heapPerSocket / 1024).toFixed(1)} KiB; ` +
-      `getUnreadCount p99 ${p.askP99.toFixed(1)} / ${b.askP99.toFixed(1)} ms (${x(p.askP99, b.askP99)}, goal ≤ 3 ×), CPU ${x(p.cpuPerAskUs, b.cpuPerAskUs)}; ` +
+      `heap ${(p.heap / 2 ** 20).toFixed(0)} / ${(b.heap / 2 ** 20).toFixed(0)} MiB, per socket ${(p.heapPerSocket / 1024).toFixed(1)} / ${(b.heapPerSocket / 1024).toFixed(1)} KiB; ` +
+      `getUnreadCount p99 ${p.askP99.toFixed(1)} / ${b.askP99.toFixed(1)} ms (${x(p.askP99, b.askP99)}, goal ≤ 3 ×), CPU ${x(p.cpuPerAskUs, b.cpuPerAskUs)}; idle CPU ${p.idleMsPerS.toFixed(1)} / ${b.idleMsPerS.toFixed(1)} ms/s; ` +
       `loop delay p99 wave ${p.waveDelay.p99.toFixed(1)} / ${b.waveDelay.p99.toFixed(1)} ms, after ${p.afterDelay.p99.toFixed(1)} / ${b.afterDelay.p99.toFixed(1)} ms (goal ≤ 20); ` +
       `notice to all CPU ${x(p.noticeCpuUs, b.noticeCpuUs)}`,
   );
