@@ -2,7 +2,7 @@
  * The baseline: a bare socket.io server (websocket only, the same path and namespace as the
  * product's room channel) in its own process. `join` puts the socket in one room and acknowledges;
  * `chat` broadcasts the payload to that room, volatile, as the product sends chat. No auth, no
- * database, no presence: the least a room channel can do.
+ * database, no presence: the least a room channel can do. Its hall namespace is bench/hall's baseline.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -26,9 +26,11 @@ nsp.on('connection', (socket) => {
     ack({ code: 200, msg: 'ok', data: {} });
   });
 });
-// The hall's baseline: one broadcast of a notice to every socket of the namespace.
+// The hall's baseline: one broadcast of a notice to every socket of the namespace; the badge's
+// count answered at once, as the product answers it (an event back, not an acknowledgement).
 const hall = io.of(HALL_NAMESPACE);
 hall.on('connection', (socket) => {
+  socket.on('getUnreadCount', () => void socket.emit('rGetUnreadCount', { total: 0, isNew: false }));
   socket.on('notice', (p: unknown, ack: (r: unknown) => void) => {
     hall.emit('newMessage', { kind: 'announcement', notice: p });
     ack({ code: 200, msg: 'ok', data: {} });

@@ -18,10 +18,10 @@
  *
  *   npx tsx bench/room/run.ts     (STEPS=1000,2500,5000,10000 CHATS=10 CHAT_GAP_MS=500 HALL=2000 INSTANCES=1)
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { api, fullPath, HALL_NAMESPACE, ROOM_NAMESPACE } from '@app/contract';
+import { ensureFds } from '../lib/fds.js';
 import { Child } from '../media/capacity/ipc.js';
 import { connect, pool, quantile, request, type Auth, type Member } from './clients.js';
 
@@ -44,15 +44,7 @@ const WARM = 200;
 const FANOUT_TIMEOUT_MS = 10_000;
 
 // ---- file descriptors: one per client here, one per socket in the server child ------------------
-const needFds = Math.max(...STEPS, HALL) + 1024;
-const softLimit = Number(execFileSync('/bin/sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
-if (softLimit < needFds && !process.env.BENCH_ROOM_FDS) {
-  const r = spawnSync('/bin/sh', ['-c', `ulimit -n ${needFds} && exec "$@"`, 'sh', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_ROOM_FDS: '1' },
-  });
-  process.exit(r.status ?? 1);
-}
+const softLimit = ensureFds(Math.max(...STEPS, HALL) + 1024);
 
 const load = () =>
   os

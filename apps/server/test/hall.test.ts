@@ -5,7 +5,7 @@ import { openDb } from '../src/db/database.js';
 import { freshMobile } from '@app/testkit';
 import { connectHall, connected, next, type HallSocket } from './helpers/hallClient.js';
 import { quickSession } from './helpers/members.js';
-import { startTestServer, type TestServer } from './helpers/testServer.js';
+import { pgUrl, startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;
 let operator: Session;
@@ -162,5 +162,39 @@ describe('hall', () => {
     const other = open({ uuid: user.user.uuid, token: user.token });
     await connected(other);
     expect(await ask(other)).toEqual({ total: 1, isNew: true });
+  });
+  // bench/hall: the badge's cost per ask and a connect's cost per socket are what a crowd multiplies
+  // (bench/hall/README.md). Counted in statements, not time: the same on any machine.
+  it.skipIf(pgUrl())('SQLite: a connect runs no statement on the main connection, and each getUnreadCount three, whatever the crowd', async () => {
+    const runs = s.deps.db.statementRuns!;
+    // The hall's tables; the background jobs' statements (queued notice pushes, sweeps) are not the hall's.
+    const hallWork = (before: Map<string, number>) => {
+      const out = new Map<string, number>();
+      for (const [sql, n] of runs()) {
+        const d = n - (before.get(sql) ?? 0);
+        if (d > 0 && /"(notices|chat_members|forum_inbox|sessions|users|user_revs)"/.test(sql) && !sql.includes('notice_pushes')) out.set(sql, d);
+      }
+      return out;
+    };
+    const crowd = await Promise.all(Array.from({ length: 30 }, () => quickSession(s)));
+    await s.api.call(api.adminSendNotice, { user_id: crowd[0]!.user.id, title: '未读', content: '一条' }, { token: operator.token });
+    const beforeConnects = runs();
+    const socks = crowd.map((who) => open({ uuid: who.user.uuid, token: who.token }));
+    await Promise.all(socks.map(connected));
+    expect(hallWork(beforeConnects)).toEqual(new Map());
+
+    const beforeAsks = runs();
+    const answers = await Promise.all(
+      socks.map((sock) => {
+        const answer = next(sock, 'rGetUnreadCount');
+        sock.emit('getUnreadCount');
+        return answer;
+      }),
+    );
+    expect(answers[0]).toEqual({ total: 1, isNew: true });
+    expect(answers.slice(1).every((a) => a.total === 0)).toBe(true);
+    // One statement per kind of unread item (notices with their newest id; private messages; forum comments).
+    const asks = hallWork(beforeAsks);
+    expect([...asks.values()]).toEqual([30, 30, 30]);
   });
 });

@@ -23,6 +23,11 @@ export interface Db {
   /** SQLite only: calls `listener` each time a write of this process has been committed. */
   onCommit?: (listener: () => void) => void;
   /**
+   * SQLite only: how many times each SQL text has run on the main connection so far (not the
+   * reader's): how tests tell the statements a piece of work costs, whatever the machine's speed.
+   */
+  statementRuns?: () => Map<string, number>;
+  /**
    * Runs `fn` in one transaction on one connection: committed when it returns, rolled back when it
    * throws. SQLite: BEGIN IMMEDIATE takes the write lock up front (the process has one connection,
    * so its transactions run one after another, and other processes wait on busy_timeout).
@@ -56,6 +61,8 @@ export interface DbOptions {
  */
 function withStatementCache(sqlite: SQLite.Database, committed: () => void, max = 500) {
   const cache = new Map<string, ReturnType<typeof watched>>();
+  /** Runs per SQL text, kept across the statement cache's clearing. */
+  const runs = new Map<string, { n: number }>();
   let wrote = false;
   const after = (stmt: SQLite.Statement) => {
     if (!stmt.readonly) wrote = true;
@@ -65,9 +72,10 @@ function withStatementCache(sqlite: SQLite.Database, committed: () => void, max 
     }
   };
   // What Kysely's SQLite driver uses of a statement, each run followed by the commit check.
-  const watched = (stmt: SQLite.Statement) => ({
+  const watched = (stmt: SQLite.Statement, count: { n: number }) => ({
     reader: stmt.reader,
     all(params: unknown[]) {
+      count.n++;
       try {
         return stmt.all(params);
       } finally {
@@ -75,20 +83,31 @@ function withStatementCache(sqlite: SQLite.Database, committed: () => void, max 
       }
     },
     run(params: unknown[]) {
+      count.n++;
       try {
         return stmt.run(params);
       } finally {
         after(stmt);
       }
     },
-    iterate: (params: unknown[]) => stmt.iterate(params),
+    iterate: (params: unknown[]) => {
+      count.n++;
+      return stmt.iterate(params);
+    },
   });
   return {
+    runs: () => new Map([...runs].map(([sql, c]) => [sql, c.n])),
     close: () => sqlite.close(),
     prepare: (sql: string) => {
       let stmt = cache.get(sql);
       if (!stmt) {
-        stmt = watched(sqlite.prepare(sql));
+        let count = runs.get(sql);
+        if (!count) {
+          // Bounded like the statements (SQL built for lists has many texts): a test's diff spans far fewer.
+          if (runs.size >= 10 * max) runs.clear();
+          runs.set(sql, (count = { n: 0 }));
+        }
+        stmt = watched(sqlite.prepare(sql), count);
         // Schema changes (migrations) make old statements stale; a bounded map also caps memory.
         if (cache.size >= max) cache.clear();
         cache.set(sql, stmt);
@@ -182,7 +201,8 @@ export function openDb(opts: DbOptions): Db {
   const committed = () => {
     for (const l of listeners) l();
   };
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, committed) }) });
+  const statements = withStatementCache(sqlite, committed);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   let reader: SQLite.Database | undefined;
   const sqliteReader = () => {
     if (!reader) {
@@ -198,5 +218,5 @@ export function openDb(opts: DbOptions): Db {
   const onCommit = (listener: () => void) => {
     listeners.push(listener);
   };
-  return { kysely, dialect: 'sqlite', schema: undefined, sqliteReader, onCommit, tx: transactions(kysely, 'sqlite'), close };
+  return { kysely, dialect: 'sqlite', schema: undefined, sqliteReader, onCommit, statementRuns: statements.runs, tx: transactions(kysely, 'sqlite'), close };
 }

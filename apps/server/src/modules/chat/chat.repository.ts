@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
+import { runCompiled } from '../../db/compiled.js';
 import type { ChatMemberRow, ChatMessageRow, ChatMessagesTable } from '../social/social.tables.js';
 
 export type NewChatMessage = Omit<ChatMessagesTable, 'id'>;
@@ -112,13 +113,15 @@ export const chatRepository = {
 
   /** The same for many users at once (a notice to many: one query, not one per user). */
   unreadTotals: async (db: Conn, userIds: readonly number[]): Promise<Map<number, number>> => {
-    const rows = await db
-      .selectFrom('chat_members')
-      .select(['user_id', (eb) => eb.fn.sum<number | null>('unread').as('n')])
-      .where('user_id', 'in', [...userIds])
-      .where('muted', '=', 0)
-      .groupBy('user_id')
-      .execute();
+    const query = () =>
+      db
+        .selectFrom('chat_members')
+        .select(['user_id', (eb) => eb.fn.sum<number | null>('unread').as('n')])
+        .where('user_id', 'in', [...userIds])
+        .where('muted', '=', sql.lit(0))
+        .groupBy('user_id');
+    // One user (every hall badge): compiled once; a list's SQL depends on its length.
+    const rows = userIds.length === 1 ? await runCompiled(db, 'chat.unreadTotals.one', userIds, () => query().compile()) : await query().execute();
     return new Map(rows.map((r) => [r.user_id, Number(r.n ?? 0)]));
   },
 

@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/database.js';
+import { runCompiled } from '../../db/compiled.js';
 import type { InboxRow } from './forum.tables.js';
 
 /** SQL for the comment inbox ("comments on my posts / replies to me"). */
@@ -23,13 +24,15 @@ export const inboxRepository = {
 
   /** Unread comments of many users at once (a notice to many): one query. */
   unreadCounts: async (db: Conn, userIds: readonly number[]): Promise<Map<number, number>> => {
-    const rows = await db
-      .selectFrom('forum_inbox')
-      .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('user_id', 'in', [...userIds])
-      .where('read_at', 'is', null)
-      .groupBy('user_id')
-      .execute();
+    const query = () =>
+      db
+        .selectFrom('forum_inbox')
+        .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('user_id', 'in', [...userIds])
+        .where('read_at', 'is', null)
+        .groupBy('user_id');
+    // One user (every hall badge): compiled once; a list's SQL depends on its length.
+    const rows = userIds.length === 1 ? await runCompiled(db, 'forumInbox.unreadCounts.one', userIds, () => query().compile()) : await query().execute();
     return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
   },
 

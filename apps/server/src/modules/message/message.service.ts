@@ -53,7 +53,13 @@ export class MessageService {
 
   /** The hall's badge: unread notices + every added source (unread private messages of unmuted conversations, unread forum comments on my posts and replies to me). */
   async unreadTotal(userId: number): Promise<number> {
-    const counts = await Promise.all([repo.unreadCount(this.db, userId), ...this.unreadSources.map(async (count) => (await count([userId])).get(userId) ?? 0)]);
+    const [notices, others] = await Promise.all([repo.unreadCount(this.db, userId), this.othersUnread(userId)]);
+    return notices + others;
+  }
+
+  /** The added sources' part of one user's badge (each answers one user with one compiled statement). */
+  private async othersUnread(userId: number): Promise<number> {
+    const counts = await Promise.all(this.unreadSources.map(async (count) => (await count([userId])).get(userId) ?? 0));
     return counts.reduce((a, b) => a + b, 0);
   }
 
@@ -75,8 +81,8 @@ export class MessageService {
    * asking is a read. Pushes after a new notice always carry `isNew: true`.
    */
   async unreadForHall(userId: number): Promise<{ total: number; newest: number }> {
-    const [total, newest] = await Promise.all([this.unreadTotal(userId), repo.maxUnreadId(this.db, userId)]);
-    return { total, newest };
+    const [notices, others] = await Promise.all([repo.unreadSummary(this.db, userId), this.othersUnread(userId)]);
+    return { total: notices.count + others, newest: notices.newest };
   }
 
   /**

@@ -32,15 +32,17 @@ export const noticeRepository = {
     return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
   },
 
-  /** Highest unread notice id, 0 when none (compared with users.notice_seen_id for `isNew`). */
-  maxUnreadId: async (db: Conn, userId: number): Promise<number> => {
-    const r = await db
-      .selectFrom('notices')
-      .select((eb) => eb.fn.max<number | null>('id').as('m'))
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .executeTakeFirst();
-    return Number(r?.m ?? 0);
+  /** A user's unread notices and the highest unread id (0 when none), in one statement: the hall's `getUnreadCount`. */
+  unreadSummary: async (db: Conn, userId: number): Promise<{ count: number; newest: number }> => {
+    const rows = await runCompiled(db, 'notice.unreadSummary', [userId], () =>
+      db
+        .selectFrom('notices')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number | null>('id').as('m')])
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .compile(),
+    );
+    return { count: Number(rows[0]?.n ?? 0), newest: Number(rows[0]?.m ?? 0) };
   },
 
   page: async (db: Conn, userId: number, page: number, size: number): Promise<{ rows: NoticeRow[]; total: number }> => {
