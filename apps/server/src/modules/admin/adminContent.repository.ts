@@ -1,6 +1,7 @@
 import type { Conn } from '../../db/database.js';
 import { containsPattern, likeCol } from '../../db/like.js';
 import type { ReportRow, ReportsTable } from './admin.tables.js';
+import { pageOf } from '../../db/paging.js';
 
 type TargetType = ReportsTable['target_type'];
 export type ContentFilter = 'all' | 'reported' | 'flagged' | 'hidden';
@@ -26,16 +27,7 @@ export const adminContentRepository = {
 
   reports: async (db: Conn, status: ReportRow['status'], page: number, size: number) => {
     const base = db.selectFrom('reports').where('status', '=', status);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (q) => q.selectAll().orderBy('id', 'desc'), page, size);
   },
 
   /** Open reports per item of one type. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import { runCompiled } from '../../db/compiled.js';
 import type { ChatMemberRow, ChatMessageRow, ChatMessagesTable } from '../social/social.tables.js';
+import { pageOf } from '../../db/paging.js';
 
 export type NewChatMessage = Omit<ChatMessagesTable, 'id'>;
 
@@ -139,17 +140,7 @@ export const chatRepository = {
   /** A page of a user's listed conversations: pinned first, then newest message. */
   sides: async (db: Conn, userId: number, page: number, size: number): Promise<{ rows: ChatMemberRow[]; total: number }> => {
     const base = db.selectFrom('chat_members').where('user_id', '=', userId).where('hidden', '=', 0).where('last_message_id', '>', 0);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('pinned', 'desc')
-        .orderBy('last_message_id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (q) => q.selectAll().orderBy('pinned', 'desc').orderBy('last_message_id', 'desc'), page, size);
   },
 
   /** The peers' sides facing this user (their read pointers), by peer id. */

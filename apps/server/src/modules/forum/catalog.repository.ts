@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import { containsPattern, likeCol } from '../../db/like.js';
+import { pageOf } from '../../db/paging.js';
 
 const postCount = sql<number>`(select count(*) from forum_post_tags pt where pt.tag_id = forum_tags.id)`;
 const activityPosts = sql<number>`(select count(*) from forum_posts p where p.activity_id = forum_activities.id)`;
@@ -13,20 +14,12 @@ export const catalogRepository = {
   /** Topics with their post counts: hot ones first, then by posts. */
   tags: async (db: Conn, keyword: string | undefined, page: number, size: number) => {
     const base = db.selectFrom('forum_tags').$if(!!keyword, (q) => q.where(likeCol('forum_tags.name', containsPattern(keyword!))));
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .select(postCount.as('post_count'))
-        .orderBy('hot', 'desc')
-        .orderBy(postCount, 'desc')
-        .orderBy('sort')
-        .orderBy('id')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      base,
+      (q) => q.selectAll().select(postCount.as('post_count')).orderBy('hot', 'desc').orderBy(postCount, 'desc').orderBy('sort').orderBy('id'),
+      page,
+      size,
+    );
   },
   tagById: (db: Conn, id: number) => db.selectFrom('forum_tags').selectAll().select(postCount.as('post_count')).where('id', '=', id).executeTakeFirst(),
   existingTagIds: async (db: Conn, ids: number[]) =>

@@ -1,5 +1,6 @@
 import type { Conn } from '../../db/database.js';
 import type { CommentRow } from './forum.tables.js';
+import { pageOf } from '../../db/paging.js';
 
 export type NewComment = Omit<CommentRow, 'id' | 'like_count' | 'hidden_at' | 'flagged'> & { flagged?: number };
 
@@ -26,16 +27,7 @@ export const commentRepository = {
   /** Top-level comments of a post, oldest first. */
   topLevel: async (db: Conn, postId: number, page: number, size: number) => {
     const base = db.selectFrom('forum_comments').where('post_id', '=', postId).where('parent_id', 'is', null).where('hidden_at', 'is', null);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (q) => q.selectAll().orderBy('id'), page, size);
   },
 
   /** Every reply under these comments, oldest first. */

@@ -1,6 +1,7 @@
 import type { Conn } from '../../db/database.js';
 import { runCompiled } from '../../db/compiled.js';
 import type { InboxRow } from './forum.tables.js';
+import { pageOf } from '../../db/paging.js';
 
 /** SQL for the comment inbox ("comments on my posts / replies to me"). */
 export const inboxRepository = {
@@ -42,17 +43,12 @@ export const inboxRepository = {
       .innerJoin('forum_comments', 'forum_comments.id', 'forum_inbox.comment_id')
       .innerJoin('forum_posts', 'forum_posts.id', 'forum_inbox.post_id')
       .where('forum_inbox.user_id', '=', userId);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll('forum_inbox')
-        .select(['forum_comments.content', 'forum_posts.content as post_content'])
-        .orderBy('forum_inbox.id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      base,
+      (q) => q.selectAll('forum_inbox').select(['forum_comments.content', 'forum_posts.content as post_content']).orderBy('forum_inbox.id', 'desc'),
+      page,
+      size,
+    );
   },
 
   markRead: async (db: Conn, userId: number, ids: number[] | 'all', at: string) => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import type { PkBattlesTable, PkRow } from './pk.tables.js';
+import { pageOf } from '../../db/paging.js';
 
 type Status = PkBattlesTable['status'];
 export const ACTIVE: Status[] = ['inviting', 'battle', 'punish'];
@@ -94,17 +95,7 @@ export const pkRepository = {
   /** Open rooms whose anchor publishes now, the caller's left out. */
   liveRooms: async (db: Conn, exceptAnchor: number, page: number, size: number) => {
     const base = db.selectFrom('rooms').where('status', '=', 'open').where('anchor_live', '=', 1).where('anchor_id', '!=', exceptAnchor);
-    const [rows, count] = await Promise.all([
-      base
-        .select(['id', 'anchor_id', 'title', 'cover'])
-        .orderBy('started_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (q) => q.select(['id', 'anchor_id', 'title', 'cover']).orderBy('started_at', 'desc').orderBy('id', 'desc'), page, size);
   },
 
   // ---- random match ----

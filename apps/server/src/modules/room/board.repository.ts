@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
+import { pageOf } from '../../db/paging.js';
 
 /** One giver's sum in a room since a moment; `last` orders equal sums (who reached theirs first). */
 export interface GiverRow {
@@ -72,17 +73,11 @@ export const boardRepository = {
       .selectFrom('rooms')
       .innerJoin('follows as f', (j) => j.onRef('f.followee_id', '=', 'rooms.anchor_id').on('f.follower_id', '=', userId))
       .where('rooms.status', '=', 'open');
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll('rooms')
-        .orderBy('rooms.anchor_live', 'desc')
-        .orderBy('rooms.started_at', 'desc')
-        .orderBy('rooms.id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      base,
+      (q) => q.selectAll('rooms').orderBy('rooms.anchor_live', 'desc').orderBy('rooms.started_at', 'desc').orderBy('rooms.id', 'desc'),
+      page,
+      size,
+    );
   },
 };

@@ -2,6 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import { containsPattern } from '../../db/like.js';
 import type { NewRoom, RoomRow, RoomsTable } from './room.tables.js';
+import { pageOf } from '../../db/paging.js';
 
 type RoomPatch = Omit<Updateable<RoomsTable>, 'id'>;
 
@@ -152,18 +153,12 @@ export const roomRepository = {
       .innerJoin('users', 'users.id', 'rooms.anchor_id')
       .where('rooms.status', '=', 'open')
       .where((eb) => eb.or([likeCol('rooms.title', pattern), likeCol('users.nickname', pattern), eb('rooms.number', '=', keyword)]));
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll('rooms')
-        .orderBy('rooms.anchor_live', 'desc')
-        .orderBy('rooms.viewers', 'desc')
-        .orderBy('rooms.started_at', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      base,
+      (q) => q.selectAll('rooms').orderBy('rooms.anchor_live', 'desc').orderBy('rooms.viewers', 'desc').orderBy('rooms.started_at', 'desc'),
+      page,
+      size,
+    );
   },
 
   /** Members whose nickname contains the keyword or whose account is it, with their open room id. */
@@ -174,16 +169,15 @@ export const roomRepository = {
       .leftJoin('rooms', (j) => j.onRef('rooms.anchor_id', '=', 'users.id').on('rooms.status', '=', 'open'))
       .where('users.is_guest', '=', 0)
       .where((eb) => eb.or([likeCol('users.nickname', pattern), eb('users.account', '=', keyword)]));
-    const [rows, count] = await Promise.all([
-      base
-        .select(['users.id', 'users.signature', 'rooms.id as room_id'])
-        .orderBy('rooms.id', (ob) => ob.desc().nullsLast())
-        .orderBy('users.id')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      base,
+      (q) =>
+        q
+          .select(['users.id', 'users.signature', 'rooms.id as room_id'])
+          .orderBy('rooms.id', (ob) => ob.desc().nullsLast())
+          .orderBy('users.id'),
+      page,
+      size,
+    );
   },
 };

@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/database.js';
+import { pageOf } from '../../db/paging.js';
 
 /** SQL for follows; callers pass the connection or transaction. */
 export const socialRepository = {
@@ -65,17 +66,16 @@ export const socialRepository = {
   page: async (db: Conn, userId: number, direction: 'following' | 'fans', page: number, size: number) => {
     const [self, other] = direction === 'following' ? (['follower_id', 'followee_id'] as const) : (['followee_id', 'follower_id'] as const);
     const base = db.selectFrom('follows').where(self, '=', userId);
-    const [rows, count] = await Promise.all([
-      base
-        .innerJoin('users', 'users.id', `follows.${other}`)
-        .select(['users.id', 'users.signature', 'follows.created_at'])
-        .orderBy('follows.created_at', 'desc')
-        .orderBy('users.id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      base,
+      (q) =>
+        q
+          .innerJoin('users', 'users.id', `follows.${other}`)
+          .select(['users.id', 'users.signature', 'follows.created_at'])
+          .orderBy('follows.created_at', 'desc')
+          .orderBy('users.id', 'desc'),
+      page,
+      size,
+    );
   },
 };

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import type { VideoResourceRow, VideoResourcesTable, VideoRow, VideosTable } from './video.tables.js';
+import { pageOf } from '../../db/paging.js';
 
 type NewResource = Pick<Insertable<VideoResourcesTable>, 'user_id' | 'upload_id' | 'status' | 'total' | 'created_at' | 'updated_at'>;
 type NewVideo = Pick<Insertable<VideosTable>, 'user_id' | 'resource_id' | 'cate_id' | 'title' | 'cover' | 'price' | 'created_at'>;
@@ -44,16 +45,7 @@ export const videoRepository = {
 
   resourcesOf: async (db: Conn, userId: number, page: number, size: number) => {
     const q = db.selectFrom('video_resources').where('user_id', '=', userId).where('deleted', '=', 0).where('status', '!=', 'receiving');
-    const [rows, n] = await Promise.all([
-      q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(n.n) };
+    return pageOf(q, (q) => q.selectAll().orderBy('id', 'desc'), page, size);
   },
 
   /** Uploads still receiving chunks that were last touched before `before` (abandoned). */

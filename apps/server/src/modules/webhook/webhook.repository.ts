@@ -1,6 +1,7 @@
 import type { Conn } from '../../db/database.js';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointsTable, WebhookDeliveriesTable } from './webhook.tables.js';
 import type { Insertable } from 'kysely';
+import { pageOf } from '../../db/paging.js';
 
 /** Webhook endpoints, the delivery queue and its attempt log (SQL only). */
 export const webhookRepository = {
@@ -41,16 +42,7 @@ export const webhookRepository = {
   deliveries: async (db: Conn, endpointId: number, status: WebhookDeliveryRow['status'] | undefined, page: number, size: number) => {
     let q = db.selectFrom('webhook_deliveries').where('endpoint_id', '=', endpointId);
     if (status) q = q.where('status', '=', status);
-    const [rows, count] = await Promise.all([
-      q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(q, (q) => q.selectAll().orderBy('id', 'desc'), page, size);
   },
 
   attemptsOf: (db: Conn, deliveryIds: number[]): Promise<WebhookAttemptRow[]> =>

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../../db/database.js';
 import type { AccountsTable } from '../../../db/schema.js';
 import { runCompiled } from '../../../db/compiled.js';
+import { pageOf } from '../../../db/paging.js';
 
 export type AccountKind = AccountsTable['kind'];
 export const USER_ACCOUNT_KINDS = ['coin', 'gift_pending', 'gift_earnings', 'frozen_withdrawal'] as const satisfies readonly AccountKind[];
@@ -128,16 +129,15 @@ export const ledgerRepository = {
       .where('e.user_id', '=', userId);
     if (f.kinds) q = q.where('e.kind', 'in', f.kinds);
     if (f.accountKind) q = q.where('a.kind', '=', f.accountKind);
-    const [rows, count] = await Promise.all([
-      q
-        .select(['e.id', 'e.kind', 'e.amount', 'e.balance_after', 'e.created_at', 'a.kind as account_kind', 't.ref', 't.remark', 't.params'])
-        .orderBy('e.id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      q,
+      (q) =>
+        q
+          .select(['e.id', 'e.kind', 'e.amount', 'e.balance_after', 'e.created_at', 'a.kind as account_kind', 't.ref', 't.remark', 't.params'])
+          .orderBy('e.id', 'desc'),
+      page,
+      size,
+    );
   },
 
   // Invariant checks (tests, the bench, the admin CLI): straight SQL over the whole ledger.

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
 import type { PaymentCallbacksTable, RechargeOrdersTable, RechargePackagesTable } from '../../../db/schema.js';
+import { pageOf } from '../../../db/paging.js';
 
 export type PackageRow = Selectable<RechargePackagesTable>;
 export type RechargeOrderRow = Selectable<RechargeOrdersTable>;
@@ -41,16 +42,7 @@ export const rechargeRepository = {
     let q = db.selectFrom('recharge_orders').where('user_id', '=', userId);
     if (f.order_no !== undefined) q = q.where('order_no', '=', f.order_no);
     if (f.status) q = q.where('status', '=', f.status);
-    const [rows, count] = await Promise.all([
-      q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(q, (q) => q.selectAll().orderBy('id', 'desc'), page, size);
   },
 
   /** Records where the provider's payment page is (once it opened the payment). */

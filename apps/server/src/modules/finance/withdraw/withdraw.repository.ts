@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
 import type { WithdrawalsTable } from '../../../db/schema.js';
+import { pageOf } from '../../../db/paging.js';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 type Status = WithdrawalRow['status'];
@@ -34,16 +35,7 @@ export const withdrawRepository = {
     if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
     if (f.id !== undefined) q = q.where('id', '=', f.id);
     if (f.status) q = q.where('status', '=', f.status);
-    const [rows, count] = await Promise.all([
-      q
-        .selectAll()
-        .orderBy('id', order)
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(q, (q) => q.selectAll().orderBy('id', order), page, size);
   },
 
   /** The withdrawal rules operators set (rows of the settings table under these keys). */
