@@ -73,18 +73,18 @@ describe('stream health', () => {
 
   it.skipIf(!hasFfmpeg)("measures the anchor's WHIP stream: bitrate, frame rate and loss as ingest samples", async () => {
     pubs.push(await publishTestStream(s.sfu, room.id, owner.user.id, 'h264', { bitrate: '400k' }));
-    // The sampler looks every LIVE_HEALTH_S; its first look at a session is the baseline.
+    // The sampler looks every LIVE_HEALTH_S; its first look at a session is the baseline, and the
+    // interval after it may hold ffmpeg's start: a steady sample is awaited.
     const ingest = await eventually(
       async () => {
         await s.ingest.tick();
         clock.advance(2000);
-        return (await mine(owner)).data.list.find((x) => x.source === 'ingest' && x.fps !== null && x.fps > 5);
+        return (await mine(owner)).data.list.find((x) => x.source === 'ingest' && x.fps !== null && x.fps > 12);
       },
       { what: 'an ingest sample', timeout: 20_000, interval: 1000 },
     );
     expect(ingest.bitrate).toBeGreaterThan(100_000);
     expect(ingest.bitrate).toBeLessThan(1_500_000);
-    expect(ingest.fps).toBeGreaterThan(12);
     expect(ingest.fps).toBeLessThan(28);
     expect(ingest.loss).toBeLessThan(0.05);
     expect([ingest.target, ingest.width, ingest.rtt_ms]).toEqual([null, null, null]);

@@ -1,0 +1,29 @@
+import type { SendStats } from '../../../../lib/media/sendStats';
+
+/** Readings (2 s apart) in a row that must fall short before the anchor is warned: a passing dip is not a warning. */
+export const SHORT_READINGS = 3;
+/** Under this share of the configured bitrate the stream falls short. */
+export const SHORT_SHARE = 0.7;
+
+/**
+ * The upload cannot hold the configured bitrate (decision 0272): the encoder sends well under it
+ * and the browser says why (bandwidth holds its quality back, or its estimate of the uplink is
+ * under the target). A still picture that needs fewer bits is not a weak uplink.
+ */
+export function fallsShort(s: SendStats, target: number): boolean {
+  if (s.bitrate <= 0 || target <= 0) return false;
+  const pressed = s.limited === 'bandwidth' || (s.available !== null && s.available < target * SHORT_SHARE);
+  return s.bitrate < target * SHORT_SHARE && pressed;
+}
+
+/** Signal bars for the chip: 3 good, 2 short of the target, 1 losing packets or far short. */
+export function signalOf(s: SendStats, target: number): 1 | 2 | 3 {
+  if ((s.loss ?? 0) > 0.05 || s.bitrate < target * 0.3) return 1;
+  if (fallsShort(s, target) || (s.loss ?? 0) > 0.02) return 2;
+  return 3;
+}
+
+/** 1 234 567 bit/s → "1.23 Mbps"; under a megabit in kbps. */
+export function formatBitrate(bps: number): string {
+  return bps >= 1_000_000 ? `${(bps / 1_000_000).toFixed(2)} Mbps` : `${Math.round(bps / 1000)} kbps`;
+}
