@@ -57,3 +57,8 @@ export function readSendStats(report: Iterable<Stat>, prev: SendMark | null): { 
     },
   };
 }
+
+/** 1 234 567 bit/s → "1.23 Mbps"; under a megabit in kbps. */
+export function formatBitrate(bps: number): string {
+  return bps >= 1_000_000 ? `${(bps / 1_000_000).toFixed(2)} Mbps` : `${Math.round(bps / 1000)} kbps`;
+}

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BroadcastQuality, Broadcaster } from '../../../../lib/media/broadcaster';
-import type { SendStats } from '../../../../lib/media/sendStats';
-import { formatBitrate } from './uplink';
+import { formatBitrate, type SendStats } from '../../../../lib/media/sendStats';
 
 interface Props {
   stats: SendStats;

@@ -2,12 +2,12 @@ import type { HealthSample } from '@app/contract';
 import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SendStats } from '../../../../lib/media/sendStats';
+import { formatBitrate, type SendStats } from '../../../../lib/media/sendStats';
 import { useLiveHealth } from '../../../../state/queries/health';
 import { useRoom } from '../RoomContext';
 import { HealthPanel } from './HealthPanel';
 import { UplinkWarning } from './UplinkWarning';
-import { formatBitrate, signalOf } from './uplink';
+import { signalOf } from './uplink';
 import { useStreamHealth } from './useStreamHealth';
 import './health.css';
 

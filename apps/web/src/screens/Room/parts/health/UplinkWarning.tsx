@@ -1,7 +1,7 @@
 import { ExclamationTriangleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { Broadcaster } from '../../../../lib/media/broadcaster';
-import { formatBitrate } from './uplink';
+import { formatBitrate } from '../../../../lib/media/sendStats';
 import type { StreamHealth } from './useStreamHealth';
 
 /** The upload cannot hold the configured bitrate: what it holds, and a one-tap switch to the smooth quality. */

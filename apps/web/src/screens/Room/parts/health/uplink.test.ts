@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SendStats } from '../../../../lib/media/sendStats';
-import { fallsShort, formatBitrate, signalOf } from './uplink';
+import { formatBitrate } from '../../../../lib/media/sendStats';
+import { fallsShort, signalOf } from './uplink';
 
 const s = (over: Partial<SendStats>): SendStats => ({ bitrate: 900_000, fps: 30, width: 720, height: 1280, loss: 0, rttMs: 40, limited: 'none', available: 2_000_000, ...over });
 

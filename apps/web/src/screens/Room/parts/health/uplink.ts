@@ -22,8 +22,3 @@ export function signalOf(s: SendStats, target: number): 1 | 2 | 3 {
   if (fallsShort(s, target) || (s.loss ?? 0) > 0.02) return 2;
   return 3;
 }
-
-/** 1 234 567 bit/s → "1.23 Mbps"; under a megabit in kbps. */
-export function formatBitrate(bps: number): string {
-  return bps >= 1_000_000 ? `${(bps / 1_000_000).toFixed(2)} Mbps` : `${Math.round(bps / 1000)} kbps`;
-}
