@@ -13,6 +13,8 @@ export interface SendStats {
   limited: HealthLimit | null;
   /** The congestion controller's estimate of what the uplink carries, bit/s. */
   available: number | null;
+  /** What the encoder is allowed to send now (the uplink's share, under the sender's cap), bit/s. */
+  encoderTarget: number | null;
 }
 
 /** The counters one reading keeps for the next (bitrate is a difference of bytes over time). */
@@ -54,6 +56,7 @@ export function readSendStats(report: Iterable<Stat>, prev: SendMark | null): { 
       rttMs: rtt === null ? null : Math.round(rtt * 1000),
       limited,
       available: num(pair?.availableOutgoingBitrate),
+      encoderTarget: outs.some((o) => num(o.targetBitrate) !== null) ? outs.reduce((n, o) => n + (num(o.targetBitrate) ?? 0), 0) : null,
     },
   };
 }

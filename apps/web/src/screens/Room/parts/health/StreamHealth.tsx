@@ -12,7 +12,7 @@ import { useStreamHealth } from './useStreamHealth';
 import './health.css';
 
 /** A server sample in the shape the browser's own readings have. */
-const statsOf = (s: HealthSample): SendStats => ({ bitrate: s.bitrate, fps: s.fps, width: s.width, height: s.height, loss: s.loss, rttMs: s.rtt_ms, limited: s.limited, available: null });
+const statsOf = (s: HealthSample): SendStats => ({ bitrate: s.bitrate, fps: s.fps, width: s.width, height: s.height, loss: s.loss, rttMs: s.rtt_ms, limited: s.limited, available: null, encoderTarget: null });
 
 /**
  * The anchor's stream health (decision 0270): a signal chip under the live clock that opens the

@@ -3,7 +3,7 @@ import type { SendStats } from '../../../../lib/media/sendStats';
 import { formatBitrate } from '../../../../lib/media/sendStats';
 import { fallsShort, signalOf } from './uplink';
 
-const s = (over: Partial<SendStats>): SendStats => ({ bitrate: 900_000, fps: 30, width: 720, height: 1280, loss: 0, rttMs: 40, limited: 'none', available: 2_000_000, ...over });
+const s = (over: Partial<SendStats>): SendStats => ({ bitrate: 900_000, fps: 30, width: 720, height: 1280, loss: 0, rttMs: 40, limited: 'none', available: 2_000_000, encoderTarget: 1_000_000, ...over });
 
 describe('uplink', () => {
   it('falls short only when the encoder sends well under the target and the browser says the uplink is why', () => {
@@ -11,6 +11,7 @@ describe('uplink', () => {
     expect(fallsShort(s({ bitrate: 300_000 }), 1_000_000)).toBe(false); // a still picture
     expect(fallsShort(s({ bitrate: 300_000, limited: 'bandwidth' }), 1_000_000)).toBe(true);
     expect(fallsShort(s({ bitrate: 300_000, available: 350_000 }), 1_000_000)).toBe(true);
+    expect(fallsShort(s({ bitrate: 110_000, encoderTarget: 120_000 }), 1_000_000)).toBe(true);
     expect(fallsShort(s({ bitrate: 0, limited: 'bandwidth' }), 1_000_000)).toBe(false);
   });
   it('grades the signal and writes bitrates', () => {

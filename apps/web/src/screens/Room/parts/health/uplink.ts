@@ -7,12 +7,14 @@ export const SHORT_SHARE = 0.7;
 
 /**
  * The upload cannot hold the configured bitrate (decision 0272): the encoder sends well under it
- * and the browser says why (bandwidth holds its quality back, or its estimate of the uplink is
- * under the target). A still picture that needs fewer bits is not a weak uplink.
+ * and the browser says why: bandwidth holds its quality back, or the encoder is allowed (or the
+ * uplink estimated to carry) less than the target. A still picture that needs fewer bits, with
+ * the encoder still allowed the whole target, is not a weak uplink.
  */
 export function fallsShort(s: SendStats, target: number): boolean {
   if (s.bitrate <= 0 || target <= 0) return false;
-  const pressed = s.limited === 'bandwidth' || (s.available !== null && s.available < target * SHORT_SHARE);
+  const under = (v: number | null) => v !== null && v < target * SHORT_SHARE;
+  const pressed = s.limited === 'bandwidth' || under(s.encoderTarget) || under(s.available);
   return s.bitrate < target * SHORT_SHARE && pressed;
 }
 
