@@ -36,7 +36,8 @@ afterAll(async () => {
 });
 
 const sample = { bitrate: 850_000, target: 1_000_000, fps: 29.5, width: 720, height: 1280, loss: 0.012, rtt_ms: 38, limited: 'none' };
-const report = (who: Session, body: Record<string, unknown> = {}) => s.api.call(api.liveHealthReport, { room_id: room.id, ...sample, ...body }, { token: who.token });
+const report = (who: Session, body: Record<string, unknown> = {}) =>
+  s.api.call(api.liveHealthReport, { room_id: room.id, ...sample, ...body }, { token: who.token });
 const mine = (who: Session, roomId = room.id) => s.api.call(api.liveHealth, { room_id: roomId }, { token: who.token });
 
 describe('stream health', () => {

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { readSendStats } from './sendStats';
 
 const report = (bytes: number, ts: number) => [
-  { type: 'outbound-rtp', id: 'o1', kind: 'video', bytesSent: bytes, timestamp: ts, framesPerSecond: 30, frameWidth: 720, frameHeight: 1280, qualityLimitationReason: 'bandwidth', targetBitrate: 600_000 },
+  {
+    type: 'outbound-rtp',
+    id: 'o1',
+    kind: 'video',
+    bytesSent: bytes,
+    timestamp: ts,
+    framesPerSecond: 30,
+    frameWidth: 720,
+    frameHeight: 1280,
+    qualityLimitationReason: 'bandwidth',
+    targetBitrate: 600_000,
+  },
   { type: 'outbound-rtp', id: 'a1', kind: 'audio', bytesSent: 999_999, timestamp: ts },
   { type: 'remote-inbound-rtp', id: 'r1', kind: 'video', fractionLost: 0.02, roundTripTime: 0.045 },
   { type: 'transport', id: 't1', selectedCandidatePairId: 'p1' },
@@ -14,7 +25,17 @@ describe('readSendStats', () => {
     const first = readSendStats(report(10_000, 1000), null)!;
     expect(first.stats.bitrate).toBe(0);
     const second = readSendStats(report(135_000, 3000), first.mark)!;
-    expect(second.stats).toEqual({ bitrate: 500_000, fps: 30, width: 720, height: 1280, loss: 0.02, rttMs: 45, limited: 'bandwidth', available: 650_000, encoderTarget: 600_000 });
+    expect(second.stats).toEqual({
+      bitrate: 500_000,
+      fps: 30,
+      width: 720,
+      height: 1280,
+      loss: 0.02,
+      rttMs: 45,
+      limited: 'bandwidth',
+      available: 650_000,
+      encoderTarget: 600_000,
+    });
   });
 
   it('falls back to the candidate pair for the round trip, and answers null without a video sender', () => {

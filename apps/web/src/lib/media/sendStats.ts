@@ -44,7 +44,8 @@ export function readSendStats(report: Iterable<Stat>, prev: SendMark | null): { 
   const pairId = transport?.selectedCandidatePairId;
   const pair = all.find((s) => s.type === 'candidate-pair' && (pairId ? s.id === pairId : s.nominated === true && s.state === 'succeeded'));
   const rtt = num(remote?.roundTripTime) ?? num(pair?.currentRoundTripTime);
-  const limited = typeof main.qualityLimitationReason === 'string' && LIMITS.includes(main.qualityLimitationReason) ? (main.qualityLimitationReason as HealthLimit) : null;
+  const limited =
+    typeof main.qualityLimitationReason === 'string' && LIMITS.includes(main.qualityLimitationReason) ? (main.qualityLimitationReason as HealthLimit) : null;
   return {
     mark,
     stats: {

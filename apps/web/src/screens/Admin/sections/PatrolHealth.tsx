@@ -17,7 +17,12 @@ export function PatrolHealth({ roomId }: { roomId: number }) {
   const q = useAdminQuery('adminLiveHealth', { room_id: roomId }, { refetchMs: 10_000 });
   const list = q.data?.list ?? [];
   if (!q.data) return null;
-  if (!list.length) return <div className="adm-muted" data-testid="patrol-health">{t('admin.patrol.healthNone')}</div>;
+  if (!list.length)
+    return (
+      <div className="adm-muted" data-testid="patrol-health">
+        {t('admin.patrol.healthNone')}
+      </div>
+    );
   const client = list.filter((s) => s.source === 'client');
   const ingest = list.filter((s) => s.source === 'ingest');
   const from = Date.parse(list[0]!.at);

@@ -17,7 +17,12 @@ export function HealthPanel({ stats, target, short, broadcaster, quality }: Prop
   const { t } = useTranslation();
   const dash = '—';
   const rows: { key: string; label: string; value: string; bad?: boolean }[] = [
-    { key: 'bitrate', label: t('health.bitrate'), value: target ? `${formatBitrate(stats.bitrate)} / ${formatBitrate(target)}` : formatBitrate(stats.bitrate), bad: short },
+    {
+      key: 'bitrate',
+      label: t('health.bitrate'),
+      value: target ? `${formatBitrate(stats.bitrate)} / ${formatBitrate(target)}` : formatBitrate(stats.bitrate),
+      bad: short,
+    },
     { key: 'fps', label: t('health.fps'), value: stats.fps === null ? dash : `${Math.round(stats.fps)} fps` },
     { key: 'resolution', label: t('health.resolution'), value: stats.width && stats.height ? `${stats.width}×${stats.height}` : dash },
     { key: 'loss', label: t('health.loss'), value: stats.loss === null ? dash : `${(stats.loss * 100).toFixed(1)}%`, bad: (stats.loss ?? 0) > 0.05 },

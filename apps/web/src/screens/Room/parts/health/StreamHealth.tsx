@@ -12,7 +12,17 @@ import { useStreamHealth } from './useStreamHealth';
 import './health.css';
 
 /** A server sample in the shape the browser's own readings have. */
-const statsOf = (s: HealthSample): SendStats => ({ bitrate: s.bitrate, fps: s.fps, width: s.width, height: s.height, loss: s.loss, rttMs: s.rtt_ms, limited: s.limited, available: null, encoderTarget: null });
+const statsOf = (s: HealthSample): SendStats => ({
+  bitrate: s.bitrate,
+  fps: s.fps,
+  width: s.width,
+  height: s.height,
+  loss: s.loss,
+  rttMs: s.rtt_ms,
+  limited: s.limited,
+  available: null,
+  encoderTarget: null,
+});
 
 /**
  * The anchor's stream health (decision 0270): a signal chip under the live clock that opens the
@@ -33,7 +43,12 @@ export function StreamHealth() {
   const bars = target ? signalOf(stats, target) : (stats.loss ?? 0) > 0.05 ? 1 : 3;
   return (
     <>
-      <button type="button" className={`health-chip health-chip--${bars}${pc ? ' health-chip--pc' : ''}`} data-testid="health-chip" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={`health-chip health-chip--${bars}${pc ? ' health-chip--pc' : ''}`}
+        data-testid="health-chip"
+        onClick={() => setOpen(true)}
+      >
         <span className="health-chip__bars" aria-hidden>
           <i />
           <i />
@@ -44,7 +59,13 @@ export function StreamHealth() {
       </button>
       {own?.short && media.broadcaster && <UplinkWarning health={own} broadcaster={media.broadcaster} />}
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="room-sheet room-sheet--dark">
-        <HealthPanel stats={stats} target={target} short={!!own?.short} broadcaster={pc ? null : media.broadcaster} quality={media.broadcast?.quality ?? 'hd'} />
+        <HealthPanel
+          stats={stats}
+          target={target}
+          short={!!own?.short}
+          broadcaster={pc ? null : media.broadcaster}
+          quality={media.broadcast?.quality ?? 'hd'}
+        />
       </Popup>
     </>
   );

@@ -3,7 +3,18 @@ import type { SendStats } from '../../../../lib/media/sendStats';
 import { formatBitrate } from '../../../../lib/media/sendStats';
 import { fallsShort, signalOf } from './uplink';
 
-const s = (over: Partial<SendStats>): SendStats => ({ bitrate: 900_000, fps: 30, width: 720, height: 1280, loss: 0, rttMs: 40, limited: 'none', available: 2_000_000, encoderTarget: 1_000_000, ...over });
+const s = (over: Partial<SendStats>): SendStats => ({
+  bitrate: 900_000,
+  fps: 30,
+  width: 720,
+  height: 1280,
+  loss: 0,
+  rttMs: 40,
+  limited: 'none',
+  available: 2_000_000,
+  encoderTarget: 1_000_000,
+  ...over,
+});
 
 describe('uplink', () => {
   it('falls short only when the encoder sends well under the target and the browser says the uplink is why', () => {

@@ -41,7 +41,17 @@ export function useStreamHealth(broadcaster: Broadcaster | null, roomId: number,
       if (Date.now() - reportedAt >= REPORT_MS) {
         reportedAt = Date.now();
         const s = got.stats;
-        const body = { room_id: roomId, bitrate: s.bitrate, target, fps: s.fps, width: s.width, height: s.height, loss: s.loss, rtt_ms: s.rttMs, limited: s.limited };
+        const body = {
+          room_id: roomId,
+          bitrate: s.bitrate,
+          target,
+          fps: s.fps,
+          width: s.width,
+          height: s.height,
+          loss: s.loss,
+          rtt_ms: s.rttMs,
+          limited: s.limited,
+        };
         void reportHealth(body);
       }
     };
