@@ -68,7 +68,7 @@ describe('live patrol wall', () => {
     const narrow = await pageAs(browser, moderator);
     await wallWithPictures(narrow.page);
     await shotSettled(narrow.page, 'patrol-wall-phone');
-    // A tile's stream health: the server's measure of the demo stream (decision 0270).
+    // A tile's stream health: the server's measure of the demo stream (decision 0230).
     await healthOfFirstTile(narrow.page);
     await shotSettled(narrow.page, 'patrol-health-phone');
     await narrow.ctx.close();

@@ -10,7 +10,7 @@ import { roomKit, roomUrl } from '../lib/roomKit.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
 /*
- * Stream health in the browser (decisions 0270–0272): an anchor live with the fake camera sees
+ * Stream health in the browser (decisions 0230–0232): an anchor live with the fake camera sees
  * their own outgoing bitrate on the chip and in the panel (checked against the bytes their peer
  * connection sends); the upload is then capped below the configured bitrate and the page warns,
  * with the one-tap switch to the smooth quality. Chromium's CDP network throttling does not reach

@@ -1,5 +1,5 @@
 /**
- * Stream health (decisions 0270–0272): the anchor's browser reports its outgoing stream, kept at
+ * Stream health (decisions 0230–0232): the anchor's browser reports its outgoing stream, kept at
  * most once per LIVE_HEALTH_S per live (an injected clock moves past the bound); the media role
  * measures the anchor's WHIP stream (ffmpeg H.264 at 400 kbit/s, 20 fps) and keeps `ingest`
  * samples; the anchor reads their own room's, a moderator any room's; another member is refused,

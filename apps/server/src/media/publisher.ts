@@ -55,7 +55,7 @@ export class Publisher implements IceSession {
   /** Keyframe requests actually sent (after throttling): the tests and the bench read it. */
   pliSent = 0;
   packetsIn = 0;
-  /** What arrives of the video (stream health, decision 0270): bytes, packets, pictures, and the sequence span seen. */
+  /** What arrives of the video (stream health, decision 0230): bytes, packets, pictures, and the sequence span seen. */
   readonly ingest = { videoBytes: 0, videoPackets: 0, frames: 0, firstSeq: -1, lastSeq: -1 };
   /** Video packets that start a picture a decoder can start at. */
   keyframesIn = 0;

@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { withId } from '../columns.js';
 
 /**
- * Stream health (decisions 0270–0272). Row types: modules/health/health.tables.ts.
+ * Stream health (decisions 0230–0232). Row types: modules/health/health.tables.ts.
  * - live_health: samples of a live's outgoing stream over time, one row per sample: `client` rows
  *   reported by the anchor's browser (its getStats), `ingest` rows measured by the media role on
  *   the WHIP session. A live is its room and the room's `started_at`.

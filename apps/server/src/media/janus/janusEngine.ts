@@ -133,7 +133,7 @@ export class JanusEngine implements Omit<MediaEngine, 'kind'> {
     return this.hub.viewerCount;
   }
 
-  /** Janus keeps the RTP to itself: the anchor's own client reports the stream's health (decision 0270). */
+  /** Janus keeps the RTP to itself: the anchor's own client reports the stream's health (decision 0230). */
   ingest(): undefined {
     return undefined;
   }

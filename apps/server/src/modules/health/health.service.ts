@@ -15,7 +15,7 @@ export const HEALTH_WINDOW_MS = 30 * 60_000;
 export type IngestSample = Pick<NewLiveHealth, 'bitrate' | 'fps' | 'loss'>;
 
 /**
- * A live's stream health over time (decisions 0270–0272): samples reported by the anchor's browser
+ * A live's stream health over time (decisions 0230–0232): samples reported by the anchor's browser
  * and measured by the media role on the WHIP session, at most one per live and source every
  * LIVE_HEALTH_S; read by the anchor for their own room and by moderators for any.
  */

@@ -1,5 +1,5 @@
 /**
- * The media role's measure of each anchor's WHIP stream (decision 0270): every LIVE_HEALTH_S the
+ * The media role's measure of each anchor's WHIP stream (decision 0230): every LIVE_HEALTH_S the
  * arriving video's bitrate, frame rate and packet loss since the last look, kept as an `ingest`
  * sample of the live. It is what an OBS anchor's panel shows (their browser publishes nothing),
  * and what moderators see beside the anchor client's own reports.

@@ -24,7 +24,7 @@ export interface EgressConfig {
   linkTtlS: number;
   /** Seconds between the keyframes a live's egress writes for the moderators' patrol wall (0: none). */
   thumbS: number;
-  /** Seconds between two stream health samples kept per live and source (decision 0271). */
+  /** Seconds between two stream health samples kept per live and source (decision 0231). */
   healthS: number;
 }
 

@@ -29,7 +29,7 @@ export interface BroadcastSnapshot {
   preview: MediaStream | null;
   /** The captured microphone alone, for one's own speaking indicator (never played). */
   micLevel: MediaStream | null;
-  /** `hd`: the configured bitrate; `smooth`: the lower one a weak uplink can hold (decision 0272). */
+  /** `hd`: the configured bitrate; `smooth`: the lower one a weak uplink can hold (decision 0232). */
   quality: BroadcastQuality;
 }
 

@@ -1,6 +1,6 @@
 import type { HealthLimit } from '@app/contract';
 
-/** What the anchor's browser sends now, read from its peer connection's getStats (decision 0270). */
+/** What the anchor's browser sends now, read from its peer connection's getStats (decision 0230). */
 export interface SendStats {
   /** Video bitrate since the last reading, bit/s. */
   bitrate: number;

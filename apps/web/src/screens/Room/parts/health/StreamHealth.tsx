@@ -25,7 +25,7 @@ const statsOf = (s: HealthSample): SendStats => ({
 });
 
 /**
- * The anchor's stream health (decision 0270): a signal chip under the live clock that opens the
+ * The anchor's stream health (decision 0230): a signal chip under the live clock that opens the
  * panel, and the warning when the upload cannot hold the configured bitrate. A browser anchor's
  * figures come from its own getStats; an OBS anchor's from what the server measures on its WHIP session.
  */

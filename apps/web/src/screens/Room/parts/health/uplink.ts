@@ -6,7 +6,7 @@ export const SHORT_READINGS = 3;
 export const SHORT_SHARE = 0.7;
 
 /**
- * The upload cannot hold the configured bitrate (decision 0272): the encoder sends well under it
+ * The upload cannot hold the configured bitrate (decision 0232): the encoder sends well under it
  * and the browser says why: bandwidth holds its quality back, or the encoder is allowed (or the
  * uplink estimated to carry) less than the target. A still picture that needs fewer bits, with
  * the encoder still allowed the whole target, is not a weak uplink.
