@@ -21,7 +21,7 @@ let browser: Browser;
 let moderator: Member;
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer({ DEMO_PUBLISHER: 'on', LIVE_EGRESS: 'on' }), launch()]);
+  [server, browser] = await Promise.all([startServer({ DEMO_PUBLISHER: 'on', LIVE_EGRESS: 'on', LIVE_HEALTH_S: '2' }), launch()]);
   moderator = await registerMember(server.url);
   await server.admin('operator', 'add', moderator.mobile, 'moderator');
 });
@@ -45,6 +45,16 @@ async function wallWithPictures(page: Page): Promise<void> {
   );
 }
 
+/** Opens the first tile's stream health and waits for its figures (a bitrate over the live). */
+async function healthOfFirstTile(page: Page): Promise<void> {
+  const tile = page.getByTestId('patrol-room').first();
+  await tile.getByTestId('patrol-health-toggle').click();
+  await tile.getByTestId('patrol-health-now').waitFor({ timeout: 20_000 });
+  assert.match(await tile.getByTestId('patrol-health-now').innerText(), /\d+ (k|M)bps · \d+ fps/);
+  await tile.locator('.adm-health__ingest').waitFor();
+  await tile.getByTestId('patrol-health-now').scrollIntoViewIfNeeded();
+}
+
 describe('live patrol wall', () => {
   it('shows every demo room’s picture; a warning reaches the anchor, ending the live shows them the reason', async () => {
     const desk = await pageAs(browser, moderator, [], 'zh-CN', {
@@ -58,6 +68,9 @@ describe('live patrol wall', () => {
     const narrow = await pageAs(browser, moderator);
     await wallWithPictures(narrow.page);
     await shotSettled(narrow.page, 'patrol-wall-phone');
+    // A tile's stream health: the server's measure of the demo stream (decision 0230).
+    await healthOfFirstTile(narrow.page);
+    await shotSettled(narrow.page, 'patrol-health-phone');
     await narrow.ctx.close();
 
     const session = await call(server.url, 'login', { account: DEMO_ANCHOR.mobile, password: DEMO_ANCHOR.password, remember: false });

@@ -13,6 +13,8 @@ import type { Deps } from './deps.js';
 import type { RouteEnv } from './http/routeEnv.js';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/validator.js';
 import { egressEnabled, LiveEgress } from './modules/live/liveEgress.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { IngestSampler } from './modules/health/ingestSampler.js';
 import { createMediaEngine, mediaRoutes, Sfu, type MediaEngine } from './media/index.js';
 import { attachMediaNodes } from './modules/room/mediaNodesWiring.js';
 import { startDemoPublisher } from './media/demo/demoPublisher.js';
@@ -91,6 +93,8 @@ export interface BuiltApp {
   sfu: MediaEngine;
   /** The HLS egress of the rooms whose anchor publishes here (listening with the media role and LIVE_EGRESS on). */
   egress: LiveEgress;
+  /** The stream health sampler of this instance's anchor streams (tests take a look at once). */
+  ingest: IngestSampler;
   /** The stop's progress (a stop that hangs names its step). */
   shutdown: Shutdown;
   /** This process's Prometheus metrics. */
@@ -202,6 +206,9 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   // HLS of the rooms whose anchor stream this instance hosts; any instance can sweep a dead one's egress.
   const egress = new LiveEgress(deps, engine, services.room.lease);
   if (runs(config, 'media') && egressEnabled(config.egress, config.nodeEnv)) egress.listen();
+  // Stream health measured on this instance's anchor streams (WHIP ingest), at most one sample per LIVE_HEALTH_S.
+  const ingest = new IngestSampler(engine, services.health, config.egress.healthS * 1000, (err) => app.log.warn({ err }, 'stream health sample not kept'));
+  if (runs(config, 'media')) ingest.start();
   if (runs(config, 'realtime')) {
     hall.listen(services.sessions, services.message, services.chat, services.social, db);
     rooms.listen(services.sessions, services.room, services.roomLive);
@@ -253,6 +260,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       boardRoutes,
       webhookRoutes,
       pushRoutes,
+      healthRoutes,
     ]) {
       routes(app, env);
     }
@@ -315,6 +323,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     await shutdown.step('worker', () => worker?.stop());
     await shutdown.step('demo streams', () => demo?.stop());
     await shutdown.step('egress', () => egress.stop());
+    ingest.stop();
     await shutdown.step('media engine', () => engine.shutdown());
     await shutdown.step('room channel', () => rooms.close());
     await shutdown.step('pk', () => services.pk.dispose());
@@ -385,5 +394,5 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     });
   }
   await worker?.start();
-  return { app, deps, services, hall, webApp, worker, egress, sfu: engine, shutdown, metrics };
+  return { app, deps, services, hall, webApp, worker, egress, ingest, sfu: engine, shutdown, metrics };
 }

@@ -12,6 +12,7 @@ import { ForumCatalogService } from './modules/forum/catalog.service.js';
 import { PostService } from './modules/forum/post.service.js';
 import { GameService } from './modules/game/game.service.js';
 import { GoLiveService } from './modules/golive/golive.service.js';
+import { HealthService } from './modules/health/health.service.js';
 import { HomeService } from './modules/home/home.service.js';
 import { LiveService } from './modules/live/live.service.js';
 import { recordingMoments } from './modules/live/momentRecorder.js';
@@ -97,6 +98,7 @@ export function createServices(deps: Deps) {
     push,
     pk,
     board,
+    health: new HealthService(deps, room),
     webhooks: new WebhookService(deps.db, deps.config.webhook),
   };
 }

@@ -123,6 +123,11 @@ export const ErrorCode = {
   /** Web Push (issue 31): the server has no VAPID keys, so it cannot push (the client does not offer it then). */
   PUSH_OFF: 11220,
 
+  /** Stream health and the creator dashboard (issue 35): another anchor's room or live. */
+  NOT_OWN_LIVE: 11360,
+  /** A health sample for a room that is not live now. */
+  HEALTH_NOT_LIVE: 11361,
+
   INTERNAL: 50000,
 } as const;
 
@@ -224,5 +229,7 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   11112: '验证码错误',
   11210: '微信内暂不支持微信支付，请点右上角“…”选择“在浏览器打开”后再支付',
   11220: '推送未开启',
+  11360: '只能查看自己直播间的数据',
+  11361: '直播未开始，暂无推流数据',
   50000: '服务器开小差了，请稍后再试',
 };

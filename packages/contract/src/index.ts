@@ -33,6 +33,8 @@ export * from './calls/video.js';
 export * from './calls/replay.js';
 export * from './calls/liveWatch.js';
 export * from './calls/adminPatrol.js';
+export * from './calls/adminHealth.js';
+export * from './calls/liveHealth.js';
 export * from './calls/games.js';
 export * from './calls/live.js';
 export * from './calls/pk.js';

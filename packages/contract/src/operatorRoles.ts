@@ -49,6 +49,7 @@ export const consoleAccess = {
   adminLiveVia: [M],
   adminPatrol: [M],
   adminPatrolWarn: [M],
+  adminLiveHealth: [M],
   adminReplays: [M],
   adminReplayHide: [M],
   adminAnchorApplications: [M],

@@ -8,6 +8,8 @@ import { forumRoutes } from './calls/forum.js';
 import { gameRoutes } from './calls/games.js';
 import { homeRoutes } from './calls/home.js';
 import { liveRoutes } from './calls/live.js';
+import { liveHealthRoutes } from './calls/liveHealth.js';
+import { adminHealthRoutes } from './calls/adminHealth.js';
 import { messageRoutes } from './calls/message.js';
 import { patrolRoutes } from './calls/adminPatrol.js';
 import { pkRoutes } from './calls/pk.js';
@@ -40,8 +42,10 @@ export const api = {
   ...replayRoutes,
   ...liveWatchRoutes,
   ...patrolRoutes,
+  ...adminHealthRoutes,
   ...gameRoutes,
   ...liveRoutes,
+  ...liveHealthRoutes,
   ...pkRoutes,
   ...boardRoutes,
   ...pushRoutes,

@@ -86,6 +86,17 @@ export interface RtpForward {
   stop(): Promise<void>;
 }
 
+/** Running totals of what a seat's publisher sent in (the stream health sampler takes their differences). */
+export interface IngestCounters {
+  sessionId: string;
+  videoBytes: number;
+  videoPackets: number;
+  frames: number;
+  /** First and last extended RTP sequence numbers seen (−1 before the first packet). */
+  firstSeq: number;
+  lastSeq: number;
+}
+
 export interface MediaEngine {
   readonly kind: 'embedded' | 'janus';
   on<E extends keyof MediaEngineEvents>(event: E, listener: (...args: MediaEngineEvents[E]) => void): () => void;
@@ -97,6 +108,8 @@ export interface MediaEngine {
   closeViewer(roomId: string, viewerId: string, reason?: CloseReason): number;
   closeUser(userId: string, reason?: CloseReason): number;
   room(roomId: string): RoomInfo | undefined;
+  /** What a live seat's publisher sent in so far; undefined when the engine does not measure it (Janus) or the seat is not live. */
+  ingest(roomId: string, seatId: string): IngestCounters | undefined;
   /** Sends a live seat's RTP to `target` until stopped or until the seat's publisher goes. */
   forwardRtp(roomId: string, seatId: string, target: RtpTarget): Promise<RtpForward>;
   shutdown(): Promise<void>;

@@ -55,6 +55,8 @@ export class Publisher implements IceSession {
   /** Keyframe requests actually sent (after throttling): the tests and the bench read it. */
   pliSent = 0;
   packetsIn = 0;
+  /** What arrives of the video (stream health, decision 0230): bytes, packets, pictures, and the sequence span seen. */
+  readonly ingest = { videoBytes: 0, videoPackets: 0, frames: 0, firstSeq: -1, lastSeq: -1 };
   /** Video packets that start a picture a decoder can start at. */
   keyframesIn = 0;
   /** Packets a sink threw on (the others still got them), and the last error: the tests and the bench read them. */
@@ -133,6 +135,7 @@ export class Publisher implements IceSession {
     this.heard();
     this.packetsIn++;
     this.videoSsrc = rtp.header.ssrc;
+    this.countIngest(rtp);
     const codec = this.codecOf(rtp.header.payloadType);
     if (!codec) return; // a payload type the answer did not name
     const key = this.isKeyframeStart(codec, rtp);
@@ -146,6 +149,23 @@ export class Publisher implements IceSession {
         this.sinkFailed(err);
       }
     }
+  }
+
+  /** Extends the 16-bit sequence number past its wrap, so lost = span − received holds over a long live. */
+  private countIngest(rtp: RtpPacket): void {
+    const g = this.ingest;
+    g.videoPackets++;
+    g.videoBytes += rtp.payload.length + 12;
+    if (rtp.header.marker) g.frames++;
+    const seq = rtp.header.sequenceNumber;
+    if (g.lastSeq < 0) {
+      g.firstSeq = g.lastSeq = seq;
+      return;
+    }
+    let delta = seq - (g.lastSeq & 0xffff);
+    if (delta < -0x8000) delta += 0x10000;
+    else if (delta > 0x8000) delta -= 0x10000;
+    if (delta > 0) g.lastSeq += delta;
   }
 
   /** The codec the publisher sends now (undefined before its first video packet). */

@@ -30,6 +30,7 @@ import type {
   PlayOptions,
   PublisherEvent,
   PublishOptions,
+  IngestCounters,
   RoomInfo,
   RtpForward,
   RtpTarget,
@@ -367,6 +368,11 @@ export class Sfu implements MediaEngine {
     let n = 0;
     for (const r of this.rooms.values()) n += r.viewers.size;
     return n;
+  }
+
+  ingest(roomId: string, seatId: string): IngestCounters | undefined {
+    const p = this.rooms.get(roomId)?.publishers.get(seatId);
+    return p?.live ? { sessionId: p.sessionId, ...p.ingest } : undefined;
   }
 
   room(roomId: string): RoomInfo | undefined {

@@ -133,6 +133,11 @@ export class JanusEngine implements Omit<MediaEngine, 'kind'> {
     return this.hub.viewerCount;
   }
 
+  /** Janus keeps the RTP to itself: the anchor's own client reports the stream's health (decision 0230). */
+  ingest(): undefined {
+    return undefined;
+  }
+
   room(roomId: string): RoomInfo | undefined {
     const r = this.hub.rooms.get(roomId);
     if (!r) return undefined;

@@ -24,6 +24,8 @@ export interface EgressConfig {
   linkTtlS: number;
   /** Seconds between the keyframes a live's egress writes for the moderators' patrol wall (0: none). */
   thumbS: number;
+  /** Seconds between two stream health samples kept per live and source (decision 0231). */
+  healthS: number;
 }
 
 export const egressSettings = section(
@@ -55,6 +57,14 @@ export const egressSettings = section(
       "Key of the signed links to password rooms' HLS and private replays; give a CDN's secure_link the same value (README, deployment)",
     ),
     LIVE_THUMB_S: int(12, "Seconds between the keyframes (JPEG) a live's egress writes for the moderators' patrol wall (0: none)", { max: 60 }),
+    LIVE_HEALTH_S: int(
+      10,
+      "Seconds between two stream health samples kept per live: the server's measure of the anchor's WHIP stream, and the anchor client's reports",
+      {
+        min: 1,
+        max: 60,
+      },
+    ),
     LIVE_HLS_LINK_TTL_S: int(30, 'Lifetime of a signed link to a live segment of a password room, seconds', { min: 5, max: 3600 }),
   },
   (v): EgressConfig => ({
@@ -69,5 +79,6 @@ export const egressSettings = section(
     signingSecret: v.LIVE_HLS_SIGNING_SECRET,
     linkTtlS: v.LIVE_HLS_LINK_TTL_S,
     thumbS: v.LIVE_THUMB_S,
+    healthS: v.LIVE_HEALTH_S,
   }),
 );

@@ -29,7 +29,15 @@ export interface BroadcastSnapshot {
   preview: MediaStream | null;
   /** The captured microphone alone, for one's own speaking indicator (never played). */
   micLevel: MediaStream | null;
+  /** `hd`: the configured bitrate; `smooth`: the lower one a weak uplink can hold (decision 0232). */
+  quality: BroadcastQuality;
 }
+
+export type BroadcastQuality = 'hd' | 'smooth';
+
+/** Smooth quality sends this share of the configured bitrate, at this fraction of the resolution. */
+export const SMOOTH_BITRATE_SHARE = 0.4;
+const SMOOTH_SCALE_DOWN = 1.5;
 
 /** Where and how to publish; asked again on every (re)connect so a fresh media token is used. */
 export interface BroadcastTarget {
@@ -77,6 +85,7 @@ export class Broadcaster {
       screen: false,
       preview: null,
       micLevel: null,
+      quality: 'hd',
     };
   }
 
@@ -186,13 +195,27 @@ export class Broadcaster {
     this.set({ screen: false, preview: this.previewOf(this.cameraTrack) });
   }
 
-  /** Caps the video bitrate of the live sender (e.g. a weak uplink). */
-  async setMaxBitrate(bps: number): Promise<void> {
+  /** The video bitrate this broadcast is set to send now (the quality's), bit/s. */
+  get targetBitrate(): number {
+    return this.snap.quality === 'hd' ? this.opts.maxBitrate : Math.round(this.opts.maxBitrate * SMOOTH_BITRATE_SHARE);
+  }
+
+  /** Switches the sent quality in place (no renegotiation): a lower bitrate and resolution for a weak uplink, or back. */
+  async setQuality(quality: BroadcastQuality): Promise<void> {
+    this.set({ quality });
+    await this.applyCap();
+  }
+
+  /** Caps the live sender's video at the quality's bitrate and resolution. */
+  private async applyCap(): Promise<void> {
     const sender = this.videoSender();
     if (!sender) return;
     const params = sender.getParameters();
     if (!params.encodings?.length) params.encodings = [{}];
-    params.encodings.forEach((e) => (e.maxBitrate = bps));
+    for (const e of params.encodings) {
+      e.maxBitrate = this.targetBitrate;
+      e.scaleResolutionDownBy = this.snap.quality === 'hd' ? 1 : SMOOTH_SCALE_DOWN;
+    }
     await sender.setParameters(params).catch(() => undefined);
   }
 
@@ -227,7 +250,7 @@ export class Broadcaster {
       const target = await this.opts.target();
       if (gen !== this.generation) return;
       applyEnabled(this.stream, { camera: this.snap.camera, audio: this.snap.mic });
-      const session = await publish(target.url, target.token, this.stream, { maxBitrate: this.opts.maxBitrate });
+      const session = await publish(target.url, target.token, this.stream, { maxBitrate: this.targetBitrate });
       if (gen !== this.generation) {
         void session.stop();
         return;
@@ -254,8 +277,8 @@ export class Broadcaster {
         this.failingSince = 0;
         this.set({ status: 'live', error: null });
         // sendEncodings set the cap at creation; setting it again once live covers browsers that
-        // only honour setParameters after negotiation.
-        void this.setMaxBitrate(this.opts.maxBitrate);
+        // only honour setParameters after negotiation (and puts a smooth quality's resolution back).
+        void this.applyCap();
       } else if (s === 'failed') {
         pc.removeEventListener('connectionstatechange', onState);
         this.session = null;

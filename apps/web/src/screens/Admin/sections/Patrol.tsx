@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatrolRoom } from '@app/contract';
 import { roomPath } from '../../../lib/paths';
@@ -7,6 +8,7 @@ import { useAdminAction, useAdminQuery } from '../../../state/queries/admin';
 import { useFormDialog } from '../parts/FormDialog';
 import { when } from '../parts/format';
 import { UserCell } from '../parts/UserCell';
+import { PatrolHealth } from './PatrolHealth';
 import { useCloseLive } from './useCloseLive';
 
 /** The wall refreshes as often as the egress writes a picture (LIVE_THUMB_S, 12 s by default). */
@@ -19,6 +21,7 @@ export function Patrol() {
   const warn = useAdminAction('adminPatrolWarn');
   const { ask, dialog } = useFormDialog();
   const closeLive = useCloseLive(() => void q.refetch());
+  const [health, setHealth] = useState<number | null>(null);
 
   const onWarn = ({ room }: PatrolRoom) =>
     ask({
@@ -46,10 +49,14 @@ export function Patrol() {
             </div>
             <div className="adm-user__name">{p.room.title}</div>
             <UserCell user={p.room.anchor} />
+            {health === p.room.id && <PatrolHealth roomId={p.room.id} />}
             <div className="adm-actions">
               <a className="adm-link" href={`#${roomPath(p.room)}&muted=1`} target="_blank" rel="noreferrer">
                 {t('admin.patrol.watch')}
               </a>
+              <Button size="mini" data-testid="patrol-health-toggle" onClick={() => setHealth(health === p.room.id ? null : p.room.id)}>
+                {t('admin.patrol.health')}
+              </Button>
               <Button size="mini" onClick={() => onWarn(p)}>
                 {t('admin.patrol.warn')}
               </Button>

@@ -9,6 +9,7 @@ import { CohostTiles } from './CohostTiles';
 import { Danmaku } from './Danmaku';
 import { FanClubSheet } from './FanClubSheet';
 import { GiftSlot } from './GiftSlot';
+import { StreamHealth } from './health/StreamHealth';
 import { HlsVideo } from './HlsVideo';
 import { InputBar } from './InputBar';
 import { LiveChips } from './LiveChips';
@@ -71,6 +72,7 @@ export function LiveStage() {
       <PkLayer />
       {(own || state.mySeat !== null) && <AnchorTools />}
       {pc && <ObsButton />}
+      {me.owner && <StreamHealth />}
       <Danmaku />
       <VipEntrance />
       <div className="stage__chat">
