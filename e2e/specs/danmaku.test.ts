@@ -45,7 +45,13 @@ after(async () => {
 /** A member's room socket, joined to the room. */
 async function sender(name: string): Promise<Socket> {
   const m = await member(name);
-  const sock = io(`${server.url}${ROOM_NAMESPACE}`, { path: '/socket.io', transports: ['websocket'], auth: { uuid: m.user.uuid, token: m.token }, reconnection: false, forceNew: true });
+  const sock = io(`${server.url}${ROOM_NAMESPACE}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { uuid: m.user.uuid, token: m.token },
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(sock);
   await new Promise<void>((ok, fail) => {
     sock.once('connect', () => ok());
@@ -70,7 +76,10 @@ async function storm(senders: Socket[], rate: number, ms: number): Promise<numbe
     await new Promise((r) => setTimeout(r, every));
   }
   const answers = (await Promise.all(acks)) as RoomAck<unknown>[];
-  assert.ok(answers.every((a) => a.code === 200), `every line accepted: ${answers.find((a) => a.code !== 200)?.msg ?? ''}`);
+  assert.ok(
+    answers.every((a) => a.code === 200),
+    `every line accepted: ${answers.find((a) => a.code !== 200)?.msg ?? ''}`,
+  );
   return n;
 }
 
@@ -85,7 +94,13 @@ const sample = (page: Page) =>
       stageHeight: s.height,
       items: [...host.querySelectorAll<HTMLElement>('.danmaku__item')].map((el) => {
         const r = el.getBoundingClientRect();
-        const props = el.getAnimations().flatMap((a) => (a.effect as KeyframeEffect).getKeyframes().flatMap((k) => Object.keys(k).filter((p) => !['offset', 'easing', 'composite', 'computedOffset'].includes(p))));
+        const props = el
+          .getAnimations()
+          .flatMap((a) =>
+            (a.effect as KeyframeEffect)
+              .getKeyframes()
+              .flatMap((k) => Object.keys(k).filter((p) => !['offset', 'easing', 'composite', 'computedOffset'].includes(p))),
+          );
         return { lane: el.dataset.lane!, left: r.left, right: r.right, top: r.top, bottom: r.bottom, props, kind: el.className };
       }),
     };

@@ -73,7 +73,16 @@ describe('replay danmaku', () => {
     expect(w0.code, w0.msg).toBe(200);
     expect(w0.data).toMatchObject({ from: 0, to: REPLAY_DANMAKU_WINDOW_S, thinned: false });
     expect(w0.data.lines).toEqual([
-      { id: kept[0]!.id, t: (a - started) / 1000, kind: 'chat', user_id: viewer.user.id, nickname: viewer.user.nickname, text: '第一句', count: 1, danmaku: false },
+      {
+        id: kept[0]!.id,
+        t: (a - started) / 1000,
+        kind: 'chat',
+        user_id: viewer.user.id,
+        nickname: viewer.user.nickname,
+        text: '第一句',
+        count: 1,
+        danmaku: false,
+      },
     ]);
     const w1 = await s.api.call(api.replayDanmaku, { id, from: REPLAY_DANMAKU_WINDOW_S });
     expect(w1.data.lines.map((l) => [l.text, l.danmaku, l.t])).toEqual([['飞起来', true, (b - started) / 1000]]);
@@ -81,7 +90,12 @@ describe('replay danmaku', () => {
     const mid = await s.api.call(api.replayDanmaku, { id, from: Math.ceil((b - started) / 1000) });
     expect(mid.data.lines).toEqual([]);
     // Past the live's end there is nothing, and no error.
-    expect((await s.api.call(api.replayDanmaku, { id, from: 3600 })).data).toEqual({ from: 3600, to: 3600 + REPLAY_DANMAKU_WINDOW_S, thinned: false, lines: [] });
+    expect((await s.api.call(api.replayDanmaku, { id, from: 3600 })).data).toEqual({
+      from: 3600,
+      to: 3600 + REPLAY_DANMAKU_WINDOW_S,
+      thinned: false,
+      lines: [],
+    });
   });
 
   it('thins a storm evenly over its window and keeps every gift in it', async () => {
@@ -95,7 +109,11 @@ describe('replay danmaku', () => {
       nickname: 'storm',
       text: `line ${i}`,
     }));
-    for (let i = 0; i < rows.length; i += 200) await db().insertInto('live_moments').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await db()
+        .insertInto('live_moments')
+        .values(rows.slice(i, i + 200))
+        .execute();
     const id = await replayOf(room.id, owner.user.id, start, start + 60_000);
     const r = await s.api.call(api.replayDanmaku, { id, from: 0 });
     expect(r.code, r.msg).toBe(200);

@@ -8,11 +8,30 @@ const MODES: DanmakuSettings['mode'][] = ['off', 'bullets', 'all'];
 const OPACITIES = [1, 0.75, 0.5];
 
 /** One row of choices, the chosen one lit. */
-function Choices<T extends string | number>({ name, options, value, label, onPick }: { name: string; options: readonly T[]; value: T; label: (v: T) => string; onPick: (v: T) => void }) {
+function Choices<T extends string | number>({
+  name,
+  options,
+  value,
+  label,
+  onPick,
+}: {
+  name: string;
+  options: readonly T[];
+  value: T;
+  label: (v: T) => string;
+  onPick: (v: T) => void;
+}) {
   return (
     <div className="dm-choices" role="radiogroup" data-testid={`danmaku-${name}`}>
       {options.map((o) => (
-        <button key={o} type="button" role="radio" aria-checked={o === value} className={o === value ? 'dm-choice dm-choice--on' : 'dm-choice'} onClick={() => onPick(o)}>
+        <button
+          key={o}
+          type="button"
+          role="radio"
+          aria-checked={o === value}
+          className={o === value ? 'dm-choice dm-choice--on' : 'dm-choice'}
+          onClick={() => onPick(o)}
+        >
           {label(o)}
         </button>
       ))}

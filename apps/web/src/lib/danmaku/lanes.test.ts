@@ -27,7 +27,7 @@ describe('lanes', () => {
   it('never lets two lines of a lane touch, whatever their widths and timing (simulated storm at 50 lines/s)', () => {
     const board = new LaneBoard(STAGE, usableLanes(300, 30, 12, null), CROSS);
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const flights: Flight[] = [];
     let dropped = 0;
     for (let i = 0; i < 1500; i++) {

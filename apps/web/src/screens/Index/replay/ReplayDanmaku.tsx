@@ -52,5 +52,14 @@ export function ReplayDanmaku({ id, time, playing }: { id: number; time: number;
     last.current = time;
   }, [engine, time, lines, wanted, t]);
 
-  return <div ref={ref} className="danmaku danmaku--replay" data-testid="replay-danmaku" data-mode={settings.mode} style={{ opacity: settings.opacity }} aria-hidden />;
+  return (
+    <div
+      ref={ref}
+      className="danmaku danmaku--replay"
+      data-testid="replay-danmaku"
+      data-mode={settings.mode}
+      style={{ opacity: settings.opacity }}
+      aria-hidden
+    />
+  );
 }

@@ -24,7 +24,8 @@ export function Danmaku({ portraitCamera }: { portraitCamera: boolean }) {
 
   useEffect(() => {
     if (!engine) return;
-    const giftText = (r: GiftRecord) => t('danmaku.giftLine', { name: r.sender.nickname, line: t('room.giftLine', { gift: giftName(r.gift_id, r.gift_name), count: r.count }) });
+    const giftText = (r: GiftRecord) =>
+      t('danmaku.giftLine', { name: r.sender.nickname, line: t('room.giftLine', { gift: giftName(r.gift_id, r.gift_name), count: r.count }) });
     // A mode begins with what is already on screen counted as flown.
     const prime = primedMode.current !== mode;
     if (prime) {
