@@ -107,7 +107,11 @@ export class DanmakuEngine {
     const a = el.animate([{ transform: `translate3d(${this.width}px,0,0)` }, { transform: `translate3d(${-w.width}px,0,0)` }], {
       duration: (this.width + w.width) / f.speed,
       easing: 'linear',
+      fill: 'backwards',
     });
+    // Started at the moment its lane was chosen, not at the next frame: a janky frame would start
+    // lines late by different amounts, and a later line could catch an earlier one.
+    a.startTime = performance.now();
     this.anims.add(a);
     a.onfinish = () => {
       this.anims.delete(a);
