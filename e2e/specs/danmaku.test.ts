@@ -24,6 +24,8 @@ let operator: Member;
 const { member, pageAs, enterRoom, closeAll } = roomKit(() => ({ server, browser, operator }));
 const sockets: Socket[] = [];
 let roomId: number;
+/** The storm's senders, joined once and used by both tests. */
+let senders: Socket[] = [];
 
 const RATE = 50;
 const STORM_MS = 4000;
@@ -65,14 +67,14 @@ async function sender(name: string): Promise<Socket> {
 const LINES = ['主播好', '前方高能！！！', '666666', '这首歌太好听了吧，单曲循环一整晚', '哈哈哈哈', '来了来了', '弹幕护体', 'awsl', '爷青回', '下次一定'];
 
 /** `rate` lines a second for `ms`, spread over the senders; resolves with the number sent. */
-async function storm(senders: Socket[], rate: number, ms: number): Promise<number> {
+async function storm(from: Socket[], rate: number, ms: number): Promise<number> {
   const every = 1000 / rate;
   const started = Date.now();
   let n = 0;
   const acks: Promise<unknown>[] = [];
   while (Date.now() - started < ms) {
     const due = Math.floor((Date.now() - started) / every);
-    for (; n <= due; n++) acks.push(senders[n % senders.length]!.timeout(10_000).emitWithAck('chat', { text: `${LINES[n % LINES.length]} ${n}` }));
+    for (; n <= due; n++) acks.push(from[n % from.length]!.timeout(10_000).emitWithAck('chat', { text: `${LINES[n % LINES.length]} ${n}` }));
     await new Promise((r) => setTimeout(r, every));
   }
   const answers = (await Promise.all(acks)) as RoomAck<unknown>[];
@@ -123,7 +125,7 @@ describe('danmaku', () => {
     await page.locator('[data-testid=danmaku][data-mode=all]').waitFor();
     assert.equal(await page.getByTestId('danmaku-button').getAttribute('data-mode'), 'all');
 
-    const senders = await Promise.all(['甲', '乙', '丙', '丁', '戊'].map((n) => sender(`发送者${n}`)));
+    senders = await Promise.all(['甲', '乙', '丙', '丁', '戊'].map((n) => sender(`发送者${n}`)));
     // The box's own pace: an idle room's frames, unthrottled, printed beside the budget.
     const idle = await page.evaluate(
       `new Promise((done) => { const f = []; let last = performance.now(); function tick(now) { f.push(now - last); last = now; if (f.length < 60) requestAnimationFrame(tick); else done(f.slice(1).sort((a, b) => a - b)[29]); } requestAnimationFrame(tick); })`,
@@ -202,7 +204,6 @@ describe('danmaku', () => {
       await page.getByTestId('danmaku-mode').getByRole('radio', { name: 'All chat' }).click();
       await shot(page, 'danmaku-settings-en');
       await page.locator('.adm-mask').click({ position: { x: 180, y: 100 } });
-      const senders = await Promise.all(['a', 'b'].map((n) => sender(`sender ${n}`)));
       await storm(senders, 5, 1000);
       await eventually(async () => ((await page.locator('.danmaku__item').count()) >= 3 ? true : undefined), { what: 'lines flying' });
       await shot(page, 'danmaku-all-chat-en');
