@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
@@ -6,7 +7,7 @@ import { ROOM_NAMESPACE, type RoomAck } from '@app/contract';
 import { eventually } from '@app/testkit';
 import { call } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
-import { approvedAnchor, operatorOf, type Member } from '../lib/member.js';
+import { approvedAnchor, operatorOf, topUp, type Member } from '../lib/member.js';
 import { roomKit } from '../lib/roomKit.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -24,6 +25,7 @@ let operator: Member;
 const { member, pageAs, enterRoom, closeAll } = roomKit(() => ({ server, browser, operator }));
 const sockets: Socket[] = [];
 let roomId: number;
+let anchorId: number;
 /** The storm's senders, joined once and used by both tests. */
 let senders: Socket[] = [];
 
@@ -34,6 +36,7 @@ before(async () => {
   [server, browser] = await Promise.all([startServer({ ROOM_GRACE_MS: '600000', ROOM_CHAT_PER_10S: '1000' }), launch()]);
   operator = await operatorOf(server);
   const anchor = await approvedAnchor(server, operator, await member('弹幕主播'));
+  anchorId = anchor.user.id;
   const { list: cats } = await call(server.url, 'roomCategories');
   roomId = (await call(server.url, 'roomOpen', { title: '弹幕之夜', category_id: cats[0]!.id, kind: 'live' }, anchor.token)).id;
 });
@@ -195,7 +198,7 @@ describe('danmaku', () => {
     assert.ok(frames.length > 10, `frames were recorded (${frames.length})`);
   });
 
-  it('shows the settings and the flying lines in English', async () => {
+  it('shows the settings and the flying lines in English, a gift highlighted', async () => {
     const viewer = await member('viewer');
     const { ctx, page } = await (await import('../lib/member.js')).pageAs(browser, viewer, [], 'en');
     try {
@@ -204,7 +207,18 @@ describe('danmaku', () => {
       await page.getByTestId('danmaku-mode').getByRole('radio', { name: 'All chat' }).click();
       await shot(page, 'danmaku-settings-en');
       await page.locator('.adm-mask').click({ position: { x: 180, y: 100 } });
+      // A gift flies too, highlighted.
+      const giver = await member('giver');
+      await topUp(server.url, giver);
+      const rose = (await call(server.url, 'commonConfig')).gift.find((g) => g.name === '玫瑰')!;
+      await call(
+        server.url,
+        'giftSend',
+        { request_id: randomUUID().replace(/-/g, ''), room_id: roomId, gift_id: rose.gift_id, count: 1, receiver_id: anchorId },
+        giver.token,
+      );
       await storm(senders, 5, 1000);
+      await page.locator('.danmaku__item--gift').first().waitFor({ timeout: 10_000 });
       await eventually(async () => ((await page.locator('.danmaku__item').count()) >= 3 ? true : undefined), { what: 'lines flying' });
       await shot(page, 'danmaku-all-chat-en');
     } finally {
