@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Replays fly the live's danmaku (decision 0256): `live_moments.danmaku` is 1 for a chat line its
+ * Replays fly the live's danmaku (decision 0234): `live_moments.danmaku` is 1 for a chat line its
  * sender sent as a 弹 bullet, so a replay watched with "bullets only" flies exactly those; the
  * window the replay's danmaku call reads is the existing (room_id, at) index. Row types:
  * modules/live/live.tables.ts.

@@ -65,7 +65,7 @@ export class RoomClient {
   private lingerTimer: unknown = null;
   private generation = 0;
   private readonly listeners = new Set<() => void>();
-  /** A notice of volatile lines (chat, entrances, counts) waiting for the next frame (decision 0257). */
+  /** A notice of volatile lines (chat, entrances, counts) waiting for the next frame (decision 0235). */
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   /** PK battle events (`pk`): kept out of the room reducer, read by the PK layer (screens/Room/parts/pk). */
   private readonly pkListeners = new Set<(p: RoomPk) => void>();

@@ -46,7 +46,7 @@ const stringRecord = z.record(z.string(), z.string());
 // `as never`: zod's NoUndefined<output<T>> does not narrow for a generic T; callers pass concrete defaults.
 const fallback = <T extends z.ZodMiniType>(schema: T, value: z.output<T>) => z.catch(z._default(schema, value as never), value as never);
 
-/** The viewer's danmaku settings (decision 0255): each field falls back on its own. */
+/** The viewer's danmaku settings (decision 0233): each field falls back on its own. */
 const danmakuSettings = z.object({
   /** off: nothing flies; bullets: the lines sent with 弹; all: every chat line and gift. */
   mode: fallback(z.enum(['off', 'bullets', 'all']), 'bullets'),
