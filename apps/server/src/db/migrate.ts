@@ -31,6 +31,7 @@ import { paymentProviders } from './migrations/0035_payment_providers.js';
 import { paymentCallbacksByProvider } from './migrations/0036_payment_callbacks_by_provider.js';
 import { webPush } from './migrations/0040_web_push.js';
 import { wechatOpenids } from './migrations/0041_wechat_openids.js';
+import { liveMomentDanmaku } from './migrations/0045_live_moment_danmaku.js';
 import { liveHealth } from './migrations/0047_live_health.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
@@ -67,6 +68,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0036_payment_callbacks_by_provider': paymentCallbacksByProvider(),
     '0040_web_push': webPush(db.dialect),
     '0041_wechat_openids': wechatOpenids(),
+    '0045_live_moment_danmaku': liveMomentDanmaku(),
     '0047_live_health': liveHealth(db.dialect),
   };
 }

@@ -174,6 +174,7 @@ export const ROUTES: Record<RouteName, readonly [HttpMethod, string]> = {
   homeTravel: ['GET', '/api/client_live/home/travel'],
   replayList: ['GET', '/api/client_live/replay/list/fetch'],
   replayInfo: ['GET', '/api/client_live/replay/list/info'],
+  replayDanmaku: ['GET', '/api/client_live/replay/danmaku/fetch'],
   replayDelete: ['POST', '/api/client_live/replay/delete'],
   replayVisibility: ['POST', '/api/client_live/replay/visibility'],
   adminReplays: ['GET', '/api/admin/replays'],

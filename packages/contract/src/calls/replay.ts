@@ -39,6 +39,24 @@ export type ReplayInfo = z.infer<typeof replayInfo>;
 
 const replayRef = strict({ id });
 
+/** Seconds of a replay one danmaku call covers; the player asks for the next window as it plays. */
+export const REPLAY_DANMAKU_WINDOW_S = 30;
+/** Lines one window carries at most: a storm is thinned evenly (gifts kept), as a live's density setting would. */
+export const REPLAY_DANMAKU_MAX = 500;
+
+/** A line of the live flying again over its replay, at `t` seconds into it. */
+export const replayDanmakuLine = z.object({
+  id: z.number().int(),
+  t: z.number().describe('seconds from the replay start'),
+  kind: z.enum(['chat', 'gift']),
+  user_id: z.number().int(),
+  nickname: z.string(),
+  text: z.string().describe('chat: the message; gift: the gift name'),
+  count: z.number().int().describe('gift: how many; chat: 1'),
+  danmaku: z.boolean().describe('chat sent as a 弹 bullet'),
+});
+export type ReplayDanmakuLine = z.infer<typeof replayDanmakuLine>;
+
 export const replayRoutes = {
   replayList: defineRoute({
     method: 'GET',
@@ -57,6 +75,28 @@ export const replayRoutes = {
     summary: "One replay with its play URL and the live's chat and gift moments; a private, password room's, hidden or deleted one is not found",
     query: replayRef,
     data: replayInfo,
+  }),
+  replayDanmaku: defineRoute({
+    method: 'GET',
+    path: 'replay/danmaku/fetch',
+    auth: 'public',
+    tag: 'video',
+    summary: `The live's chat and gifts of a replay's window [from, from + ${REPLAY_DANMAKU_WINDOW_S} s), in the order they were sent, to fly as danmaku at their moments; visible as replay/list/info says`,
+    query: strict({
+      id,
+      from: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(7 * 86_400)
+        .describe('seconds into the replay where the window starts'),
+    }),
+    data: z.object({
+      from: z.number().int(),
+      to: z.number().int().describe('the window end (exclusive): the next call starts there'),
+      thinned: z.boolean().describe(`more than ${REPLAY_DANMAKU_MAX} lines were said in the window: these are spread evenly over it`),
+      lines: z.array(replayDanmakuLine),
+    }),
   }),
   replayDelete: defineRoute({
     method: 'POST',

@@ -20,6 +20,7 @@ export function liveRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.adminLiveVia, env.plain, ({ body }) => live.setVia(body.room_id, body.via));
   serve(app, api.replayList, env.plain, ({ auth, query }) => replays.list(auth, query));
   serve(app, api.replayInfo, env.plain, ({ auth, query }) => replays.info(auth, query.id));
+  serve(app, api.replayDanmaku, env.plain, ({ auth, query }) => replays.danmaku(auth, query.id, query.from));
   serve(app, api.replayDelete, env.plain, ({ me, body }) => replays.remove(me, body.id));
   serve(app, api.replayVisibility, env.plain, ({ me, body }) => replays.setPrivate(me, body.id, body.private));
   serve(app, api.adminReplays, env.plain, ({ query }) => replays.all(query));

@@ -56,6 +56,8 @@ export interface LiveMomentsTable {
   /** chat: the message; gift: the gift's name. */
   text: string;
   count: Generated<number>;
+  /** 1: a chat line sent as a 弹 bullet (migration 0045). */
+  danmaku: Generated<number>;
 }
 
 declare module '../../db/schema.js' {

@@ -56,5 +56,17 @@ export const replayRepository = {
       .orderBy('id')
       .limit(2000)
       .execute(),
+  /** A room's moments in [from, to) (ISO times), in the order they were said, at most `limit`. */
+  momentsWindow: (db: Conn, roomId: number, from: string, to: string, limit: number) =>
+    db
+      .selectFrom('live_moments')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .where('at', '>=', from)
+      .where('at', '<', to)
+      .orderBy('at')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
   dropMomentsBefore: (db: Conn, before: string) => db.deleteFrom('live_moments').where('at', '<', before).execute(),
 };

@@ -1,9 +1,12 @@
 import {
   ErrorCode,
+  REPLAY_DANMAKU_MAX,
+  REPLAY_DANMAKU_WINDOW_S,
   type Api,
   type Page,
   type ReplayCard,
   type ReplayInfo,
+  type ReplayDanmakuLine,
   type ReplayMoment,
   type RouteQuery,
   type RoomChat,
@@ -17,6 +20,7 @@ import type { EgressConfig } from './egress.config.js';
 import { hlsLinksOf, isPrivateKey } from './hlsLinks.js';
 import { vodPlaylist, type Segment } from './hlsPlaylist.js';
 import type { LiveReplayRow } from './live.tables.js';
+import { thinEvenly } from './thinEvenly.js';
 import { replayRepository as repo } from './replay.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -102,6 +106,39 @@ export class ReplayService {
     return { ...card, play_url: `${this.deps.config.publicUrl}/api/client_live/replay/play/${r.id}.m3u8`, moments, is_owner: auth?.user.id === r.anchor_id };
   }
 
+  /**
+   * The lines said during one window of a replay, with their offsets, for the player to fly as
+   * danmaku when playback reaches them. A window past the live's end is empty; a storm is thinned.
+   */
+  async danmaku(auth: Auth | null, id: number, from: number): Promise<{ from: number; to: number; thinned: boolean; lines: ReplayDanmakuLine[] }> {
+    const r = await repo.byId(this.db, id);
+    if (!this.visible(r, auth)) throw notFound();
+    const start = Date.parse(r.started_at);
+    const end = r.ended_at ? Date.parse(r.ended_at) : Date.now();
+    const to = from + REPLAY_DANMAKU_WINDOW_S;
+    const fromMs = start + from * 1000;
+    const toMs = Math.min(start + to * 1000, end + 1);
+    if (fromMs >= toMs) return { from, to, thinned: false, lines: [] };
+    // Read a little past the cap, so thinning knows the storm's size without reading all of it.
+    const rows = await repo.momentsWindow(this.db, r.room_id, new Date(fromMs).toISOString(), new Date(toMs).toISOString(), REPLAY_DANMAKU_MAX * 4);
+    const kept = thinEvenly(rows, REPLAY_DANMAKU_MAX, (m) => m.kind === 'gift');
+    return {
+      from,
+      to,
+      thinned: kept.length < rows.length,
+      lines: kept.map((m) => ({
+        id: m.id,
+        t: Math.max(0, (Date.parse(m.at) - start) / 1000),
+        kind: m.kind,
+        user_id: m.user_id,
+        nickname: m.nickname,
+        text: m.text,
+        count: m.count,
+        danmaku: m.danmaku === 1,
+      })),
+    };
+  }
+
   /** The VOD playlist for this caller (the play route), or NOT_FOUND as `info` says. */
   async playlist(auth: Auth | null, id: number): Promise<string> {
     const r = await repo.byId(this.db, id);
@@ -154,6 +191,7 @@ export class ReplayService {
       user_id: msg.user.id,
       nickname: msg.user.nickname,
       text: msg.text.slice(0, 300),
+      danmaku: msg.danmaku ? 1 : 0,
     });
   }
 

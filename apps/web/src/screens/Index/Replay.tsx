@@ -7,6 +7,9 @@ import { GuardedImage } from '../../components/GuardedImage';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useGoBack } from '../../components/useGoBack';
 import { useReplayInfo } from '../../state/queries/replay';
+import { DanmakuSheet } from '../../components/danmaku/DanmakuSheet';
+import { useDanmakuSettings } from '../../state/session/useDanmakuSettings';
+import { ReplayDanmaku } from './replay/ReplayDanmaku';
 import { ReplayChat, ReplayTimeline } from './replay/ReplayMoments';
 import { useHlsPlayer } from './video/useHlsPlayer';
 import './video/video.css';
@@ -28,6 +31,8 @@ export default function ReplayPlayer() {
   const [paused, setPaused] = useState(false);
   const [failed, setFailed] = useState(false);
   const [time, setTime] = useState(0);
+  const [sheet, setSheet] = useState(false);
+  const [danmaku] = useDanmakuSettings();
 
   useHlsPlayer(ref, r ? r.play_url : null, 'full', () => setFailed(true));
 
@@ -81,6 +86,19 @@ export default function ReplayPlayer() {
         {failed && <div className="vd-unmute vd-unmute--error">{t('video.playFailed')}</div>}
         {r && (
           <>
+            <ReplayDanmaku id={r.id} time={time} playing={!paused} />
+            <button
+              type="button"
+              className="room-action rp-danmaku"
+              data-testid="replay-danmaku-button"
+              aria-label={t('danmaku.settings')}
+              onClick={(e) => {
+                e.stopPropagation();
+                setSheet(true);
+              }}
+            >
+              <span className={danmaku.mode === 'off' ? 'room-action__glyph room-action__glyph--off' : 'room-action__glyph'}>{t('danmaku.glyph')}</span>
+            </button>
             <ReplayChat moments={r.moments} time={time} />
             <div className="vd-meta rp-meta">
               <div className="rp-meta__anchor">
@@ -103,6 +121,7 @@ export default function ReplayPlayer() {
           </>
         )}
       </section>
+      <DanmakuSheet open={sheet} onClose={() => setSheet(false)} />
     </div>
   );
 }

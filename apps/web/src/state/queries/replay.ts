@@ -8,6 +8,7 @@ export const replayKeys = {
   all: ['replay'] as const,
   list: (anchorId: number | null) => ['replay', 'list', anchorId ?? 'all'] as const,
   info: (id: number) => ['replay', 'info', id] as const,
+  danmaku: (id: number, from: number) => ['replay', 'danmaku', id, from] as const,
 };
 
 const PAGE_SIZE = 20;
@@ -31,6 +32,17 @@ export function useReplayInfo(id: number) {
     queryKey: [...replayKeys.info(id), token ? 'me' : 'anon'],
     queryFn: () => call('replayInfo', { id }, { silent: true }),
     enabled: Number.isInteger(id) && id > 0,
+    staleTime: STALE.MINUTE,
+  });
+}
+
+/** The live's lines of one window of a replay (from `from` seconds), to fly as danmaku; null: none wanted. */
+export function useReplayDanmaku(id: number, from: number | null) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: [...replayKeys.danmaku(id, from ?? -1), token ? 'me' : 'anon'],
+    queryFn: () => call('replayDanmaku', { id, from: from ?? 0 }, { silent: true }),
+    enabled: from !== null && Number.isInteger(id) && id > 0,
     staleTime: STALE.MINUTE,
   });
 }

@@ -121,6 +121,21 @@ describe('RoomClient', () => {
     expect(t.client.getSnapshot().state.online).toBe(9);
   });
 
+  it('tells React of a storm of volatile lines once a frame, the state holding every line at once', async () => {
+    const t = setup();
+    const { s } = await joinRoom(t);
+    const heard = vi.fn();
+    t.client.subscribe(heard);
+    for (let i = 0; i < 10; i++) s.fire('chat', { room_id: 10, id: `c${i}`, user: { id: 2, auth: 4 }, text: `x${i}`, danmaku: false, at: '' });
+    expect(t.client.getSnapshot().state.lines).toHaveLength(10);
+    expect(heard).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(16);
+    expect(heard).toHaveBeenCalledTimes(1);
+    // An acknowledged event is told at once.
+    s.fire('moderation', { room_id: 10, action: 'mute', user: { id: 5 }, by: { id: 1 }, auth: 4, muted: true, until: null }, vi.fn());
+    expect(heard).toHaveBeenCalledTimes(2);
+  });
+
   it('kicked and closed end the session: no rejoin on reconnect', async () => {
     const t = setup();
     const { s } = await joinRoom(t);

@@ -53,6 +53,9 @@ type Payload<E extends keyof RoomClientEvents> = Parameters<RoomClientEvents[E]>
 type AckData<E extends keyof RoomClientEvents> = Parameters<RoomClientEvents[E]>[1] extends (r: RoomAck<infer T>) => void ? T : never;
 
 /** The room realtime channel: a plain class with a status machine, backoff and the room reducer. */
+/** How long volatile lines gather before React hears of them: one frame at 60 Hz. */
+const FRAME_MS = 16;
+
 export class RoomClient {
   private snap: RoomSnapshot = { status: 'idle', attempt: 0, error: null, state: initialRoomState() };
   private socket: RoomSocketLike | null = null;
@@ -62,6 +65,8 @@ export class RoomClient {
   private lingerTimer: unknown = null;
   private generation = 0;
   private readonly listeners = new Set<() => void>();
+  /** A notice of volatile lines (chat, entrances, counts) waiting for the next frame (decision 0235). */
+  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   /** PK battle events (`pk`): kept out of the room reducer, read by the PK layer (screens/Room/parts/pk). */
   private readonly pkListeners = new Set<(p: RoomPk) => void>();
 
@@ -265,7 +270,7 @@ export class RoomClient {
       if (gen !== this.generation || reason === 'io client disconnect') return;
       this.retryLater();
     });
-    for (const name of VOLATILE) socket.on(name, (p: never) => this.apply({ type: name, p } as RoomEvent));
+    for (const name of VOLATILE) socket.on(name, (p: never) => this.apply({ type: name, p } as RoomEvent, {}, true));
     for (const name of ACKED) {
       socket.on(name, (p: never, ack?: () => void) => {
         if (typeof ack === 'function') ack();
@@ -313,9 +318,9 @@ export class RoomClient {
     }, backoffDelay(attempt));
   }
 
-  private apply(e: RoomEvent, patch: Partial<RoomState> = {}): void {
+  private apply(e: RoomEvent, patch: Partial<RoomState> = {}, volatile = false): void {
     const base = Object.keys(patch).length ? { ...this.snap.state, ...patch } : this.snap.state;
-    this.set({ state: roomReducer(base, e) });
+    this.set({ state: roomReducer(base, e) }, volatile);
   }
 
   private clearTimer(key: 'retryTimer' | 'lingerTimer'): void {
@@ -335,8 +340,22 @@ export class RoomClient {
     }
   }
 
-  private set(patch: Partial<RoomSnapshot>): void {
+  /**
+   * The snapshot changes at once; React hears of it at once too, except for volatile lines: those of
+   * one frame are told in one notice, so a chat storm renders the room once a frame, not once a line.
+   */
+  private set(patch: Partial<RoomSnapshot>, volatile = false): void {
     this.snap = { ...this.snap, ...patch };
+    if (volatile) {
+      this.notifyTimer ??= setTimeout(() => this.notify(), FRAME_MS);
+      return;
+    }
+    this.notify();
+  }
+
+  private notify(): void {
+    if (this.notifyTimer !== null) clearTimeout(this.notifyTimer);
+    this.notifyTimer = null;
     this.listeners.forEach((l) => l());
   }
 }

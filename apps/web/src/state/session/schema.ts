@@ -46,6 +46,17 @@ const stringRecord = z.record(z.string(), z.string());
 // `as never`: zod's NoUndefined<output<T>> does not narrow for a generic T; callers pass concrete defaults.
 const fallback = <T extends z.ZodMiniType>(schema: T, value: z.output<T>) => z.catch(z._default(schema, value as never), value as never);
 
+/** The viewer's danmaku settings (decision 0233): each field falls back on its own. */
+const danmakuSettings = z.object({
+  /** off: nothing flies; bullets: the lines sent with 弹; all: every chat line and gift. */
+  mode: fallback(z.enum(['off', 'bullets', 'all']), 'bullets'),
+  density: fallback(z.enum(['low', 'normal', 'high']), 'normal'),
+  /** Keep lines off the anchor's face where the layout has one. */
+  avoidFace: fallback(z.boolean(), true),
+  opacity: fallback(z.number().check(z.gte(0.2), z.lte(1)), 1),
+});
+export type DanmakuSettings = z.output<typeof danmakuSettings>;
+
 export const rememberedSchema = z.object({
   token: fallback(z.string(), ''),
   account: fallback(z.string(), ''),
@@ -67,6 +78,8 @@ export const rememberedSchema = z.object({
   referer: fallback(z.string(), ''),
   gameList: fallback(z.array(z.unknown()), []),
   chatUserInfo: fallback(z.nullable(record), null),
+  /** Beyond seed §3: the viewer's danmaku settings, kept across rooms, replays and reloads. */
+  danmaku: fallback(danmakuSettings, danmakuSettings.parse({})),
 });
 
 /** The remembered keys with the contract's types where the contract has them. */

@@ -36,7 +36,7 @@ const user = {
 describe('session store', () => {
   beforeEach(() => localStorage.clear());
 
-  it('remembers exactly the seed §3 keys', () => {
+  it('remembers exactly the seed §3 keys, and the danmaku settings', () => {
     expect([...REMEMBERED_KEYS].sort()).toEqual(
       [
         'token',
@@ -55,6 +55,7 @@ describe('session store', () => {
         'referer',
         'gameList',
         'chatUserInfo',
+        'danmaku',
       ].sort(),
     );
   });
@@ -87,6 +88,16 @@ describe('session store', () => {
     expect(s.account).toBe('');
     expect(s.userInfo).toBeNull();
     expect(s.referer).toBe('INV1');
+  });
+
+  it('reads the danmaku settings field by field: a bad one falls back alone, good ones survive a reload', async () => {
+    localStorage.setItem(KEY, JSON.stringify({ state: { danmaku: { mode: 'all', density: 'extreme', avoidFace: false, opacity: 7 } }, version: 1 }));
+    const store = await loadStore();
+    expect(store.getState().danmaku).toEqual({ mode: 'all', density: 'normal', avoidFace: false, opacity: 1 });
+    store.getState().patch({ danmaku: { ...store.getState().danmaku, density: 'high', opacity: 0.5 } });
+    expect((await loadStore()).getState().danmaku).toEqual({ mode: 'all', density: 'high', avoidFace: false, opacity: 0.5 });
+    localStorage.setItem(KEY, JSON.stringify({ state: { danmaku: 'loud' }, version: 1 }));
+    expect((await loadStore()).getState().danmaku).toEqual({ mode: 'bullets', density: 'normal', avoidFace: true, opacity: 1 });
   });
 
   it('persists remembered keys only, and reads them back after a reload', async () => {

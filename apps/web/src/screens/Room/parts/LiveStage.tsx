@@ -6,7 +6,7 @@ import { AnchorTools } from './AnchorTools';
 import { BoardChip } from './BoardChip';
 import { ChatList } from './ChatList';
 import { CohostTiles } from './CohostTiles';
-import { Danmaku } from './Danmaku';
+import { Danmaku } from './danmaku/Danmaku';
 import { FanClubSheet } from './FanClubSheet';
 import { GiftSlot } from './GiftSlot';
 import { StreamHealth } from './health/StreamHealth';
@@ -73,7 +73,7 @@ export function LiveStage() {
       {(own || state.mySeat !== null) && <AnchorTools />}
       {pc && <ObsButton />}
       {me.owner && <StreamHealth />}
-      <Danmaku />
+      <Danmaku portraitCamera={!landscape && settings.camera} />
       <VipEntrance />
       <div className="stage__chat">
         <ChatList onUser={setTarget} />

@@ -2,12 +2,13 @@ import { Badge } from 'antd-mobile';
 import { GiftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { canModerate } from '../../../state/realtime/roomState';
+import { DanmakuButton } from './danmaku/DanmakuButton';
 import { QueueIcon, ShareIcon } from './icons';
 import { MicButton } from './MicButton';
 import { useRoom } from './RoomContext';
 import { shareRoom } from './share';
 
-/** The round buttons after the chat input: mic (viewers), queue (owner/admins), share, gift. */
+/** The round buttons after the chat input: mic (viewers), queue (owner/admins), danmaku, share, gift. */
 export function RoomActions({ onQueue, onGift }: { onQueue: () => void; onGift: () => void }) {
   const { t } = useTranslation();
   const { room, state, me } = useRoom();
@@ -21,6 +22,7 @@ export function RoomActions({ onQueue, onGift }: { onQueue: () => void; onGift: 
           </button>
         </Badge>
       )}
+      {room.kind === 'live' && <DanmakuButton />}
       <button type="button" className="room-action" aria-label={t('room.share')} onClick={() => void shareRoom(room)}>
         <ShareIcon />
       </button>
