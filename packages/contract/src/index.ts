@@ -36,6 +36,7 @@ export * from './calls/adminPatrol.js';
 export * from './calls/games.js';
 export * from './calls/live.js';
 export * from './calls/pk.js';
+export * from './calls/redEnvelope.js';
 export * from './calls/board.js';
 export * from './calls/push.js';
 export * from './calls/gamesHost.js';

@@ -11,6 +11,7 @@ import { liveRoutes } from './calls/live.js';
 import { messageRoutes } from './calls/message.js';
 import { patrolRoutes } from './calls/adminPatrol.js';
 import { pkRoutes } from './calls/pk.js';
+import { envelopeRoutes } from './calls/redEnvelope.js';
 import { pushRoutes } from './calls/push.js';
 import { liveWatchRoutes } from './calls/liveWatch.js';
 import { replayRoutes } from './calls/replay.js';
@@ -43,6 +44,7 @@ export const api = {
   ...gameRoutes,
   ...liveRoutes,
   ...pkRoutes,
+  ...envelopeRoutes,
   ...boardRoutes,
   ...pushRoutes,
 };

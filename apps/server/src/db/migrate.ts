@@ -30,6 +30,7 @@ import { operatorRoles } from './migrations/0033_operator_roles.js';
 import { paymentProviders } from './migrations/0035_payment_providers.js';
 import { paymentCallbacksByProvider } from './migrations/0036_payment_callbacks_by_provider.js';
 import { webPush } from './migrations/0040_web_push.js';
+import { redEnvelopes } from './migrations/0043_red_envelopes.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -64,6 +65,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0035_payment_providers': paymentProviders(db.dialect),
     '0036_payment_callbacks_by_provider': paymentCallbacksByProvider(),
     '0040_web_push': webPush(db.dialect),
+    '0043_red_envelopes': redEnvelopes(db.dialect),
   };
 }
 
