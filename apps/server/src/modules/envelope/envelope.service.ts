@@ -281,7 +281,8 @@ export class EnvelopeService {
       this.pending.delete(id);
       void (async () => {
         const row = await repo.byId(this.db, id);
-        if (row?.status === 'open') await this.publish(row);
+        // Past its time the sweep tells the room, with what went back.
+        if (row?.status === 'open' && Date.parse(row.expires_at) > this.now()) await this.publish(row);
       })().catch((err: unknown) => this.deps.log.warn({ err, envelope: id }, 'envelope update failed'));
     });
   }

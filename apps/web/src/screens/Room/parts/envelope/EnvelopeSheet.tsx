@@ -69,7 +69,13 @@ export function EnvelopeSheet({ envelope, now, version, canGrab, onLogin, onClos
                 <div className="envelope-card__hint">{t('envelope.opensIn')}</div>
               </div>
             ) : live ? (
-              <button type="button" className="envelope-card__open" data-testid="envelope-grab" disabled={busy} onClick={() => void grab()}>
+              <button
+                type="button"
+                className={`envelope-card__open ${t('envelope.open').length > 1 ? 'envelope-card__open--word' : ''}`}
+                data-testid="envelope-grab"
+                disabled={busy}
+                onClick={() => void grab()}
+              >
                 {t('envelope.open')}
               </button>
             ) : (
