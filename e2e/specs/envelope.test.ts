@@ -86,7 +86,7 @@ describe('red envelopes in the browser', () => {
       await won.waitFor();
       const shown = Number(/(\d+)/.exec((await won.textContent()) ?? '')![1]);
       assert.ok(shown >= 1, 'at least one coin');
-      assert.equal(await coinOf(p.m), coins0 + shown * 10000, "the share shown is what the ledger paid");
+      assert.equal(await coinOf(p.m), coins0 + shown * 10000, 'the share shown is what the ledger paid');
       shares.push(shown);
     }
     assert.equal(shares[0]! + shares[1]!, 100, 'the two shares are the whole envelope');
@@ -100,7 +100,11 @@ describe('red envelopes in the browser', () => {
     assert.match((await best.textContent()) ?? '', new RegExp(`${luckiest} 手气最佳，抢到 ${Math.max(...shares)} 金币`));
     await shot(sender.page, 'envelope-best');
     await en.page.keyboard.press('Escape');
-    await en.page.locator('.adm-mask').first().click({ position: { x: 10, y: 10 } }).catch(() => undefined);
+    await en.page
+      .locator('.adm-mask')
+      .first()
+      .click({ position: { x: 10, y: 10 } })
+      .catch(() => undefined);
     await en.page.getByTestId('envelope-best').waitFor();
     await shot(en.page, 'envelope-best-en');
   });

@@ -340,7 +340,14 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   jobs.push({ name: 'room sweeps', start: () => void (stopSweeps = services.room.startSweeps()), stop: () => stopSweeps?.() });
   let stopPkSweeps: (() => void) | undefined;
   jobs.push({ name: 'pk battles (deadlines, lost streams)', start: () => void (stopPkSweeps = services.pk.startSweeps()), stop: () => stopPkSweeps?.() });
-  jobs.push(new PollingJob('red envelopes (refunds after 24 h)', config.envelope.sweepMs, (running) => services.envelopes.sweep(running).then(() => undefined), app.log));
+  jobs.push(
+    new PollingJob(
+      'red envelopes (refunds after 24 h)',
+      config.envelope.sweepMs,
+      (running) => services.envelopes.sweep(running).then(() => undefined),
+      app.log,
+    ),
+  );
   jobs.push({ name: 'videos (transcode queue, upload sweep, demo clips)', start: () => services.video.start(), stop: () => services.video.stop() });
   if (config.seedDemo && demoGiftsOn(config.finance.demoGifts, config.nodeEnv))
     jobs.push(demoGifts({ db, log: app.log, ledger: services.finance.ledger, gifts: services.finance.gift, spreadMs: 3 * 60_000 }));

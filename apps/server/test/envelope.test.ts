@@ -58,7 +58,8 @@ async function crowd(roomId: number, n: number): Promise<Session[]> {
 const send = (token: string, body: Record<string, unknown>) =>
   ctx.s.api.call(api.envelopeSend, { request_id: rid(), countdown_s: 0, ...body } as never, { token });
 const grab = (token: string, envelope_id: number) => ctx.s.api.call(api.envelopeGrab, { envelope_id }, { token });
-const envelopeOf = (sock: RoomSocket, pred: (e: RedEnvelope) => boolean, ms = 10_000) => next(sock, 'envelope', (p) => pred(p.envelope), ms).then((p) => p.envelope);
+const envelopeOf = (sock: RoomSocket, pred: (e: RedEnvelope) => boolean, ms = 10_000) =>
+  next(sock, 'envelope', (p) => pred(p.envelope), ms).then((p) => p.envelope);
 
 describe('red envelopes', () => {
   it('arrives, counts down, opens; 200 members grab at once, each ≥ 1 coin, the shares sum exactly; the room sees the best share', async () => {
@@ -179,7 +180,11 @@ describe('red envelopes', () => {
     await refused({ amount: coins(3), shares: 4 }, ErrorCode.ENVELOPE_AMOUNT_TOO_SMALL);
     // Over one's balance: refused, and the same key stays refused after a recharge.
     const key = rid();
-    const over = await ctx.s.api.call(api.envelopeSend, { request_id: key, room_id: room.id, amount: before + coins(1), shares: 2, countdown_s: 0 }, { token: sender.who.token });
+    const over = await ctx.s.api.call(
+      api.envelopeSend,
+      { request_id: key, room_id: room.id, amount: before + coins(1), shares: 2, countdown_s: 0 },
+      { token: sender.who.token },
+    );
     expect(over.code).toBe(ErrorCode.BALANCE_NOT_ENOUGH);
     expect(await coinOf(sender.who.user.id)).toBe(before);
     expect(await ctx.s.services.finance.ledger.transferByKey(`envelope:${sender.who.user.id}:${key}`)).toBeUndefined();

@@ -174,7 +174,18 @@ export class EnvelopeService {
         const params = { room_id: row.room_id, sender_id: row.sender_id };
         const { balances } = await this.ledger.post(
           conn,
-          [{ key: `envelope:${row.id}:share:${share.seq}`, kind: 'envelope_grab', from: escrow, to: to.coin, amount: share.amount, ref: `E${row.id}`, remark: '抢红包', params }],
+          [
+            {
+              key: `envelope:${row.id}:share:${share.seq}`,
+              kind: 'envelope_grab',
+              from: escrow,
+              to: to.coin,
+              amount: share.amount,
+              ref: `E${row.id}`,
+              remark: '抢红包',
+              params,
+            },
+          ],
           at,
         );
         const next = await repo.countGrab(conn, row.id, share.amount, at);
@@ -324,7 +335,18 @@ export class EnvelopeService {
       if (free > 0) {
         await this.ledger.post(
           conn,
-          [{ key: `envelope:${row.id}:refund`, kind: 'envelope_refund', from: escrow, to: from.coin, amount: free, ref: `E${row.id}`, remark: '红包退回', params: { room_id: row.room_id } }],
+          [
+            {
+              key: `envelope:${row.id}:refund`,
+              kind: 'envelope_refund',
+              from: escrow,
+              to: from.coin,
+              amount: free,
+              ref: `E${row.id}`,
+              remark: '红包退回',
+              params: { room_id: row.room_id },
+            },
+          ],
           at,
         );
       }

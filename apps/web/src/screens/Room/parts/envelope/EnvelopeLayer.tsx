@@ -35,14 +35,7 @@ export function EnvelopeLayer() {
           <span>{t('envelope.bestLine', { name: best.best.user.nickname, n: formatMoney(best.best.amount, 0) })}</span>
         </div>
       )}
-      <EnvelopeSheet
-        envelope={opened}
-        now={now}
-        version={version}
-        canGrab={!me.guest}
-        onLogin={goLogin}
-        onClose={() => setOpenId(null)}
-      />
+      <EnvelopeSheet envelope={opened} now={now} version={version} canGrab={!me.guest} onLogin={goLogin} onClose={() => setOpenId(null)} />
     </>
   );
 }

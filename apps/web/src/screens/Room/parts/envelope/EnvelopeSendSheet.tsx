@@ -24,12 +24,21 @@ export function EnvelopeSendSheet({ open, roomId, onClose }: { open: boolean; ro
   const amount = toInt(coins);
   const count = toInt(shares);
   const problem =
-    amount <= 0 ? t('envelope.needAmount') : count <= 0 || count > ENVELOPE_MAX_SHARES ? t('envelope.needShares', { max: ENVELOPE_MAX_SHARES }) : amount < count ? t('envelope.tooSmall') : null;
+    amount <= 0
+      ? t('envelope.needAmount')
+      : count <= 0 || count > ENVELOPE_MAX_SHARES
+        ? t('envelope.needShares', { max: ENVELOPE_MAX_SHARES })
+        : amount < count
+          ? t('envelope.tooSmall')
+          : null;
 
   const send = async () => {
     setBusy(true);
     try {
-      const r = await envelopeCalls.send({ room_id: roomId, amount: amount * MONEY_UNIT, shares: count, countdown_s: countdown, greeting: greeting.trim() }, key.current);
+      const r = await envelopeCalls.send(
+        { room_id: roomId, amount: amount * MONEY_UNIT, shares: count, countdown_s: countdown, greeting: greeting.trim() },
+        key.current,
+      );
       setCoin(qc, r.coin);
       key.current = newRequestId();
       onClose();
@@ -70,7 +79,13 @@ export function EnvelopeSendSheet({ open, roomId, onClose }: { open: boolean; ro
         ))}
       </div>
       <label className="envelope-send__field envelope-send__field--wide">
-        <Input value={greeting} onChange={setGreeting} maxLength={ENVELOPE_GREETING_MAX} placeholder={t('envelope.defaultGreeting')} aria-label={t('envelope.greeting')} />
+        <Input
+          value={greeting}
+          onChange={setGreeting}
+          maxLength={ENVELOPE_GREETING_MAX}
+          placeholder={t('envelope.defaultGreeting')}
+          aria-label={t('envelope.greeting')}
+        />
       </label>
       <div className="envelope-send__total">
         <span>{t('envelope.coinsN', { n: amount })}</span>

@@ -84,9 +84,7 @@ export function EnvelopeSheet({ envelope, now, version, canGrab, onLogin, onClos
               </div>
             )}
           </div>
-          <div className="envelope-card__summary">
-            {t('envelope.summary', { grabbed: e.grabbed, shares: e.shares, total: formatMoney(e.amount, 0) })}
-          </div>
+          <div className="envelope-card__summary">{t('envelope.summary', { grabbed: e.grabbed, shares: e.shares, total: formatMoney(e.amount, 0) })}</div>
           <EnvelopeGrabs grabs={detail.data?.grabs ?? []} best={e.best} />
         </div>
       )}
