@@ -38,8 +38,6 @@ const startServer = () =>
     env: { PAY_SANDBOX_SECRET: SECRET, ROOM_GRACE_MS: '600000', SMS_IP_PER_HOUR: '1000', AUTH_RATE_PER_MINUTE: '10000', ENVELOPE_GRABS_PER_10S: '100' },
   });
 const SHARES = 40;
-const t0 = Date.now();
-const mark = (what: string) => console.error(`[envelope crash] ${((Date.now() - t0) / 1000).toFixed(1)} s ${what}`);
 const AMOUNT = 300 * 10_000;
 
 describe('red envelopes after a crash', () => {
@@ -62,7 +60,6 @@ describe('red envelopes after a crash', () => {
     const category = (await client.call(api.roomCategories)).data.list[0]!.id;
     const room = (await client.call(api.roomOpen, { title: '红包雨', category_id: category }, { token: owner.token })).data;
 
-    mark('room open');
     const sender = await client.register(freshMobile());
     const order = await client.call(api.rechargeOrder, { request_id: rid(), package_id: 6 }, { token: sender.token });
     const sandbox = new SandboxProvider(SECRET, 600, '');
@@ -99,13 +96,11 @@ describe('red envelopes after a crash', () => {
         }
       }),
     );
-    mark('rush over');
     await exited(first.child);
     expect(first.child.signalCode).toBe('SIGKILL');
     expect(acked.size).toBeGreaterThanOrEqual(10);
 
     const second = await startServer();
-    mark('restarted');
     const db = openDb({ dataDir, databaseUrl: pgUrl(), databaseSchema: schema });
     try {
       expect(await checkLedger(db.kysely)).toEqual({ sum: 0, negative: [], drifted: [], unbalanced: 0 });
@@ -127,7 +122,6 @@ describe('red envelopes after a crash', () => {
       await db.close();
     }
 
-    mark('checked');
     // The next instance: everyone back in the room grabs; the shares sum to the amount exactly, nobody twice.
     const client2 = new ApiClient(second.url, cfg);
     for (const who of members) await join(await connectRoom(second, who), room.id);
