@@ -2,7 +2,7 @@
  * Red envelopes (红包, issue 35): a member in a live room puts coins into an envelope for K people;
  * it opens after a countdown and members present in the room grab random shares (each at least one
  * coin, together exactly the amount). What nobody grabbed within ENVELOPE_TTL_HOURS goes back to the
- * sender. The room hears `envelope` on every change (roomSocket.ts). Decisions 0240–0244.
+ * sender. The room hears `envelope` on every change (roomSocket.ts). Decisions 0236–0244.
  */
 import { z } from 'zod';
 import { isoTime } from '../envelope.js';

@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { withId } from '../columns.js';
 
 /**
- * Red envelopes (issue 35, decisions 0240–0244). Row types: modules/envelope/envelope.tables.ts.
+ * Red envelopes (issue 35, decisions 0236–0244). Row types: modules/envelope/envelope.tables.ts.
  * - red_envelopes: one per envelope: its room, sender, amount, share count, countdown, times and
  *   status. `idem_key` is the sender's request (UNIQUE: one envelope per key); the coins sit in the
  *   platform's `envelope_escrow` account (added here) from the send to the grab or the refund.

@@ -21,7 +21,7 @@ const TTL_MS = ENVELOPE_TTL_HOURS * 3600_000;
 const COALESCE_MS = 300;
 
 /**
- * Red envelopes (decisions 0240–0244). A send moves the whole amount from the sender's coins into the
+ * Red envelopes (decisions 0236–0244). A send moves the whole amount from the sender's coins into the
  * platform's envelope escrow and writes the K shares, split at once (split.ts), in one transaction
  * under the sender's key. A grab takes the next free share and pays it from the escrow in one
  * transaction under the envelope's lock (PostgreSQL advisory lock; SQLite's writes are serial), so

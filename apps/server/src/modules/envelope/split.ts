@@ -11,7 +11,7 @@ const cryptoDraw: Draw = (min, max) => randomInt(min, max + 1);
  * left (never so much that a later share would get less than one coin); the last takes the rest.
  * Every share's expected value is the plain average, so no place in the order is better; the result
  * is shuffled all the same, so the order of grabs tells nothing. Each share ≥ 1, the sum is `coins`.
- * Decision 0241.
+ * Decision 0237.
  */
 export function splitShares(coins: number, shares: number, draw: Draw = cryptoDraw): number[] {
   if (!Number.isSafeInteger(coins) || !Number.isSafeInteger(shares) || shares < 1 || coins < shares) {
