@@ -37,7 +37,9 @@ import { demoGifts, demoGiftsOn } from './modules/finance/gift/demoGifts.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { messageRoutes } from './modules/message/message.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { PollingJob } from './pollingJob.js';
 import { pkRoutes } from './modules/pk/pk.routes.js';
+import { envelopeRoutes } from './modules/envelope/envelope.routes.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { seedDemoRooms } from './modules/room/room.seed.js';
 import { socialRoutes } from './modules/social/social.routes.js';
@@ -257,6 +259,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       liveRoutes,
       fanClubRoutes,
       pkRoutes,
+      envelopeRoutes,
       boardRoutes,
       webhookRoutes,
       pushRoutes,
@@ -327,6 +330,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     await shutdown.step('media engine', () => engine.shutdown());
     await shutdown.step('room channel', () => rooms.close());
     await shutdown.step('pk', () => services.pk.dispose());
+    await shutdown.step('red envelopes', () => services.envelopes.dispose());
     await shutdown.step('rooms', () => services.room.dispose());
     await shutdown.step('hall', () => hall.close());
     await shutdown.step('redis', () => redis?.close());
@@ -345,6 +349,14 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
   jobs.push({ name: 'room sweeps', start: () => void (stopSweeps = services.room.startSweeps()), stop: () => stopSweeps?.() });
   let stopPkSweeps: (() => void) | undefined;
   jobs.push({ name: 'pk battles (deadlines, lost streams)', start: () => void (stopPkSweeps = services.pk.startSweeps()), stop: () => stopPkSweeps?.() });
+  jobs.push(
+    new PollingJob(
+      'red envelopes (refunds after 24 h)',
+      config.envelope.sweepMs,
+      (running) => services.envelopes.sweep(running).then(() => undefined),
+      app.log,
+    ),
+  );
   jobs.push({ name: 'videos (transcode queue, upload sweep, demo clips)', start: () => services.video.start(), stop: () => services.video.stop() });
   if (config.seedDemo && demoGiftsOn(config.finance.demoGifts, config.nodeEnv))
     jobs.push(demoGifts({ db, log: app.log, ledger: services.finance.ledger, gifts: services.finance.gift, spreadMs: 3 * 60_000 }));

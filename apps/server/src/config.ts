@@ -12,6 +12,7 @@ import { financeSettings, type FinanceConfig } from './modules/finance/finance.c
 import { forumSettings, type ForumConfig } from './modules/forum/forum.config.js';
 import { gamesSettings, type GamesConfig } from './modules/game/games.config.js';
 import { pkSettings, type PkConfig } from './modules/pk/pk.config.js';
+import { envelopeSettings, type EnvelopeConfig } from './modules/envelope/envelope.config.js';
 import { pushSettings, type PushConfig } from './modules/push/push.config.js';
 import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
 import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
@@ -155,6 +156,7 @@ export interface Config extends ServerConfig {
   forum: ForumConfig;
   /** PK battles (PK_*). */
   pk: PkConfig;
+  envelope: EnvelopeConfig;
   /** Outbound webhooks (WEBHOOK_*). */
   webhook: WebhookConfig;
   /** Web Push (WEB_PUSH, VAPID_*, PUSH_*). */
@@ -186,6 +188,7 @@ const SECTIONS = {
   call: callSettings,
   forum: forumSettings,
   pk: pkSettings,
+  envelope: envelopeSettings,
   metrics: metricsSettings,
   tracing: tracingSettings,
   backup: backupSettings,
@@ -232,6 +235,7 @@ export function loadConfig(env: Env): Config {
     call: parsed.call as CallConfig,
     forum: parsed.forum as ForumConfig,
     pk: parsed.pk as PkConfig,
+    envelope: parsed.envelope as EnvelopeConfig,
     webhook: parsed.webhook as WebhookConfig,
     push: parsed.push as PushConfig,
     sms: parsed.sms as SmsConfig,

@@ -20,6 +20,7 @@ import { ReplayService } from './modules/live/replay.service.js';
 import { MessageService } from './modules/message/message.service.js';
 import { OperatorService } from './modules/operator/operator.service.js';
 import { PkService } from './modules/pk/pk.service.js';
+import { EnvelopeService } from './modules/envelope/envelope.service.js';
 import { PushService } from './modules/push/push.service.js';
 import { BoardService } from './modules/room/board.service.js';
 import { roomGiftGuard } from './modules/room/giftReceiver.js';
@@ -68,6 +69,8 @@ export function createServices(deps: Deps) {
   // PK battles: a gift in a room during its battle moves both rooms' score bar (read from the gift records).
   const pk = new PkService(deps, room, roomMedia, deps.config.pk);
   finance.gift.onSent((record) => pk.onGift(record));
+  // Red envelopes: coins through the ledger into the envelope escrow, shares grabbed by members in the room.
+  const envelopes = new EnvelopeService(deps, finance.ledger, room, deps.config.envelope);
   return {
     sessions,
     verify,
@@ -97,6 +100,7 @@ export function createServices(deps: Deps) {
     goLive,
     push,
     pk,
+    envelopes,
     board,
     health: new HealthService(deps, room),
     webhooks: new WebhookService(deps.db, deps.config.webhook),

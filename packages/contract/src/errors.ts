@@ -123,6 +123,18 @@ export const ErrorCode = {
   /** Web Push (issue 31): the server has no VAPID keys, so it cannot push (the client does not offer it then). */
   PUSH_OFF: 11220,
 
+  /** Red envelopes (issue 35): the caller is not in the room (its room socket) to send or grab. */
+  ENVELOPE_NOT_IN_ROOM: 11300,
+  ENVELOPE_NOT_OPEN: 11301,
+  ENVELOPE_EMPTY: 11302,
+  ENVELOPE_EXPIRED: 11303,
+  /** More shares than people in the room. */
+  ENVELOPE_SHARES_OVER_ROOM: 11304,
+  /** The amount is less than one coin per share. */
+  ENVELOPE_AMOUNT_TOO_SMALL: 11305,
+  ENVELOPE_ROOM_LIMIT: 11306,
+  ENVELOPE_DAILY_LIMIT: 11307,
+  ENVELOPE_ROOM_CLOSED: 11308,
   /** Stream health and the creator dashboard (issue 35): another anchor's room or live. */
   NOT_OWN_LIVE: 11360,
   /** A health sample for a room that is not live now. */
@@ -229,6 +241,15 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   11112: '验证码错误',
   11210: '微信内暂不支持微信支付，请点右上角“…”选择“在浏览器打开”后再支付',
   11220: '推送未开启',
+  11300: '进入直播间后才能发红包或抢红包',
+  11301: '红包还没开抢，请等倒计时结束',
+  11302: '手慢了，红包已被抢完',
+  11303: '红包已过期',
+  11304: '红包个数不能超过直播间在线人数',
+  11305: '每个红包至少1金币',
+  11306: '这个直播间的红包太多了，请稍后再发',
+  11307: '今天发的红包已达上限，明天再来吧',
+  11308: '直播间未开播，不能发红包',
   11360: '只能查看自己直播间的数据',
   11361: '直播未开始，暂无推流数据',
   50000: '服务器开小差了，请稍后再试',

@@ -14,6 +14,7 @@ import { line, opaque } from './text.js';
 import { giftSentEvent, type GiftSentEvent } from './calls/finance.js';
 import { fanBadge } from './calls/live.js';
 import { pkBattle } from './calls/pk.js';
+import { redEnvelope } from './calls/redEnvelope.js';
 import { CHAT_MAX_LENGTH, MAX_MIC_SEATS, roomAuthLevel, roomInfo, roomSeat, roomSettings, roomSettingsPatch } from './calls/room.js';
 import { isoTime } from './envelope.js';
 import { hallAuth } from './socket.js';
@@ -188,6 +189,10 @@ export type RoomWarning = z.infer<typeof roomWarning>;
 export const roomPk = z.object({ room_id: z.number().int(), battle: pkBattle });
 export type RoomPk = z.infer<typeof roomPk>;
 
+/** A red envelope of this room arrived, opened, was grabbed, finished or expired: to everyone in the room. */
+export const roomEnvelope = z.object({ room_id: z.number().int(), envelope: redEnvelope });
+export type RoomEnvelope = z.infer<typeof roomEnvelope>;
+
 /** The wallet's gift event, carried as is. */
 export const roomGift = giftSentEvent;
 
@@ -236,4 +241,5 @@ export interface RoomServerEvents {
   warning: (p: RoomWarning, ack: Received) => void;
   gift: (p: GiftSentEvent, ack: Received) => void;
   pk: (p: RoomPk, ack: Received) => void;
+  envelope: (p: RoomEnvelope, ack: Received) => void;
 }

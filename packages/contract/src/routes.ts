@@ -13,6 +13,7 @@ import { adminHealthRoutes } from './calls/adminHealth.js';
 import { messageRoutes } from './calls/message.js';
 import { patrolRoutes } from './calls/adminPatrol.js';
 import { pkRoutes } from './calls/pk.js';
+import { envelopeRoutes } from './calls/redEnvelope.js';
 import { pushRoutes } from './calls/push.js';
 import { liveWatchRoutes } from './calls/liveWatch.js';
 import { replayRoutes } from './calls/replay.js';
@@ -47,6 +48,7 @@ export const api = {
   ...liveRoutes,
   ...liveHealthRoutes,
   ...pkRoutes,
+  ...envelopeRoutes,
   ...boardRoutes,
   ...pushRoutes,
 };

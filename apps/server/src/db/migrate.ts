@@ -31,6 +31,7 @@ import { paymentProviders } from './migrations/0035_payment_providers.js';
 import { paymentCallbacksByProvider } from './migrations/0036_payment_callbacks_by_provider.js';
 import { webPush } from './migrations/0040_web_push.js';
 import { wechatOpenids } from './migrations/0041_wechat_openids.js';
+import { redEnvelopes } from './migrations/0043_red_envelopes.js';
 import { liveMomentDanmaku } from './migrations/0045_live_moment_danmaku.js';
 import { liveHealth } from './migrations/0047_live_health.js';
 
@@ -68,6 +69,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0036_payment_callbacks_by_provider': paymentCallbacksByProvider(),
     '0040_web_push': webPush(db.dialect),
     '0041_wechat_openids': wechatOpenids(),
+    '0043_red_envelopes': redEnvelopes(db.dialect),
     '0045_live_moment_danmaku': liveMomentDanmaku(),
     '0047_live_health': liveHealth(db.dialect),
   };

@@ -145,7 +145,17 @@ export interface AccountsTable {
   id: Generated<number>;
   /** Owner; 0 = the platform. */
   user_id: number;
-  kind: 'coin' | 'gift_pending' | 'gift_earnings' | 'frozen_withdrawal' | 'revenue' | 'payment_clearing' | 'withdrawal_clearing' | 'rewards' | 'game_escrow';
+  kind:
+    | 'coin'
+    | 'gift_pending'
+    | 'gift_earnings'
+    | 'frozen_withdrawal'
+    | 'revenue'
+    | 'payment_clearing'
+    | 'withdrawal_clearing'
+    | 'rewards'
+    | 'game_escrow'
+    | 'envelope_escrow';
   /** Moved only by ledger transfers, in the transaction that writes them, with a guard against going negative. */
   balance: number;
   /** 1 for the platform's source accounts (money from outside, rewards paid): they go negative by design. */

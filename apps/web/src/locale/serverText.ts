@@ -61,6 +61,11 @@ export function recordText(c: MoneyChange, t: TFunction, gifts: GiftNames, lang:
     case 'withdraw_refund':
     case 'recharge_refund':
       return p.reason !== undefined ? t(`wallet.sub.${c.type}`, { reason: p.reason }) : zh;
+    case 'envelope_send':
+      return p.shares !== undefined ? t('wallet.sub.envelope_send', { shares: p.shares }) : zh;
+    case 'envelope_grab':
+    case 'envelope_refund':
+      return t(`wallet.sub.${c.type}`);
     case 'adjust':
       if (p.reason === 'demo') return t('wallet.sub.demoGrant');
       return p.reason !== undefined ? t('wallet.sub.adjust', { reason: p.reason }) : zh;

@@ -72,6 +72,9 @@ export const moneyChangeType = z.enum([
   'game_out', // the game wallet → coin (what was moved in, minus entries, plus rewards)
   'video_buy', // buyer: coin −; uploader: gift_pending + (the whole price)
   'video_fee', // uploader: gift_pending − (the platform's share of the sale)
+  'envelope_send', // sender: coin → the envelope escrow (a red envelope)
+  'envelope_grab', // grabber: the envelope escrow → coin (their share)
+  'envelope_refund', // sender: the envelope escrow → coin (what was not grabbed in 24 h)
   'adjust', // correction by an operator
 ]);
 export type MoneyChangeType = z.infer<typeof moneyChangeType>;

@@ -1,4 +1,4 @@
-import type { GiftRecord, HallAuth, RoomAck, RoomClientEvents, RoomJoined, RoomPk } from '@app/contract';
+import type { GiftRecord, HallAuth, RoomAck, RoomClientEvents, RoomEnvelope, RoomJoined, RoomPk } from '@app/contract';
 import { serverMessage } from '../../locale/serverMessage';
 import { backoffDelay } from './hallClient';
 import { initialRoomState, roomReducer, type RoomEvent, type RoomState } from './roomState';
@@ -69,6 +69,8 @@ export class RoomClient {
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   /** PK battle events (`pk`): kept out of the room reducer, read by the PK layer (screens/Room/parts/pk). */
   private readonly pkListeners = new Set<(p: RoomPk) => void>();
+  /** Red envelope events (`envelope`): read by the envelope layer (screens/Room/parts/envelope). */
+  private readonly envelopeListeners = new Set<(p: RoomEnvelope) => void>();
 
   constructor(private readonly deps: RoomDeps) {}
 
@@ -78,6 +80,12 @@ export class RoomClient {
   onPk = (l: (p: RoomPk) => void): (() => void) => {
     this.pkListeners.add(l);
     return () => this.pkListeners.delete(l);
+  };
+
+  /** Subscribes to the room's red envelope events; answers what unsubscribes. */
+  onEnvelope = (l: (p: RoomEnvelope) => void): (() => void) => {
+    this.envelopeListeners.add(l);
+    return () => this.envelopeListeners.delete(l);
   };
 
   /** The room being joined or in (null after leaving, a kick or the end). */
@@ -282,6 +290,11 @@ export class RoomClient {
       if (typeof ack === 'function') ack();
       if (gen !== this.generation) return;
       for (const l of this.pkListeners) l(p);
+    });
+    socket.on('envelope', (p: RoomEnvelope, ack?: () => void) => {
+      if (typeof ack === 'function') ack();
+      if (gen !== this.generation) return;
+      for (const l of this.envelopeListeners) l(p);
     });
     return socket;
   }

@@ -36,6 +36,9 @@ export type TransferKind =
   | 'game_reward'
   | 'video_buy'
   | 'video_fee'
+  | 'envelope_send'
+  | 'envelope_grab'
+  | 'envelope_refund'
   | 'adjust';
 
 /** One movement to post: `amount` (> 0) from one account to another. */

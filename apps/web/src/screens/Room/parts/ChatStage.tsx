@@ -2,6 +2,8 @@ import type { RoomSeat, UserBrief } from '@app/contract';
 import { useState } from 'react';
 import { AnchorTools } from './AnchorTools';
 import { ChatList } from './ChatList';
+import { EnvelopeLayer } from './envelope/EnvelopeLayer';
+import { EnvelopeSendSheet } from './envelope/EnvelopeSendSheet';
 import { GiftSlot } from './GiftSlot';
 import { InputBar } from './InputBar';
 import { MicQueueSheet } from './MicQueueSheet';
@@ -21,7 +23,7 @@ import { ViewerSheet } from './ViewerSheet';
 /** The video chat (party) room: the seat grid on top, the chat under it, the input bar at the bottom. */
 export function ChatStage() {
   const { room, me, media } = useRoom();
-  const [sheet, setSheet] = useState<'queue' | 'viewers' | 'fans' | null>(null);
+  const [sheet, setSheet] = useState<'queue' | 'viewers' | 'fans' | 'envelope' | null>(null);
   const [target, setTarget] = useState<UserBrief | null>(null);
   const [seat, setSeat] = useState<RoomSeat | null>(null);
   const [gift, setGift] = useState(false);
@@ -44,15 +46,17 @@ export function ChatStage() {
           <AnchorTools />
         </div>
       )}
+      <EnvelopeLayer />
       <VipEntrance />
       <div className="party__chat">
         <ChatList onUser={setTarget} />
       </div>
       <InputBar>
-        <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} />
+        <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} onEnvelope={() => setSheet('envelope')} />
       </InputBar>
       <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
       <FanClubSheet open={sheet === 'fans'} onClose={() => setSheet(null)} />
+      <EnvelopeSendSheet open={sheet === 'envelope'} roomId={room.id} onClose={() => setSheet(null)} />
       <ViewerSheet
         open={sheet === 'viewers'}
         onClose={() => setSheet(null)}

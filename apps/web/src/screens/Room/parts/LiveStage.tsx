@@ -7,6 +7,8 @@ import { BoardChip } from './BoardChip';
 import { ChatList } from './ChatList';
 import { CohostTiles } from './CohostTiles';
 import { Danmaku } from './danmaku/Danmaku';
+import { EnvelopeLayer } from './envelope/EnvelopeLayer';
+import { EnvelopeSendSheet } from './envelope/EnvelopeSendSheet';
 import { FanClubSheet } from './FanClubSheet';
 import { GiftSlot } from './GiftSlot';
 import { StreamHealth } from './health/StreamHealth';
@@ -34,7 +36,7 @@ export function LiveStage() {
   const { t } = useTranslation();
   const { room, state, me, media } = useRoom();
   const [ready, setReady] = useVideoReady();
-  const [sheet, setSheet] = useState<'queue' | 'viewers' | 'board' | 'fans' | null>(null);
+  const [sheet, setSheet] = useState<'queue' | 'viewers' | 'board' | 'fans' | 'envelope' | null>(null);
   const [target, setTarget] = useState<UserBrief | null>(null);
   const [gift, setGift] = useState(false);
 
@@ -70,6 +72,7 @@ export function LiveStage() {
       </LiveChips>
       <CohostTiles onUser={setTarget} />
       <PkLayer />
+      <EnvelopeLayer />
       {(own || state.mySeat !== null) && <AnchorTools />}
       {pc && <ObsButton />}
       {me.owner && <StreamHealth />}
@@ -79,10 +82,11 @@ export function LiveStage() {
         <ChatList onUser={setTarget} />
       </div>
       <InputBar>
-        <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} />
+        <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} onEnvelope={() => setSheet('envelope')} />
       </InputBar>
       <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
       <FanClubSheet open={sheet === 'fans'} onClose={() => setSheet(null)} />
+      <EnvelopeSendSheet open={sheet === 'envelope'} roomId={room.id} onClose={() => setSheet(null)} />
       <ViewerSheet
         open={sheet === 'viewers' || sheet === 'board'}
         initial={sheet === 'board' ? 'live' : 'online'}

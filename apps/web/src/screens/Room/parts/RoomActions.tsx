@@ -1,6 +1,7 @@
 import { Badge } from 'antd-mobile';
 import { GiftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { goLogin } from '../../../lib/nav';
 import { canModerate } from '../../../state/realtime/roomState';
 import { DanmakuButton } from './danmaku/DanmakuButton';
 import { QueueIcon, ShareIcon } from './icons';
@@ -8,8 +9,8 @@ import { MicButton } from './MicButton';
 import { useRoom } from './RoomContext';
 import { shareRoom } from './share';
 
-/** The round buttons after the chat input: mic (viewers), queue (owner/admins), danmaku, share, gift. */
-export function RoomActions({ onQueue, onGift }: { onQueue: () => void; onGift: () => void }) {
+/** The round buttons after the chat input: mic (viewers), queue (owner/admins), danmaku, share, red envelope, gift. */
+export function RoomActions({ onQueue, onGift, onEnvelope }: { onQueue: () => void; onGift: () => void; onEnvelope: () => void }) {
   const { t } = useTranslation();
   const { room, state, me } = useRoom();
   return (
@@ -25,6 +26,15 @@ export function RoomActions({ onQueue, onGift }: { onQueue: () => void; onGift: 
       {room.kind === 'live' && <DanmakuButton />}
       <button type="button" className="room-action" aria-label={t('room.share')} onClick={() => void shareRoom(room)}>
         <ShareIcon />
+      </button>
+      <button
+        type="button"
+        className="room-action room-action--envelope"
+        data-testid="envelope-button"
+        aria-label={t('envelope.sendTitle')}
+        onClick={me.guest ? goLogin : onEnvelope}
+      >
+        {t('envelope.buttonGlyph')}
       </button>
       {!me.owner && (
         <button type="button" className="room-action room-action--gift" data-testid="gift-button" aria-label={t('room.gift')} onClick={onGift}>

@@ -39,6 +39,9 @@ const LOOK: Record<MoneyChangeType, { icon: ReactNode; tone: string }> = {
   game_in: { icon: <SmileOutline />, tone: 'exchange' },
   game_out: { icon: <SmileOutline />, tone: 'earn' },
   adjust: { icon: <SetOutline />, tone: 'fee' },
+  envelope_send: { icon: <GiftOutline />, tone: 'gift' },
+  envelope_grab: { icon: <GiftOutline />, tone: 'earn' },
+  envelope_refund: { icon: <RedoOutline />, tone: 'withdraw' },
 };
 
 /** One wallet record: what it was, when (China time), the signed amount coloured, the balance after. */
