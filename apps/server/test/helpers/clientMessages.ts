@@ -8,7 +8,8 @@ const HAN = /\p{Script=Han}/u;
  * Folders and files whose Chinese words never reach the member app as a message: migrations and
  * seed and demo content (data, translated through `names`), the operator console and command line,
  * the games' own pages, the payment provider's stand-in checkout page, the settings' documentation
- * for operators (`*.config.ts` under src/) and the column names of WeChat Pay's trade bill (its data).
+ * for operators (`*.config.ts` under src/), the column names of WeChat Pay's and Alipay's trade bills
+ * (their data) and the WeChat JSAPI payment page (its own Chinese and English texts).
  */
 const NOT_CLIENT = [
   /\/db\/(migrations\/|seed\.ts$)/,
@@ -21,6 +22,8 @@ const NOT_CLIENT = [
   /checkoutPage\.ts$/,
   /\/apps\/server\/src\/.*\.config\.ts$/,
   /\/wechatBill\.ts$/,
+  /\/alipayBill\.ts$/,
+  /\/wechatJsapiPage\.ts$/,
 ];
 
 function files(dir: string): string[] {

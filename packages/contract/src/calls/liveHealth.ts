@@ -30,7 +30,8 @@ export const liveHealth = z.object({
 });
 export type LiveHealth = z.infer<typeof liveHealth>;
 
-const rate = (max: number, what: string) => z.number().int(`${what}必须是整数`).min(0, `${what}不能为负数`).max(max, `${what}过大`);
+/** A whole, non-negative figure up to `max`, each refusal its own message (the English table keys whole messages). */
+const rate = (max: number, notWhole: string, negative: string, tooLarge: string) => z.number().int(notWhole).min(0, negative).max(max, tooLarge);
 
 export const liveHealthRoutes = {
   liveHealthReport: defineRoute({
@@ -41,13 +42,13 @@ export const liveHealthRoutes = {
     summary: "The anchor's browser reports its outgoing stream (getStats); kept at most one sample per live every 10 s",
     body: strict({
       room_id: idNumber,
-      bitrate: rate(100_000_000, '码率'),
-      target: rate(100_000_000, '目标码率'),
+      bitrate: rate(100_000_000, '码率必须是整数', '码率不能为负数', '码率过大'),
+      target: rate(100_000_000, '目标码率必须是整数', '目标码率不能为负数', '目标码率过大'),
       fps: z.number().min(0, '帧率不能为负数').max(240, '帧率过大').nullable(),
-      width: rate(8192, '宽度').nullable(),
-      height: rate(8192, '高度').nullable(),
+      width: rate(8192, '宽度必须是整数', '宽度不能为负数', '宽度过大').nullable(),
+      height: rate(8192, '高度必须是整数', '高度不能为负数', '高度过大').nullable(),
       loss: z.number().min(0, '丢包率不能为负数').max(1, '丢包率不能超过1').nullable(),
-      rtt_ms: rate(60_000, '延迟').nullable(),
+      rtt_ms: rate(60_000, '延迟必须是整数', '延迟不能为负数', '延迟过大').nullable(),
       limited: healthLimit.nullable(),
     }),
     data: z.object({ stored: z.boolean().describe('false: a sample of this live was kept less than 10 s ago') }),
