@@ -6,8 +6,8 @@ import { eventually } from '@app/testkit';
 import { call } from '../lib/api.js';
 import { launch, phone, settled, shot } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS, firstFrame, seatFrameRise } from '../lib/media.js';
-import { approvedAnchor, operatorOf, topUp, type Member } from '../lib/member.js';
-import { open } from '../lib/page.js';
+import { approvedAnchor, operatorOf, pageAs as phonePageAs, topUp, type Member } from '../lib/member.js';
+import { imagesShown, layoutShift, open, watchLayoutShift } from '../lib/page.js';
 import { roomKit } from '../lib/roomKit.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -15,8 +15,8 @@ import { startServer, type RunningServer } from '../lib/server.js';
  * Issue 20, items 5 and 6 in the browser: a room's contribution board orders the givers as the
  * gifts were sent, the anchor's card of a viewer offers mute and kick; the 关注 tab lists only the
  * followed anchors who are live; a swipe up in a room moves to the next live room of the list and
- * its picture plays (decoded frames). The live list's HLS preview: livePreview.test.ts. Screens are
- * saved at 375×812.
+ * its picture plays (decoded frames); an English home with live rooms in its strip does not shift
+ * as it fills. The live list's HLS preview: livePreview.test.ts. Screens are saved at 375×812.
  */
 
 let server: RunningServer;
@@ -160,5 +160,17 @@ describe('room boards and discovery', () => {
     assert.equal(url.searchParams.get('id'), String(to));
     // And down again to the previous one.
     assert.equal(Number(await page.getByTestId('room-swiper').getAttribute('data-prev')), from);
+  });
+
+  it('an English home with live rooms in its strip keeps its layout while it fills', async () => {
+    const { ctx, page } = await phonePageAs(browser, await member('Reader'), [], 'en');
+    contexts.push(ctx);
+    await watchLayoutShift(page);
+    await open(page, server.url, '/pages/index/index');
+    await page.getByTestId('home-live').getByTestId('room-card').first().waitFor({ timeout: 20_000 });
+    await imagesShown(page);
+    const cls = await layoutShift(page);
+    assert.ok(cls < 0.1, `the home's layout shift is ${cls.toFixed(3)} (it was 0.45)`);
+    await shot(page, 'boards-home-live-en');
   });
 });
