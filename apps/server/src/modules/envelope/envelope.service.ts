@@ -132,18 +132,7 @@ export class EnvelopeService {
       throw reusedKey();
     }
     const from = await this.ledger.userAccounts(senderId);
-    return { envelope: await this.view(row), coin: await this.coinAfter(row.idem_key, from.coin.id) };
-  }
-
-  private async coinAfter(key: string, accountId: number): Promise<number> {
-    const e = await this.db
-      .selectFrom('entries as e')
-      .innerJoin('transfers as t', 't.id', 'e.transfer_id')
-      .select('e.balance_after')
-      .where('t.idem_key', '=', key)
-      .where('e.account_id', '=', accountId)
-      .executeTakeFirst();
-    return Number(e?.balance_after ?? 0);
+    return { envelope: await this.view(row), coin: await this.ledger.balanceAfter(row.idem_key, from.coin.id) };
   }
 
   // ---- grab ---------------------------------------------------------------------------------------
@@ -208,7 +197,11 @@ export class EnvelopeService {
   private async grabbed(row: EnvelopeRow, share: ShareRow, userId: number) {
     const to = await this.ledger.userAccounts(userId);
     const fresh = (await repo.byId(this.db, row.id)) ?? row;
-    return { envelope: await this.view(fresh), amount: share.amount, coin: await this.coinAfter(`envelope:${row.id}:share:${share.seq}`, to.coin.id) };
+    return {
+      envelope: await this.view(fresh),
+      amount: share.amount,
+      coin: await this.ledger.balanceAfter(`envelope:${row.id}:share:${share.seq}`, to.coin.id),
+    };
   }
 
   private assertGrabbable(row: EnvelopeRow): void {

@@ -81,18 +81,6 @@ export const giftRepository = {
     return rows[0]!.id;
   },
 
-  /** The balance an account had right after a transfer (answers a repeated send with the first result). */
-  balanceAfter: async (db: Conn, transferKey: string, accountId: number): Promise<number> => {
-    const r = await db
-      .selectFrom('entries as e')
-      .innerJoin('transfers as t', 't.id', 'e.transfer_id')
-      .select('e.balance_after')
-      .where('t.idem_key', '=', transferKey)
-      .where('e.account_id', '=', accountId)
-      .executeTakeFirst();
-    return Number(r?.balance_after ?? 0);
-  },
-
   page: async (db: Conn, userId: number, direction: 'received' | 'sent', page: number, size: number) => {
     const col = direction === 'received' ? 'receiver_id' : 'sender_id';
     const [rows, count] = await Promise.all([

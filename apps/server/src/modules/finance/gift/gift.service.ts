@@ -174,7 +174,7 @@ export class GiftService {
       throw reusedKey();
     }
     const from = await this.ledger.userAccounts(row.sender_id);
-    const coin = await repo.balanceAfter(this.deps.db.kysely, row.idem_key, from.coin.id);
+    const coin = await this.ledger.balanceAfter(row.idem_key, from.coin.id);
     return { record: await this.view(row), coin };
   }
 

@@ -43,6 +43,18 @@ const ENTRY_COLS = 7;
 
 /** SQL of the ledger: accounts, transfers, entries. Transfers and entries are only ever inserted. */
 export const ledgerRepository = {
+  /** The balance an account had right after a transfer (a repeated request answers with the first result). */
+  balanceAfter: async (db: Conn, transferKey: string, accountId: number): Promise<number> => {
+    const r = await db
+      .selectFrom('entries as e')
+      .innerJoin('transfers as t', 't.id', 'e.transfer_id')
+      .select('e.balance_after')
+      .where('t.idem_key', '=', transferKey)
+      .where('e.account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(r?.balance_after ?? 0);
+  },
+
   accountsOf: (db: Conn, userId: number): Promise<AccountRef[]> =>
     db.selectFrom('accounts').select(['id', 'user_id', 'kind']).where('user_id', '=', userId).execute(),
 

@@ -102,6 +102,11 @@ export class Ledger {
     return repo.transferByKey(conn, key);
   }
 
+  /** The balance `accountId` had right after the transfer posted under `key` (0 if none): a repeated request's answer. */
+  balanceAfter(key: string, accountId: number, conn: Conn = this.db.kysely): Promise<number> {
+    return repo.balanceAfter(conn, key, accountId);
+  }
+
   /** A user's four accounts, opened on first use (ids never change, so they are cached). */
   async userAccounts(userId: number): Promise<UserAccounts> {
     const hit = this.userCache.get(userId);
