@@ -21,7 +21,7 @@ import { launchMediaBrowser, openMediaPage, postSdp, startMediaApp, T, weriftOff
 
 type Ev = { name: string; roomId: string; seatId?: string; sessionId: string; reason?: string };
 type Play = { id: number; location: string; answeredMs: number; seats: string[] };
-type SeatStats = Record<string, { framesDecoded: number; samples: number }>;
+type SeatStats = Record<string, { framesDecoded: number; samples: number; packets: number; lost: number; keyFrames: number; plis: number }>;
 type Restarted = { status: number; etag?: string; ufrag?: string; serverUfrag?: string; body?: string };
 type IceStats = { localUfrag: string; state: string; pairChanges: number };
 
@@ -136,8 +136,18 @@ for (const { name, enabled, start } of engines)
     });
 
     const frames = async (page: Page, id: number, seat = 'anchor'): Promise<number> => (await T<SeatStats>(page, 'seatStats', id))[seat]?.framesDecoded ?? 0;
-    const framesRise = (page: Page, id: number, seat: string, by: number, what: string) =>
-      frames(page, id, seat).then((n) => eventually(async () => (await frames(page, id, seat)) > n + by, { what, timeout: 10_000 }));
+    /** Frames of `seat` rise by more than `by` within 10 s; a timeout says what the receiver saw. */
+    const framesRise = async (page: Page, id: number, seat: string, by: number, what: string) => {
+      const n = await frames(page, id, seat);
+      await eventually(
+        async () => {
+          const st = (await T<SeatStats>(page, 'seatStats', id))[seat];
+          if ((st?.framesDecoded ?? 0) > n + by) return true;
+          throw new Error(`frames ${n} → ${JSON.stringify(st)}`);
+        },
+        { what, timeout: 10_000 },
+      );
+    };
     const live = (r: string, seat = 'anchor') =>
       eventually(() => engine.room(r)?.publishers.find((p) => p.seatId === seat && p.live), { what: `${r}/${seat} live`, timeout: 15_000 });
     const publishAnchor = async (r: string, user: string): Promise<Page> => {

@@ -189,11 +189,16 @@ window.T = {
       let seat = null;
       for (const [k, st] of s.streams) if (st.getTracks().includes(r.track)) seat = k;
       if (!seat) continue;
-      out[seat] = out[seat] || { framesDecoded: 0, samples: 0 };
+      out[seat] = out[seat] || { framesDecoded: 0, samples: 0, packets: 0, lost: 0, keyFrames: 0, plis: 0 };
       (await r.getStats()).forEach((x) => {
         if (x.type !== 'inbound-rtp') return;
-        if (x.kind === 'video') out[seat].framesDecoded += x.framesDecoded || 0;
-        else out[seat].samples += x.totalSamplesReceived || 0;
+        if (x.kind === 'video') {
+          out[seat].framesDecoded += x.framesDecoded || 0;
+          out[seat].packets += x.packetsReceived || 0;
+          out[seat].lost += x.packetsLost || 0;
+          out[seat].keyFrames += x.keyFramesDecoded || 0;
+          out[seat].plis += x.pliCount || 0;
+        } else out[seat].samples += x.totalSamplesReceived || 0;
       });
     }
     return out;
