@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { call, registerMember } from '../lib/api.js';
 import { launch, settled, shot } from '../lib/browser.js';
-import { FAKE_MEDIA_FLAGS, firstFrame, MEDIA_PROBE_JS } from '../lib/media.js';
+import { FAKE_MEDIA_FLAGS, MEDIA_PROBE_JS } from '../lib/media.js';
 import { approvedAnchor, operatorOf, pageAs, topUp, type Member } from '../lib/member.js';
 import { open } from '../lib/page.js';
 import { roomUrl } from '../lib/roomKit.js';
@@ -59,7 +59,7 @@ describe('lucky bags in the browser', () => {
     const en = await phoneOf(enM, 'en');
     // The anchor goes live from the browser (the fake camera); the viewers come in.
     await open(host, server.url, roomUrl(roomId));
-    await firstFrame(host, 'local', 40_000);
+    await host.getByTestId('luckybag-button').waitFor({ timeout: 60_000 });
     for (const p of [zh, en]) {
       await open(p, server.url, roomUrl(roomId));
       await p.getByTestId('live-stage').waitFor({ timeout: 40_000 });
