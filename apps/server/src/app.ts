@@ -40,6 +40,7 @@ import { liveRoutes } from './modules/live/live.routes.js';
 import { PollingJob } from './pollingJob.js';
 import { pkRoutes } from './modules/pk/pk.routes.js';
 import { envelopeRoutes } from './modules/envelope/envelope.routes.js';
+import { luckyBagRoutes } from './modules/luckybag/luckybag.routes.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { seedDemoRooms } from './modules/room/room.seed.js';
 import { socialRoutes } from './modules/social/social.routes.js';
@@ -260,6 +261,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       fanClubRoutes,
       pkRoutes,
       envelopeRoutes,
+      luckyBagRoutes,
       boardRoutes,
       webhookRoutes,
       pushRoutes,
@@ -331,6 +333,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     await shutdown.step('room channel', () => rooms.close());
     await shutdown.step('pk', () => services.pk.dispose());
     await shutdown.step('red envelopes', () => services.envelopes.dispose());
+    await shutdown.step('lucky bags', () => services.luckyBags.dispose());
     await shutdown.step('rooms', () => services.room.dispose());
     await shutdown.step('hall', () => hall.close());
     await shutdown.step('redis', () => redis?.close());
@@ -354,6 +357,14 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       'red envelopes (refunds after 24 h)',
       config.envelope.sweepMs,
       (running) => services.envelopes.sweep(running).then(() => undefined),
+      app.log,
+    ),
+  );
+  jobs.push(
+    new PollingJob(
+      'lucky bags (draws whose timer did not run)',
+      config.luckyBag.sweepMs,
+      (running) => services.luckyBags.sweep(running).then(() => undefined),
       app.log,
     ),
   );

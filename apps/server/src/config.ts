@@ -13,6 +13,7 @@ import { forumSettings, type ForumConfig } from './modules/forum/forum.config.js
 import { gamesSettings, type GamesConfig } from './modules/game/games.config.js';
 import { pkSettings, type PkConfig } from './modules/pk/pk.config.js';
 import { envelopeSettings, type EnvelopeConfig } from './modules/envelope/envelope.config.js';
+import { luckyBagSettings, type LuckyBagConfig } from './modules/luckybag/luckybag.config.js';
 import { pushSettings, type PushConfig } from './modules/push/push.config.js';
 import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
 import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
@@ -157,6 +158,7 @@ export interface Config extends ServerConfig {
   /** PK battles (PK_*). */
   pk: PkConfig;
   envelope: EnvelopeConfig;
+  luckyBag: LuckyBagConfig;
   /** Outbound webhooks (WEBHOOK_*). */
   webhook: WebhookConfig;
   /** Web Push (WEB_PUSH, VAPID_*, PUSH_*). */
@@ -189,6 +191,7 @@ const SECTIONS = {
   forum: forumSettings,
   pk: pkSettings,
   envelope: envelopeSettings,
+  luckyBag: luckyBagSettings,
   metrics: metricsSettings,
   tracing: tracingSettings,
   backup: backupSettings,
@@ -236,6 +239,7 @@ export function loadConfig(env: Env): Config {
     forum: parsed.forum as ForumConfig,
     pk: parsed.pk as PkConfig,
     envelope: parsed.envelope as EnvelopeConfig,
+    luckyBag: parsed.luckyBag as LuckyBagConfig,
     webhook: parsed.webhook as WebhookConfig,
     push: parsed.push as PushConfig,
     sms: parsed.sms as SmsConfig,

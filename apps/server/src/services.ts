@@ -21,6 +21,7 @@ import { MessageService } from './modules/message/message.service.js';
 import { OperatorService } from './modules/operator/operator.service.js';
 import { PkService } from './modules/pk/pk.service.js';
 import { EnvelopeService } from './modules/envelope/envelope.service.js';
+import { LuckyBagService } from './modules/luckybag/luckybag.service.js';
 import { PushService } from './modules/push/push.service.js';
 import { BoardService } from './modules/room/board.service.js';
 import { roomGiftGuard } from './modules/room/giftReceiver.js';
@@ -71,6 +72,11 @@ export function createServices(deps: Deps) {
   finance.gift.onSent((record) => pk.onGift(record));
   // Red envelopes: coins through the ledger into the envelope escrow, shares grabbed by members in the room.
   const envelopes = new EnvelopeService(deps, finance.ledger, room, deps.config.envelope);
+  // Lucky bags: the prize in the lucky bag escrow, entries by members in the room who did the task, a recorded draw.
+  const luckyBags = new LuckyBagService(deps, finance.ledger, finance.gift, room, message, deps.config.luckyBag);
+  const roomLive = new RoomLiveService({ ...deps, rooms: recordingMoments(deps.rooms, replays, deps.log) }, room);
+  // A chat line does the chat task of the room's open bag (before the sender's ack, so an entry right after it counts).
+  roomLive.onChat((roomId, userId) => luckyBags.onChat(roomId, userId));
   return {
     sessions,
     verify,
@@ -83,7 +89,7 @@ export function createServices(deps: Deps) {
     message,
     anchor,
     room,
-    roomLive: new RoomLiveService({ ...deps, rooms: recordingMoments(deps.rooms, replays, deps.log) }, room),
+    roomLive,
     roomMedia,
     live,
     replays,
@@ -101,6 +107,7 @@ export function createServices(deps: Deps) {
     push,
     pk,
     envelopes,
+    luckyBags,
     board,
     health: new HealthService(deps, room),
     webhooks: new WebhookService(deps.db, deps.config.webhook),

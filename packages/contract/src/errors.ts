@@ -135,6 +135,24 @@ export const ErrorCode = {
   ENVELOPE_ROOM_LIMIT: 11306,
   ENVELOPE_DAILY_LIMIT: 11307,
   ENVELOPE_ROOM_CLOSED: 11308,
+  /** Lucky bags (福袋): the caller is not in the room (its room socket) to create or enter. */
+  LUCKYBAG_NOT_IN_ROOM: 11320,
+  /** Only the room's anchor puts up a bag. */
+  LUCKYBAG_NOT_ANCHOR: 11321,
+  LUCKYBAG_ROOM_CLOSED: 11322,
+  /** The room has an open bag already (one at a time). */
+  LUCKYBAG_ROOM_BUSY: 11323,
+  LUCKYBAG_DAILY_LIMIT: 11324,
+  /** The coin prize is less than one coin per winner. */
+  LUCKYBAG_COINS_TOO_SMALL: 11325,
+  /** The bag's time ended (or it was drawn): no more entries. */
+  LUCKYBAG_ENDED: 11326,
+  /** The entrant has not done the bag's task; the message names it. */
+  LUCKYBAG_TASK_NOT_DONE: 11327,
+  /** The anchor does not enter their own bag. */
+  LUCKYBAG_OWN: 11328,
+  /** The prize gift is not in the catalog (or cannot be sent). */
+  LUCKYBAG_GIFT_NOT_FOUND: 11329,
   /** Stream health and the creator dashboard (issue 35): another anchor's room or live. */
   NOT_OWN_LIVE: 11360,
   /** A health sample for a room that is not live now. */
@@ -250,6 +268,16 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   11306: '这个直播间的红包太多了，请稍后再发',
   11307: '今天发的红包已达上限，明天再来吧',
   11308: '直播间未开播，不能发红包',
+  11320: '进入直播间后才能参与福袋',
+  11321: '只有主播可以在自己的直播间发福袋',
+  11322: '直播间未开播，不能发福袋',
+  11323: '直播间已有进行中的福袋，开奖后再发吧',
+  11324: '今天发的福袋已达上限，明天再来吧',
+  11325: '福袋金币至少每位中奖者1金币',
+  11326: '福袋已开奖，下次早点来',
+  11327: '完成任务后才能参与福袋',
+  11328: '不能参与自己的福袋',
+  11329: '福袋奖品礼物不存在',
   11360: '只能查看自己直播间的数据',
   11361: '直播未开始，暂无推流数据',
   50000: '服务器开小差了，请稍后再试',

@@ -39,6 +39,7 @@ export * from './calls/games.js';
 export * from './calls/live.js';
 export * from './calls/pk.js';
 export * from './calls/redEnvelope.js';
+export * from './calls/luckyBag.js';
 export * from './calls/board.js';
 export * from './calls/push.js';
 export * from './calls/gamesHost.js';

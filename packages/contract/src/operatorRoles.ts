@@ -32,6 +32,7 @@ export const consoleAccess = {
   adminRechargeRefund: [F],
   adminPayMismatches: [F, S],
   adminPayReconcile: [F],
+  adminLuckyBagAudit: [F, S],
 
   adminUserBan: [M],
   adminUserUnban: [M],

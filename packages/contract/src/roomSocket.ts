@@ -15,6 +15,7 @@ import { giftSentEvent, type GiftSentEvent } from './calls/finance.js';
 import { fanBadge } from './calls/live.js';
 import { pkBattle } from './calls/pk.js';
 import { redEnvelope } from './calls/redEnvelope.js';
+import { luckyBag } from './calls/luckyBag.js';
 import { CHAT_MAX_LENGTH, MAX_MIC_SEATS, roomAuthLevel, roomInfo, roomSeat, roomSettings, roomSettingsPatch } from './calls/room.js';
 import { isoTime } from './envelope.js';
 import { hallAuth } from './socket.js';
@@ -193,6 +194,10 @@ export type RoomPk = z.infer<typeof roomPk>;
 export const roomEnvelope = z.object({ room_id: z.number().int(), envelope: redEnvelope });
 export type RoomEnvelope = z.infer<typeof roomEnvelope>;
 
+/** A lucky bag of this room was put up, entered (counts, coalesced), or drawn: to everyone in the room. */
+export const roomLuckyBag = z.object({ room_id: z.number().int(), bag: luckyBag });
+export type RoomLuckyBag = z.infer<typeof roomLuckyBag>;
+
 /** The wallet's gift event, carried as is. */
 export const roomGift = giftSentEvent;
 
@@ -242,4 +247,5 @@ export interface RoomServerEvents {
   gift: (p: GiftSentEvent, ack: Received) => void;
   pk: (p: RoomPk, ack: Received) => void;
   envelope: (p: RoomEnvelope, ack: Received) => void;
+  luckyBag: (p: RoomLuckyBag, ack: Received) => void;
 }

@@ -14,6 +14,7 @@ import { messageRoutes } from './calls/message.js';
 import { patrolRoutes } from './calls/adminPatrol.js';
 import { pkRoutes } from './calls/pk.js';
 import { envelopeRoutes } from './calls/redEnvelope.js';
+import { luckyBagRoutes } from './calls/luckyBag.js';
 import { pushRoutes } from './calls/push.js';
 import { liveWatchRoutes } from './calls/liveWatch.js';
 import { replayRoutes } from './calls/replay.js';
@@ -49,6 +50,7 @@ export const api = {
   ...liveHealthRoutes,
   ...pkRoutes,
   ...envelopeRoutes,
+  ...luckyBagRoutes,
   ...boardRoutes,
   ...pushRoutes,
 };

@@ -155,7 +155,8 @@ export interface AccountsTable {
     | 'withdrawal_clearing'
     | 'rewards'
     | 'game_escrow'
-    | 'envelope_escrow';
+    | 'envelope_escrow'
+    | 'luckybag_escrow';
   /** Moved only by ledger transfers, in the transaction that writes them, with a guard against going negative. */
   balance: number;
   /** 1 for the platform's source accounts (money from outside, rewards paid): they go negative by design. */

@@ -65,6 +65,9 @@ export function recordText(c: MoneyChange, t: TFunction, gifts: GiftNames, lang:
       return p.shares !== undefined ? t('wallet.sub.envelope_send', { shares: p.shares }) : zh;
     case 'envelope_grab':
     case 'envelope_refund':
+    case 'luckybag_in':
+    case 'luckybag_win':
+    case 'luckybag_refund':
       return t(`wallet.sub.${c.type}`);
     case 'adjust':
       if (p.reason === 'demo') return t('wallet.sub.demoGrant');
@@ -94,6 +97,10 @@ export function noticeText(n: Pick<Notice, 'kind' | 'params' | 'title' | 'conten
     case 'content_removed': {
       const v = { what: t(`notices.target.${oneOf(TARGETS, p.target)}`), action: t(`notices.action.${oneOf(ACTIONS, p.action)}`) };
       return { title: t('notices.content_removed.title', v), content: t('notices.content_removed.content', v) };
+    }
+    case 'lucky_bag_won': {
+      const prize = p.gift ? t('notices.lucky_bag_won.gift', { gift: p.gift }) : t('notices.lucky_bag_won.coins', { coins: p.coins ?? '' });
+      return { title: t('notices.lucky_bag_won.title'), content: t('notices.lucky_bag_won.content', { name: p.name ?? '', prize }) };
     }
     default:
       return {

@@ -75,6 +75,9 @@ export const moneyChangeType = z.enum([
   'envelope_send', // sender: coin → the envelope escrow (a red envelope)
   'envelope_grab', // grabber: the envelope escrow → coin (their share)
   'envelope_refund', // sender: the envelope escrow → coin (what was not grabbed in 24 h)
+  'luckybag_in', // anchor: coin → the lucky bag escrow (a bag's prize)
+  'luckybag_win', // winner: the lucky bag escrow → coin (their share of a coin prize)
+  'luckybag_refund', // anchor: the lucky bag escrow → coin (what was not won)
   'adjust', // correction by an operator
 ]);
 export type MoneyChangeType = z.infer<typeof moneyChangeType>;

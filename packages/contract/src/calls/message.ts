@@ -18,6 +18,7 @@ export const noticeKind = z.enum([
   'content_removed', // {target: post | comment | video, action: hidden | deleted}
   'banned', // {scope: chat | post | live | login, reason, until (ISO time)}
   'go_live', // {name: the anchor's nickname, title: the room's title}
+  'lucky_bag_won', // {name: the anchor's nickname, coins: whole coins won, or gift: the gift's name}
 ]);
 export type NoticeKind = z.infer<typeof noticeKind>;
 

@@ -38,11 +38,21 @@ export interface Actor {
  * auth level, the mic queue and seats, settings. The channel (realtime/room.ts) validates payloads,
  * rate-limits and tracks sockets; everything shared between instances is in the database.
  */
+/** Hears a chat line sent in a room. */
+export type ChatListener = (roomId: number, userId: number) => void | Promise<void>;
+
 export class RoomLiveService {
+  private readonly chatListeners: ChatListener[] = [];
+
   constructor(
     private readonly deps: Deps,
     private readonly rooms: RoomService,
   ) {}
+
+  /** Called after each chat line is sent, before its ack (a lucky bag's chat task); errors are logged, the line stays sent. */
+  onChat(listener: ChatListener): void {
+    this.chatListeners.push(listener);
+  }
 
   private get db() {
     return this.deps.db.kysely;
@@ -138,6 +148,9 @@ export class RoomLiveService {
       at: nowIso(),
     };
     this.out.toRoom(roomId, 'chat', msg);
+    for (const listener of this.chatListeners) {
+      await Promise.resolve(listener(roomId, actor.user.id)).catch((err: unknown) => this.deps.log.warn({ err, room: roomId }, 'chat listener failed'));
+    }
     return { id: msg.id };
   }
 

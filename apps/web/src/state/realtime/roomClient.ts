@@ -1,4 +1,4 @@
-import type { GiftRecord, HallAuth, RoomAck, RoomClientEvents, RoomEnvelope, RoomJoined, RoomPk } from '@app/contract';
+import type { GiftRecord, HallAuth, RoomAck, RoomClientEvents, RoomEnvelope, RoomJoined, RoomLuckyBag, RoomPk } from '@app/contract';
 import { serverMessage } from '../../locale/serverMessage';
 import { backoffDelay } from './hallClient';
 import { initialRoomState, roomReducer, type RoomEvent, type RoomState } from './roomState';
@@ -71,6 +71,8 @@ export class RoomClient {
   private readonly pkListeners = new Set<(p: RoomPk) => void>();
   /** Red envelope events (`envelope`): read by the envelope layer (screens/Room/parts/envelope). */
   private readonly envelopeListeners = new Set<(p: RoomEnvelope) => void>();
+  /** Lucky bag events (`luckyBag`): read by the lucky bag layer (screens/Room/parts/luckyBag). */
+  private readonly luckyBagListeners = new Set<(p: RoomLuckyBag) => void>();
 
   constructor(private readonly deps: RoomDeps) {}
 
@@ -86,6 +88,12 @@ export class RoomClient {
   onEnvelope = (l: (p: RoomEnvelope) => void): (() => void) => {
     this.envelopeListeners.add(l);
     return () => this.envelopeListeners.delete(l);
+  };
+
+  /** Subscribes to the room's lucky bag events; answers what unsubscribes. */
+  onLuckyBag = (l: (p: RoomLuckyBag) => void): (() => void) => {
+    this.luckyBagListeners.add(l);
+    return () => this.luckyBagListeners.delete(l);
   };
 
   /** The room being joined or in (null after leaving, a kick or the end). */
@@ -295,6 +303,11 @@ export class RoomClient {
       if (typeof ack === 'function') ack();
       if (gen !== this.generation) return;
       for (const l of this.envelopeListeners) l(p);
+    });
+    socket.on('luckyBag', (p: RoomLuckyBag, ack?: () => void) => {
+      if (typeof ack === 'function') ack();
+      if (gen !== this.generation) return;
+      for (const l of this.luckyBagListeners) l(p);
     });
     return socket;
   }

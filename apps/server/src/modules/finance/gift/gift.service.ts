@@ -6,7 +6,7 @@ import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
 import type { FinanceConfig } from '../finance.config.js';
 import { keepRefusal, opKey, pastRefusal, reusedKey } from '../idempotency.js';
-import { isUniqueViolation, Overdraft, type Ledger } from '../ledger/ledger.js';
+import { isUniqueViolation, Overdraft, type AccountRef, type Ledger } from '../ledger/ledger.js';
 import { briefOrGone, briefsOf, toBrief } from '../userBriefs.js';
 import { giftRepository as repo, type GiftRecordRow } from './gift.repository.js';
 import { emitWebhook } from '../../webhook/outbox.js';
@@ -166,6 +166,68 @@ export class GiftService {
         .catch((err: unknown) => this.deps.log.error({ err, gift: row.id }, 'gift listener failed'));
     }
     return { record, coin };
+  }
+
+  /**
+   * A gift paid from another account than the sender's coins (a lucky bag's escrow), in the
+   * caller's transaction: the same record and `gift` / `gift_fee` transfers as a send, under `key`.
+   * The record's room is 0, so it counts on no room board or PK score; the caller shows it in the
+   * room once its transaction commits (`view` of the row, with the room's id).
+   */
+  async grantInTx(
+    conn: Conn,
+    g: {
+      key: string;
+      from: AccountRef;
+      senderId: number;
+      receiverId: number;
+      /** The receiver's gift_pending and the platform's revenue account, looked up before the transaction. */
+      to: AccountRef;
+      revenue: AccountRef;
+      gift: { id: number; name: string; icon: string; url: string; price: number };
+      at: string;
+    },
+  ): Promise<GiftRecordRow> {
+    const total = g.gift.price;
+    const earning = Math.floor((total * this.config.giftAnchorShareBp) / 10_000);
+    const fee = total - earning;
+    const record = {
+      idem_key: g.key,
+      sender_id: g.senderId,
+      receiver_id: g.receiverId,
+      room_id: 0,
+      gift_id: g.gift.id,
+      gift_name: g.gift.name,
+      gift_icon: g.gift.icon,
+      gift_url: g.gift.url,
+      price: total,
+      count: 1,
+      total,
+      earning,
+      combo: 1,
+      created_at: g.at,
+    };
+    const id = await repo.insert(conn, record);
+    const ref = `G${id}`;
+    const remark = `${g.gift.name}×1`;
+    const params = { gift_id: g.gift.id, gift: g.gift.name, count: 1 };
+    await this.ledger.post(
+      conn,
+      [
+        { key: g.key, kind: 'gift', from: g.from, to: g.to, amount: total, ref, remark, params },
+        ...(fee > 0 ? [{ key: `${g.key}:fee`, kind: 'gift_fee' as const, from: g.to, to: g.revenue, amount: fee, ref, remark, params }] : []),
+      ],
+      g.at,
+    );
+    return { ...record, id };
+  }
+
+  /** A catalog gift as a send reads it (undefined when it is not in the catalog or costs nothing). */
+  async catalogGift(giftId: number): Promise<{ id: number; name: string; icon: string; url: string; price: number } | undefined> {
+    const gift = await repo.gift(this.deps.db.kysely, giftId);
+    return gift && Number(gift.price) > 0 && gift.vip_min === 0
+      ? { id: gift.id, name: gift.name, icon: gift.icon, url: gift.url, price: Number(gift.price) }
+      : undefined;
   }
 
   /** The first result of a request_id, or a refusal when the key was used for a different send. */

@@ -39,6 +39,9 @@ export type TransferKind =
   | 'envelope_send'
   | 'envelope_grab'
   | 'envelope_refund'
+  | 'luckybag_in'
+  | 'luckybag_win'
+  | 'luckybag_refund'
   | 'adjust';
 
 /** One movement to post: `amount` (> 0) from one account to another. */

@@ -10,6 +10,8 @@ import { Danmaku } from './danmaku/Danmaku';
 import { EnvelopeLayer } from './envelope/EnvelopeLayer';
 import { EnvelopeSendSheet } from './envelope/EnvelopeSendSheet';
 import { FanClubSheet } from './FanClubSheet';
+import { LuckyBagCreateSheet } from './luckyBag/LuckyBagCreateSheet';
+import { LuckyBagLayer } from './luckyBag/LuckyBagLayer';
 import { GiftSlot } from './GiftSlot';
 import { StreamHealth } from './health/StreamHealth';
 import { HlsVideo } from './HlsVideo';
@@ -36,7 +38,7 @@ export function LiveStage() {
   const { t } = useTranslation();
   const { room, state, me, media } = useRoom();
   const [ready, setReady] = useVideoReady();
-  const [sheet, setSheet] = useState<'queue' | 'viewers' | 'board' | 'fans' | 'envelope' | null>(null);
+  const [sheet, setSheet] = useState<'queue' | 'viewers' | 'board' | 'fans' | 'envelope' | 'luckyBag' | null>(null);
   const [target, setTarget] = useState<UserBrief | null>(null);
   const [gift, setGift] = useState(false);
 
@@ -73,6 +75,7 @@ export function LiveStage() {
       <CohostTiles onUser={setTarget} />
       <PkLayer />
       <EnvelopeLayer />
+      <LuckyBagLayer />
       {(own || state.mySeat !== null) && <AnchorTools />}
       {pc && <ObsButton />}
       {me.owner && <StreamHealth />}
@@ -82,11 +85,17 @@ export function LiveStage() {
         <ChatList onUser={setTarget} />
       </div>
       <InputBar>
-        <RoomActions onQueue={() => setSheet('queue')} onGift={() => setGift(true)} onEnvelope={() => setSheet('envelope')} />
+        <RoomActions
+          onQueue={() => setSheet('queue')}
+          onGift={() => setGift(true)}
+          onEnvelope={() => setSheet('envelope')}
+          onLuckyBag={() => setSheet('luckyBag')}
+        />
       </InputBar>
       <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
       <FanClubSheet open={sheet === 'fans'} onClose={() => setSheet(null)} />
       <EnvelopeSendSheet open={sheet === 'envelope'} roomId={room.id} onClose={() => setSheet(null)} />
+      {me.owner && <LuckyBagCreateSheet open={sheet === 'luckyBag'} roomId={room.id} onClose={() => setSheet(null)} />}
       <ViewerSheet
         open={sheet === 'viewers' || sheet === 'board'}
         initial={sheet === 'board' ? 'live' : 'online'}

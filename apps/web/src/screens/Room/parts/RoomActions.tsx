@@ -9,8 +9,19 @@ import { MicButton } from './MicButton';
 import { useRoom } from './RoomContext';
 import { shareRoom } from './share';
 
-/** The round buttons after the chat input: mic (viewers), queue (owner/admins), danmaku, share, red envelope, gift. */
-export function RoomActions({ onQueue, onGift, onEnvelope }: { onQueue: () => void; onGift: () => void; onEnvelope: () => void }) {
+/** The round buttons after the chat input: mic (viewers), queue (owner/admins), danmaku, share, lucky bag (the live room's anchor), red envelope, gift. */
+export function RoomActions({
+  onQueue,
+  onGift,
+  onEnvelope,
+  onLuckyBag,
+}: {
+  onQueue: () => void;
+  onGift: () => void;
+  onEnvelope: () => void;
+  /** Only where the anchor can put up a lucky bag (the live stage). */
+  onLuckyBag?: () => void;
+}) {
   const { t } = useTranslation();
   const { room, state, me } = useRoom();
   return (
@@ -27,6 +38,17 @@ export function RoomActions({ onQueue, onGift, onEnvelope }: { onQueue: () => vo
       <button type="button" className="room-action" aria-label={t('room.share')} onClick={() => void shareRoom(room)}>
         <ShareIcon />
       </button>
+      {me.owner && onLuckyBag && (
+        <button
+          type="button"
+          className="room-action room-action--luckybag"
+          data-testid="luckybag-button"
+          aria-label={t('luckyBag.createTitle')}
+          onClick={onLuckyBag}
+        >
+          {t('luckyBag.glyph')}
+        </button>
+      )}
       <button
         type="button"
         className="room-action room-action--envelope"

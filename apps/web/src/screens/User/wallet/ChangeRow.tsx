@@ -42,6 +42,9 @@ const LOOK: Record<MoneyChangeType, { icon: ReactNode; tone: string }> = {
   envelope_send: { icon: <GiftOutline />, tone: 'gift' },
   envelope_grab: { icon: <GiftOutline />, tone: 'earn' },
   envelope_refund: { icon: <RedoOutline />, tone: 'withdraw' },
+  luckybag_in: { icon: <GiftOutline />, tone: 'gift' },
+  luckybag_win: { icon: <GiftOutline />, tone: 'earn' },
+  luckybag_refund: { icon: <RedoOutline />, tone: 'withdraw' },
 };
 
 /** One wallet record: what it was, when (China time), the signed amount coloured, the balance after. */
