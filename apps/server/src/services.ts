@@ -13,6 +13,7 @@ import { PostService } from './modules/forum/post.service.js';
 import { GameService } from './modules/game/game.service.js';
 import { GoLiveService } from './modules/golive/golive.service.js';
 import { HealthService } from './modules/health/health.service.js';
+import { CreatorService } from './modules/creator/creator.service.js';
 import { HomeService } from './modules/home/home.service.js';
 import { LiveService } from './modules/live/live.service.js';
 import { recordingMoments } from './modules/live/momentRecorder.js';
@@ -71,6 +72,7 @@ export function createServices(deps: Deps) {
   finance.gift.onSent((record) => pk.onGift(record));
   // Red envelopes: coins through the ledger into the envelope escrow, shares grabbed by members in the room.
   const envelopes = new EnvelopeService(deps, finance.ledger, room, deps.config.envelope);
+  const health = new HealthService(deps, room);
   return {
     sessions,
     verify,
@@ -102,7 +104,9 @@ export function createServices(deps: Deps) {
     pk,
     envelopes,
     board,
-    health: new HealthService(deps, room),
+    health,
+    // The creator dashboard: figures from the ledger and the worker's viewer samples of each live.
+    creator: new CreatorService(deps, anchor, room, health, finance.ledger, deps.config.creator),
     webhooks: new WebhookService(deps.db, deps.config.webhook),
   };
 }
