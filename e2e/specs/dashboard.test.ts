@@ -71,10 +71,10 @@ before(async () => {
   await Promise.all(fans.slice(1, 3).map((f) => viewer(f, room.id)));
   await eventually(async () => (await sampled(liveId, 3)) >= 4, { what: 'samples of three viewers', timeout: 20_000 });
   await Promise.all(fans.slice(3).map((f) => viewer(f, room.id)));
-  const gifts = (await call(server.url, 'commonConfig')).gift;
+  const gifts = (await call(server.url, 'commonConfig')).gift.sort((a, b) => a.price - b.price);
   for (const [i, f] of fans.slice(0, 3).entries()) {
     await topUp(server.url, f, 2);
-    const g = gifts[Math.min(i + 1, gifts.length - 1)]!;
+    const g = gifts[Math.min(i, gifts.length - 1)]!;
     await call(server.url, 'giftSend', { request_id: rid(), room_id: room.id, gift_id: g.gift_id, count: 3 - i, receiver_id: star.user.id }, f.token);
     await call(server.url, 'followAdd', { user_id: star.user.id }, f.token);
   }
