@@ -32,14 +32,21 @@ export function TimeChart({ x, series, format = String, days = false, height = 1
     const el = box.current;
     if (!el) return;
     const width = Math.max(200, el.clientWidth);
-    const tick = (d: Date) => (days ? `${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : `${pad(d.getHours())}:${pad(d.getMinutes())}`);
+    // A live shorter than ten minutes shows its seconds, or every tick would read the same minute.
+    const short = !days && (x.at(-1) ?? 0) - (x[0] ?? 0) < 600;
+    const tick = (d: Date) =>
+      days ? `${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : `${pad(d.getHours())}:${pad(d.getMinutes())}${short ? `:${pad(d.getSeconds())}` : ''}`;
     const opts: uPlot.Options = {
       width,
       height,
       legend: { show: false },
       cursor: { y: false, points: { size: 6 } },
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), CHINA_TZ),
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      // One point (a live shorter than a gift bucket) gets a minute either side instead of an empty range.
+      scales: {
+        x: { time: true, range: (_u, min, max) => (min === max ? [min - 60, max + 60] : [min, max]) },
+        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+      },
       axes: [
         {
           stroke: '#9a93a8',
