@@ -14,6 +14,7 @@ import type { RouteEnv } from './http/routeEnv.js';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/validator.js';
 import { egressEnabled, LiveEgress } from './modules/live/liveEgress.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { creatorRoutes } from './modules/creator/creator.routes.js';
 import { IngestSampler } from './modules/health/ingestSampler.js';
 import { createMediaEngine, mediaRoutes, Sfu, type MediaEngine } from './media/index.js';
 import { attachMediaNodes } from './modules/room/mediaNodesWiring.js';
@@ -266,6 +267,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       webhookRoutes,
       pushRoutes,
       healthRoutes,
+      creatorRoutes,
     ]) {
       routes(app, env);
     }
@@ -368,6 +370,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       app.log,
     ),
   );
+  jobs.push(new PollingJob('live stats (viewer samples of each live, their retention)', config.creator.sampleMs, () => services.creator.sample(), app.log));
   jobs.push({ name: 'videos (transcode queue, upload sweep, demo clips)', start: () => services.video.start(), stop: () => services.video.stop() });
   if (config.seedDemo && demoGiftsOn(config.finance.demoGifts, config.nodeEnv))
     jobs.push(demoGifts({ db, log: app.log, ledger: services.finance.ledger, gifts: services.finance.gift, spreadMs: 3 * 60_000 }));

@@ -14,6 +14,7 @@ import { gamesSettings, type GamesConfig } from './modules/game/games.config.js'
 import { pkSettings, type PkConfig } from './modules/pk/pk.config.js';
 import { envelopeSettings, type EnvelopeConfig } from './modules/envelope/envelope.config.js';
 import { luckyBagSettings, type LuckyBagConfig } from './modules/luckybag/luckybag.config.js';
+import { creatorSettings, type CreatorConfig } from './modules/creator/creator.config.js';
 import { pushSettings, type PushConfig } from './modules/push/push.config.js';
 import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
 import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
@@ -159,6 +160,8 @@ export interface Config extends ServerConfig {
   pk: PkConfig;
   envelope: EnvelopeConfig;
   luckyBag: LuckyBagConfig;
+  /** The creator dashboard's viewer samples (LIVE_STATS_*). */
+  creator: CreatorConfig;
   /** Outbound webhooks (WEBHOOK_*). */
   webhook: WebhookConfig;
   /** Web Push (WEB_PUSH, VAPID_*, PUSH_*). */
@@ -192,6 +195,7 @@ const SECTIONS = {
   pk: pkSettings,
   envelope: envelopeSettings,
   luckyBag: luckyBagSettings,
+  creator: creatorSettings,
   metrics: metricsSettings,
   tracing: tracingSettings,
   backup: backupSettings,
@@ -240,6 +244,7 @@ export function loadConfig(env: Env): Config {
     pk: parsed.pk as PkConfig,
     envelope: parsed.envelope as EnvelopeConfig,
     luckyBag: parsed.luckyBag as LuckyBagConfig,
+    creator: parsed.creator as CreatorConfig,
     webhook: parsed.webhook as WebhookConfig,
     push: parsed.push as PushConfig,
     sms: parsed.sms as SmsConfig,

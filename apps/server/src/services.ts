@@ -13,6 +13,7 @@ import { PostService } from './modules/forum/post.service.js';
 import { GameService } from './modules/game/game.service.js';
 import { GoLiveService } from './modules/golive/golive.service.js';
 import { HealthService } from './modules/health/health.service.js';
+import { CreatorService } from './modules/creator/creator.service.js';
 import { HomeService } from './modules/home/home.service.js';
 import { LiveService } from './modules/live/live.service.js';
 import { recordingMoments } from './modules/live/momentRecorder.js';
@@ -77,6 +78,7 @@ export function createServices(deps: Deps) {
   const roomLive = new RoomLiveService({ ...deps, rooms: recordingMoments(deps.rooms, replays, deps.log) }, room);
   // A chat line does the chat task of the room's open bag (before the sender's ack, so an entry right after it counts).
   roomLive.onChat((roomId, userId) => luckyBags.onChat(roomId, userId));
+  const health = new HealthService(deps, room);
   return {
     sessions,
     verify,
@@ -109,7 +111,9 @@ export function createServices(deps: Deps) {
     envelopes,
     luckyBags,
     board,
-    health: new HealthService(deps, room),
+    health,
+    // The creator dashboard: figures from the ledger and the worker's viewer samples of each live.
+    creator: new CreatorService(deps, anchor, room, health, finance.ledger, deps.config.creator),
     webhooks: new WebhookService(deps.db, deps.config.webhook),
   };
 }

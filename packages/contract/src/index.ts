@@ -35,6 +35,7 @@ export * from './calls/liveWatch.js';
 export * from './calls/adminPatrol.js';
 export * from './calls/adminHealth.js';
 export * from './calls/liveHealth.js';
+export * from './calls/creator.js';
 export * from './calls/games.js';
 export * from './calls/live.js';
 export * from './calls/pk.js';

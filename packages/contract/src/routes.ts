@@ -3,6 +3,7 @@ import { authRoutes } from './calls/auth.js';
 import { boardRoutes } from './calls/board.js';
 import { chatRoutes } from './calls/chat.js';
 import { configRoutes } from './calls/config.js';
+import { creatorRoutes } from './calls/creator.js';
 import { financeRoutes } from './calls/finance.js';
 import { forumRoutes } from './calls/forum.js';
 import { gameRoutes } from './calls/games.js';
@@ -48,6 +49,7 @@ export const api = {
   ...gameRoutes,
   ...liveRoutes,
   ...liveHealthRoutes,
+  ...creatorRoutes,
   ...pkRoutes,
   ...envelopeRoutes,
   ...luckyBagRoutes,

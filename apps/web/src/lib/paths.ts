@@ -50,6 +50,10 @@ export const PATHS = {
   replay: '/pages/index/replay',
   /** An anchor's own replays, to make private or delete (not a seed page). */
   replays: '/pages/user/replays',
+  /** The creator dashboard: an anchor's income and lives (not a seed page). */
+  dashboard: '/pages/user/dashboard',
+  /** One live's figures on the creator dashboard (`?id=` the live). */
+  dashboardLive: '/pages/user/dashboardLive',
   uploadVd: '/pages/index/uploadVd',
   gamePlay: '/pages/game/game',
   chat: '/pages/chats/chat',

@@ -59,6 +59,11 @@ export class HealthService {
     return this.ofRoom(await this.rooms.room(roomId));
   }
 
+  /** Every sample of one live (the creator dashboard's summary of a past live), oldest first. */
+  ofLive(roomId: number, startedAt: string): Promise<LiveHealthRow[]> {
+    return repo.ofLive(this.db, roomId, startedAt, startedAt);
+  }
+
   private async ownRoom(me: Auth, roomId: number): Promise<RoomRow> {
     const room = await this.rooms.room(roomId);
     if (room.anchor_id !== me.user.id) throw new BizError(ErrorCode.NOT_OWN_LIVE);

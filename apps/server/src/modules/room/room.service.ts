@@ -24,8 +24,9 @@ import { moderation } from '../moderation/moderation.service.js';
 import { InstanceLease } from './instanceLease.js';
 import { MediaNodes } from './mediaNodes.js';
 import type { RoomConfig } from './room.config.js';
+import { livesRepository as lives } from './lives.repository.js';
 import { roomRepository as repo } from './room.repository.js';
-import type { RoomRow } from './room.tables.js';
+import type { LiveRow, RoomRow } from './room.tables.js';
 import { closeTime, RoomViews } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 import { briefsOf } from './userBriefs.js';
@@ -46,6 +47,9 @@ const pageOf = <T>(list: T[], total: number, q: { page: number; size: number }):
 
 /** What live.started tells an operator's systems about a room. */
 const liveStarted = (r: RoomRow) => ({ room_id: r.id, number: r.number, anchor_id: r.anchor_id, title: r.title, kind: r.kind, started_at: r.started_at });
+
+/** The lives row of a room that just went live. */
+const liveOf = (r: RoomRow, startedAt: string) => ({ room_id: r.id, anchor_id: r.anchor_id, title: r.title, started_at: startedAt });
 
 /**
  * Rooms: going live and ending it, room pages, lists and search, and the anchor's presence (the
@@ -110,6 +114,16 @@ export class RoomService {
     return repo.byAnchor(this.db, anchorId);
   }
 
+  /** One live (migration 0049), if it exists. */
+  live(liveId: number): Promise<LiveRow | undefined> {
+    return lives.byId(this.db, liveId);
+  }
+
+  /** Records a live that has no row yet (the worker's sampler repairs a gap with it). */
+  recordLive(live: { room_id: number; anchor_id: number; title: string; started_at: string }): Promise<void> {
+    return lives.start(this.db, live);
+  }
+
   async room(roomId: number): Promise<RoomRow> {
     const room = await repo.byId(this.db, roomId);
     if (!room) throw new BizError(ErrorCode.NOT_FOUND, '房间不存在');
@@ -160,7 +174,10 @@ export class RoomService {
     if (existing) {
       room = await this.deps.db.tx(async (trx) => {
         const reopened = await repo.reopen(trx, existing.id, fields);
-        if (reopened) await emitWebhook(trx, 'live.started', liveStarted(reopened), { at: now });
+        if (reopened) {
+          await lives.start(trx, liveOf(reopened, now));
+          await emitWebhook(trx, 'live.started', liveStarted(reopened), { at: now });
+        }
         return reopened;
       });
       // A concurrent open of the same anchor reopened it first: answer with that one.
@@ -168,6 +185,7 @@ export class RoomService {
     } else {
       room = await this.insertWithNumber(me.id, { ...fields, created_at: now });
       if (room.started_at !== now) return this.views.info(this.db, room, me.id);
+      await lives.start(this.db, liveOf(room, now));
       // A first room is numbered by retrying its insert, so its event follows the insert's commit.
       await emitWebhook(this.deps.db.kysely, 'live.started', liveStarted(room), { at: now });
     }
@@ -216,6 +234,8 @@ export class RoomService {
     const at = nowIso();
     const closed = await this.deps.db.tx(async (trx) => {
       if (!(await repo.close(trx, roomId, at))) return false;
+      // The live's end by the clock its start was taken by (the grace period's).
+      await lives.end(trx, roomId, this.isoNow());
       const room = await repo.byId(trx, roomId);
       if (room) await emitWebhook(trx, 'live.ended', { room_id: roomId, number: room.number, anchor_id: room.anchor_id, reason, closed_at: at }, { at });
       return true;

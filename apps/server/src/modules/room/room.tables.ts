@@ -126,6 +126,18 @@ export interface MediaNodeLoadsTable {
   seen_at: string;
 }
 
+/** One live of a room (migration 0049): from going live to the close; the room and its `started_at` name it too. */
+export interface LivesTable {
+  id: Generated<number>;
+  room_id: number;
+  anchor_id: number;
+  /** The room's title during this live. */
+  title: Generated<string>;
+  started_at: string;
+  /** Null while the live goes on. */
+  ended_at: string | null;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     anchor_applications: AnchorApplicationsTable;
@@ -137,6 +149,7 @@ declare module '../../db/schema.js' {
     server_instances: ServerInstancesTable;
     media_nodes: MediaNodesTable;
     media_node_loads: MediaNodeLoadsTable;
+    lives: LivesTable;
   }
 }
 
@@ -146,3 +159,4 @@ export type NewRoom = Insertable<RoomsTable>;
 export type RoomMemberRow = Selectable<RoomMembersTable>;
 export type MediaNodeRow = Selectable<MediaNodesTable>;
 export type RoomSeatRow = Selectable<RoomSeatsTable>;
+export type LiveRow = Selectable<LivesTable>;

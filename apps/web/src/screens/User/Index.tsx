@@ -5,6 +5,7 @@ import {
   CollectMoneyOutline,
   GiftOutline,
   HeartOutline,
+  HistogramOutline,
   PayCircleOutline,
   PlayOutline,
   ReceiptOutline,
@@ -43,6 +44,8 @@ export default function UserCentre() {
     { key: 'join', label: t('page.join'), icon: <AddCircleOutline />, tint: ['#8a5cff', '#5c7bff'], to: PATHS.join },
     { key: 'attention', label: t('page.attention'), icon: <HeartOutline />, tint: ['#ff5c8a', '#ff3b5c'], to: PATHS.attention },
     { key: 'fans', label: t('page.fans'), icon: <TeamOutline />, tint: ['#b452f0', '#7b5cff'], to: PATHS.fans },
+    // Every member sees it: an anchor their figures, anyone else how to become one.
+    { key: 'dashboard', label: t('creator.entry'), icon: <HistogramOutline />, tint: ['#ff7a59', '#b452f0'], to: PATHS.dashboard },
     ...(user?.is_anchor
       ? [{ key: 'replays', label: t('replay.mine'), icon: <PlayOutline />, tint: ['#7b5cff', '#ff4f8b'] as [string, string], to: PATHS.replays }]
       : []),
