@@ -40,6 +40,8 @@ import { liveRoutes } from './modules/live/live.routes.js';
 import { PollingJob } from './pollingJob.js';
 import { pkRoutes } from './modules/pk/pk.routes.js';
 import { envelopeRoutes } from './modules/envelope/envelope.routes.js';
+import { previewRoutes } from './modules/preview/preview.routes.js';
+import { ShiftedClock } from './devClock.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { seedDemoRooms } from './modules/room/room.seed.js';
 import { socialRoutes } from './modules/social/social.routes.js';
@@ -196,7 +198,8 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     db,
     metrics,
     log: app.log,
-    clock: opts.clock ?? systemClock,
+    // Outside production the clock can be moved on (the dev/clock call), so scheduled work can be tried.
+    clock: opts.clock ?? (config.devRoutes ? new ShiftedClock() : systemClock),
     hall,
     rooms,
     storage: createStorage(config.dataDir, config.publicUrl, config.s3),
@@ -260,6 +263,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       fanClubRoutes,
       pkRoutes,
       envelopeRoutes,
+      previewRoutes,
       boardRoutes,
       webhookRoutes,
       pushRoutes,
@@ -357,6 +361,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       app.log,
     ),
   );
+  jobs.push(new PollingJob('live preview reminders', config.preview.sweepMs, (running) => services.previews.sweep(running).then(() => undefined), app.log));
   jobs.push({ name: 'videos (transcode queue, upload sweep, demo clips)', start: () => services.video.start(), stop: () => services.video.stop() });
   if (config.seedDemo && demoGiftsOn(config.finance.demoGifts, config.nodeEnv))
     jobs.push(demoGifts({ db, log: app.log, ledger: services.finance.ledger, gifts: services.finance.gift, spreadMs: 3 * 60_000 }));

@@ -13,6 +13,7 @@ import { forumSettings, type ForumConfig } from './modules/forum/forum.config.js
 import { gamesSettings, type GamesConfig } from './modules/game/games.config.js';
 import { pkSettings, type PkConfig } from './modules/pk/pk.config.js';
 import { envelopeSettings, type EnvelopeConfig } from './modules/envelope/envelope.config.js';
+import { previewSettings, type PreviewConfig } from './modules/preview/preview.config.js';
 import { pushSettings, type PushConfig } from './modules/push/push.config.js';
 import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
 import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
@@ -157,6 +158,8 @@ export interface Config extends ServerConfig {
   /** PK battles (PK_*). */
   pk: PkConfig;
   envelope: EnvelopeConfig;
+  /** Live previews (PREVIEW_*). */
+  preview: PreviewConfig;
   /** Outbound webhooks (WEBHOOK_*). */
   webhook: WebhookConfig;
   /** Web Push (WEB_PUSH, VAPID_*, PUSH_*). */
@@ -189,6 +192,7 @@ const SECTIONS = {
   forum: forumSettings,
   pk: pkSettings,
   envelope: envelopeSettings,
+  preview: previewSettings,
   metrics: metricsSettings,
   tracing: tracingSettings,
   backup: backupSettings,
@@ -236,6 +240,7 @@ export function loadConfig(env: Env): Config {
     forum: parsed.forum as ForumConfig,
     pk: parsed.pk as PkConfig,
     envelope: parsed.envelope as EnvelopeConfig,
+    preview: parsed.preview as PreviewConfig,
     webhook: parsed.webhook as WebhookConfig,
     push: parsed.push as PushConfig,
     sms: parsed.sms as SmsConfig,

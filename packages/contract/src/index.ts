@@ -37,6 +37,7 @@ export * from './calls/adminHealth.js';
 export * from './calls/liveHealth.js';
 export * from './calls/games.js';
 export * from './calls/live.js';
+export * from './calls/livePreview.js';
 export * from './calls/pk.js';
 export * from './calls/redEnvelope.js';
 export * from './calls/board.js';

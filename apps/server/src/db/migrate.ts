@@ -34,6 +34,7 @@ import { wechatOpenids } from './migrations/0041_wechat_openids.js';
 import { redEnvelopes } from './migrations/0043_red_envelopes.js';
 import { liveMomentDanmaku } from './migrations/0045_live_moment_danmaku.js';
 import { liveHealth } from './migrations/0047_live_health.js';
+import { livePreviews } from './migrations/0051_live_previews.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -72,6 +73,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0043_red_envelopes': redEnvelopes(db.dialect),
     '0045_live_moment_danmaku': liveMomentDanmaku(),
     '0047_live_health': liveHealth(db.dialect),
+    '0051_live_previews': livePreviews(db.dialect),
   };
 }
 

@@ -18,6 +18,7 @@ export const noticeKind = z.enum([
   'content_removed', // {target: post | comment | video, action: hidden | deleted}
   'banned', // {scope: chat | post | live | login, reason, until (ISO time)}
   'go_live', // {name: the anchor's nickname, title: the room's title}
+  'live_preview', // {name: the anchor's nickname, title: the preview's title, at: its time (ISO)}
 ]);
 export type NoticeKind = z.infer<typeof noticeKind>;
 
