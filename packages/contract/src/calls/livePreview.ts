@@ -29,8 +29,8 @@ export const livePreview = z.object({
   starts_at: isoTime,
   status: previewStatus,
   room_id: z.number().int().nullable().describe('done: the room the anchor opened for it'),
-  reminded: z.boolean().describe('the caller tapped 提醒我'),
-  reminders: z.number().int().nullable().describe('how many tapped 提醒我: to the anchor only (null to others)'),
+  reminded: z.boolean().describe('the caller asked to be reminded'),
+  reminders: z.number().int().nullable().describe('how many asked to be reminded: to the anchor only (null to others)'),
 });
 export type LivePreview = z.infer<typeof livePreview>;
 
@@ -70,7 +70,7 @@ export const livePreviewRoutes = {
     path: 'live/preview/remind',
     auth: 'member',
     tag: 'live',
-    summary: "Turn the caller's reminder of a scheduled preview on (提醒我) or off",
+    summary: "Turn the caller's reminder of a scheduled preview on (Remind me) or off",
     body: strict({ preview_id: previewRef, on: z.boolean() }),
     data: livePreview,
   }),
@@ -88,7 +88,7 @@ export const livePreviewRoutes = {
     path: 'live/preview/following',
     auth: 'member',
     tag: 'live',
-    summary: 'The previews of the anchors the caller follows, soonest first (the strip atop 关注)',
+    summary: 'The previews of the anchors the caller follows, soonest first (the strip atop the Following tab)',
     data: z.object({ list: z.array(livePreview) }),
   }),
   devClockAdvance: defineRoute({

@@ -15,7 +15,7 @@ export function previewRoutes(app: FastifyInstance, env: RouteEnv): void {
   serve(app, api.previewRemind, o, ({ me, body }) => previews.remind(me.user.id, body.preview_id, body.on));
   serve(app, api.previewOfAnchor, o, ({ auth, query }) => previews.ofAnchor(query.anchor_id, auth?.user.id ?? null));
   serve(app, api.previewFollowing, o, ({ me }) => previews.following(me.user.id));
-  serve(app, api.devClockAdvance, o, ({ body }) => {
+  serve(app, api.devClockAdvance, o, async ({ body }) => {
     const clock = previews.clock;
     if (!(clock instanceof ShiftedClock)) throw new BizError(ErrorCode.FORBIDDEN, '这个实例的时钟不能调整');
     return { now: new Date(clock.advance(body.advance_ms)).toISOString() };

@@ -11,7 +11,7 @@ import type { PreviewConfig } from './preview.config.js';
 import { previewRepository as repo } from './preview.repository.js';
 import type { PreviewRow } from './preview.tables.js';
 
-export type PreviewEditInput = RouteBody<Api['previewEdit']>;
+type PreviewEditInput = RouteBody<Api['previewEdit']>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
