@@ -50,6 +50,8 @@ export const PATHS = {
   replay: '/pages/index/replay',
   /** An anchor's own replays, to make private or delete (not a seed page). */
   replays: '/pages/user/replays',
+  /** An anchor's live previews, to schedule, edit or cancel (not a seed page). */
+  previews: '/pages/user/previews',
   uploadVd: '/pages/index/uploadVd',
   gamePlay: '/pages/game/game',
   chat: '/pages/chats/chat',

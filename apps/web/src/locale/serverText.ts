@@ -95,6 +95,11 @@ export function noticeText(n: Pick<Notice, 'kind' | 'params' | 'title' | 'conten
       const v = { what: t(`notices.target.${oneOf(TARGETS, p.target)}`), action: t(`notices.action.${oneOf(ACTIONS, p.action)}`) };
       return { title: t('notices.content_removed.title', v), content: t('notices.content_removed.content', v) };
     }
+    case 'live_preview':
+      return {
+        title: t('notices.live_preview.title', { name: p.name ?? '' }),
+        content: t('notices.live_preview.content', { title: p.title ?? '', time: p.at ? formatDateCN(p.at, 'HH:mm') : '' }),
+      };
     default:
       return {
         title: t(`notices.${n.kind}.title`, { name: p.name ?? '' }),

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AddCircleOutline,
   BillOutline,
+  CalendarOutline,
   CollectMoneyOutline,
   GiftOutline,
   HeartOutline,
@@ -44,7 +45,10 @@ export default function UserCentre() {
     { key: 'attention', label: t('page.attention'), icon: <HeartOutline />, tint: ['#ff5c8a', '#ff3b5c'], to: PATHS.attention },
     { key: 'fans', label: t('page.fans'), icon: <TeamOutline />, tint: ['#b452f0', '#7b5cff'], to: PATHS.fans },
     ...(user?.is_anchor
-      ? [{ key: 'replays', label: t('replay.mine'), icon: <PlayOutline />, tint: ['#7b5cff', '#ff4f8b'] as [string, string], to: PATHS.replays }]
+      ? [
+          { key: 'replays', label: t('replay.mine'), icon: <PlayOutline />, tint: ['#7b5cff', '#ff4f8b'] as [string, string], to: PATHS.replays },
+          { key: 'previews', label: t('preview.entry'), icon: <CalendarOutline />, tint: ['#ff8a5c', '#b452f0'] as [string, string], to: PATHS.previews },
+        ]
       : []),
     // Operators reach the console from here (its code loads only when they open it).
     ...(user?.role === 'operator'
