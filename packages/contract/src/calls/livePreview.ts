@@ -2,7 +2,7 @@
  * Live previews (直播预告): an anchor schedules a live with a time and a title; members see the
  * anchor's next previews on the anchor's card and in 关注, tap 提醒我, and get a reminder through the
  * go-live alert path (a notice, and a push where subscribed) PREVIEW_REMIND_BEFORE_MIN before.
- * Decisions 0255–0259.
+ * Decisions 0250–0254.
  */
 import { z } from 'zod';
 import { isoTime } from '../envelope.js';

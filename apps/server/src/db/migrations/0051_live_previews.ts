@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { withId } from '../columns.js';
 
 /**
- * Live previews (decisions 0255–0259). Row types: modules/preview/preview.tables.ts.
+ * Live previews (decisions 0250–0254). Row types: modules/preview/preview.tables.ts.
  * - live_previews: one per scheduled live: its anchor, title, time and status (scheduled, done with
  *   the room it went live in, cancelled); past its time and grace a scheduled one reads as expired.
  * - live_preview_reminds: one row per preview and member who tapped 提醒我 (UNIQUE); `wanted` is the

@@ -16,7 +16,7 @@ type PreviewEditInput = RouteBody<Api['previewEdit']>;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Live previews (decisions 0255–0259). An anchor schedules at most PREVIEW_PER_ANCHOR_OPEN lives
+ * Live previews (decisions 0250–0254). An anchor schedules at most PREVIEW_PER_ANCHOR_OPEN lives
  * ahead, each PREVIEW_MIN_LEAD_MIN to 30 days out; members tap 提醒我 (one row per preview and
  * member). The worker's sweep claims the reminders falling due PREVIEW_REMIND_BEFORE_MIN before a
  * preview's time (marking them sent in the claiming statement, so each goes once) and sends them by
