@@ -42,6 +42,8 @@ import { PollingJob } from './pollingJob.js';
 import { pkRoutes } from './modules/pk/pk.routes.js';
 import { envelopeRoutes } from './modules/envelope/envelope.routes.js';
 import { luckyBagRoutes } from './modules/luckybag/luckybag.routes.js';
+import { previewRoutes } from './modules/preview/preview.routes.js';
+import { ShiftedClock } from './devClock.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { seedDemoRooms } from './modules/room/room.seed.js';
 import { socialRoutes } from './modules/social/social.routes.js';
@@ -198,7 +200,8 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     db,
     metrics,
     log: app.log,
-    clock: opts.clock ?? systemClock,
+    // Outside production the clock can be moved on (the dev/clock call), so scheduled work can be tried.
+    clock: opts.clock ?? (config.devRoutes ? new ShiftedClock() : systemClock),
     hall,
     rooms,
     storage: createStorage(config.dataDir, config.publicUrl, config.s3),
@@ -263,6 +266,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       pkRoutes,
       envelopeRoutes,
       luckyBagRoutes,
+      previewRoutes,
       boardRoutes,
       webhookRoutes,
       pushRoutes,
@@ -371,6 +375,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
     ),
   );
   jobs.push(new PollingJob('live stats (viewer samples of each live, their retention)', config.creator.sampleMs, () => services.creator.sample(), app.log));
+  jobs.push(new PollingJob('live preview reminders', config.preview.sweepMs, (running) => services.previews.sweep(running).then(() => undefined), app.log));
   jobs.push({ name: 'videos (transcode queue, upload sweep, demo clips)', start: () => services.video.start(), stop: () => services.video.stop() });
   if (config.seedDemo && demoGiftsOn(config.finance.demoGifts, config.nodeEnv))
     jobs.push(demoGifts({ db, log: app.log, ledger: services.finance.ledger, gifts: services.finance.gift, spreadMs: 3 * 60_000 }));

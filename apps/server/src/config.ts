@@ -15,6 +15,7 @@ import { pkSettings, type PkConfig } from './modules/pk/pk.config.js';
 import { envelopeSettings, type EnvelopeConfig } from './modules/envelope/envelope.config.js';
 import { luckyBagSettings, type LuckyBagConfig } from './modules/luckybag/luckybag.config.js';
 import { creatorSettings, type CreatorConfig } from './modules/creator/creator.config.js';
+import { previewSettings, type PreviewConfig } from './modules/preview/preview.config.js';
 import { pushSettings, type PushConfig } from './modules/push/push.config.js';
 import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
 import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
@@ -162,6 +163,8 @@ export interface Config extends ServerConfig {
   luckyBag: LuckyBagConfig;
   /** The creator dashboard's viewer samples (LIVE_STATS_*). */
   creator: CreatorConfig;
+  /** Live previews (PREVIEW_*). */
+  preview: PreviewConfig;
   /** Outbound webhooks (WEBHOOK_*). */
   webhook: WebhookConfig;
   /** Web Push (WEB_PUSH, VAPID_*, PUSH_*). */
@@ -196,6 +199,7 @@ const SECTIONS = {
   envelope: envelopeSettings,
   luckyBag: luckyBagSettings,
   creator: creatorSettings,
+  preview: previewSettings,
   metrics: metricsSettings,
   tracing: tracingSettings,
   backup: backupSettings,
@@ -245,6 +249,7 @@ export function loadConfig(env: Env): Config {
     envelope: parsed.envelope as EnvelopeConfig,
     luckyBag: parsed.luckyBag as LuckyBagConfig,
     creator: parsed.creator as CreatorConfig,
+    preview: parsed.preview as PreviewConfig,
     webhook: parsed.webhook as WebhookConfig,
     push: parsed.push as PushConfig,
     sms: parsed.sms as SmsConfig,

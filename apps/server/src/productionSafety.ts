@@ -160,6 +160,10 @@ export function unsafeProductionSettings(config: Config): UnsafeSetting[] {
   );
   add('GAMES_SECRET', secretProblem(games.secretGiven ? games.secret : undefined, 'the games host and every server instance must share it'));
   add(
+    'PREVIEW_MIN_LEAD_MIN',
+    config.preview.minLeadMin < 10 ? 'is below 10: followers would not get their reminder 5 minutes before a live scheduled sooner' : undefined,
+  );
+  add(
     'OPERATOR_2FA',
     config.operator.secondFactor === 'enrolled'
       ? 'is `enrolled`: an operator who never set up an authenticator would reach the console with a password alone; unset it (or set `required`)'

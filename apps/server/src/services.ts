@@ -21,6 +21,7 @@ import { ReplayService } from './modules/live/replay.service.js';
 import { MessageService } from './modules/message/message.service.js';
 import { OperatorService } from './modules/operator/operator.service.js';
 import { PkService } from './modules/pk/pk.service.js';
+import { PreviewService } from './modules/preview/preview.service.js';
 import { EnvelopeService } from './modules/envelope/envelope.service.js';
 import { LuckyBagService } from './modules/luckybag/luckybag.service.js';
 import { PushService } from './modules/push/push.service.js';
@@ -67,6 +68,9 @@ export function createServices(deps: Deps) {
   room.onOpened(async (opened) => {
     await goLive.alert(opened);
   });
+  // Live previews: reminders by the go-live path; going live near a preview's time makes it done.
+  const previews = new PreviewService(deps, anchor, goLive, deps.config.preview);
+  room.onOpened((opened) => previews.onLive(opened));
   const roomMedia = new RoomMediaService(deps, room, sessions, live);
   // PK battles: a gift in a room during its battle moves both rooms' score bar (read from the gift records).
   const pk = new PkService(deps, room, roomMedia, deps.config.pk);
@@ -106,6 +110,7 @@ export function createServices(deps: Deps) {
     game: new GameService(deps, sessions, finance, deps.config.games),
     fanClubs,
     goLive,
+    previews,
     push,
     pk,
     envelopes,

@@ -157,6 +157,12 @@ export const ErrorCode = {
   NOT_OWN_LIVE: 11360,
   /** A health sample for a room that is not live now. */
   HEALTH_NOT_LIVE: 11361,
+  /** Live previews: the anchor has PREVIEW_PER_ANCHOR_OPEN scheduled already. */
+  PREVIEW_TOO_MANY: 11380,
+  /** Another anchor's preview (edit, cancel). */
+  PREVIEW_NOT_OWN: 11381,
+  /** The preview is done, cancelled or past its time: it cannot change or be reminded of. */
+  PREVIEW_CLOSED: 11382,
 
   INTERNAL: 50000,
 } as const;
@@ -280,5 +286,8 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   11329: '福袋奖品礼物不存在',
   11360: '只能查看自己直播间的数据',
   11361: '直播未开始，暂无推流数据',
+  11380: '直播预告太多了，请先取消一个',
+  11381: '只能修改自己的直播预告',
+  11382: '这个直播预告已结束',
   50000: '服务器开小差了，请稍后再试',
 };

@@ -10,6 +10,7 @@ import { gameRoutes } from './calls/games.js';
 import { homeRoutes } from './calls/home.js';
 import { liveRoutes } from './calls/live.js';
 import { liveHealthRoutes } from './calls/liveHealth.js';
+import { livePreviewRoutes } from './calls/livePreview.js';
 import { adminHealthRoutes } from './calls/adminHealth.js';
 import { messageRoutes } from './calls/message.js';
 import { patrolRoutes } from './calls/adminPatrol.js';
@@ -50,6 +51,7 @@ export const api = {
   ...liveRoutes,
   ...liveHealthRoutes,
   ...creatorRoutes,
+  ...livePreviewRoutes,
   ...pkRoutes,
   ...envelopeRoutes,
   ...luckyBagRoutes,

@@ -36,6 +36,7 @@ import { liveMomentDanmaku } from './migrations/0045_live_moment_danmaku.js';
 import { liveHealth } from './migrations/0047_live_health.js';
 import { luckyBags } from './migrations/0048_lucky_bags.js';
 import { lives } from './migrations/0049_lives.js';
+import { livePreviews } from './migrations/0051_live_previews.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -76,6 +77,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0047_live_health': liveHealth(db.dialect),
     '0048_lucky_bags': luckyBags(db.dialect),
     '0049_lives': lives(db.dialect),
+    '0051_live_previews': livePreviews(db.dialect),
   };
 }
 

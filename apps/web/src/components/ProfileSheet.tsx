@@ -14,6 +14,7 @@ import { GoLiveBell } from './GoLiveBell';
 import { LiveAlertSwitch } from './LiveAlertSwitch';
 import { UserBadges } from './UserBadges';
 import { ProfileReplays } from './ProfileReplays';
+import { ProfilePreviews } from './ProfilePreviews';
 import './people.css';
 
 /**
@@ -78,6 +79,7 @@ function ProfileBody({ userId, onClose, children }: { userId: number; onClose: (
               <GoLiveBell anchorId={p.id} labelled />
             </div>
           )}
+          <ProfilePreviews anchorId={p.id} onLeave={onClose} />
           <FanClubPanel anchorId={p.id} anchorName={p.nickname} compact />
           <PkHistoryPanel anchorId={p.id} />
           <ProfileReplays anchorId={p.id} onOpen={onClose} />

@@ -54,6 +54,8 @@ export const PATHS = {
   dashboard: '/pages/user/dashboard',
   /** One live's figures on the creator dashboard (`?id=` the live). */
   dashboardLive: '/pages/user/dashboardLive',
+  /** An anchor's live previews, to schedule, edit or cancel (not a seed page). */
+  previews: '/pages/user/previews',
   uploadVd: '/pages/index/uploadVd',
   gamePlay: '/pages/game/game',
   chat: '/pages/chats/chat',

@@ -102,6 +102,11 @@ export function noticeText(n: Pick<Notice, 'kind' | 'params' | 'title' | 'conten
       const prize = p.gift ? t('notices.lucky_bag_won.gift', { gift: p.gift }) : t('notices.lucky_bag_won.coins', { coins: p.coins ?? '' });
       return { title: t('notices.lucky_bag_won.title'), content: t('notices.lucky_bag_won.content', { name: p.name ?? '', prize }) };
     }
+    case 'live_preview':
+      return {
+        title: t('notices.live_preview.title', { name: p.name ?? '' }),
+        content: t('notices.live_preview.content', { title: p.title ?? '', time: p.at ? formatDateCN(p.at, 'HH:mm') : '' }),
+      };
     default:
       return {
         title: t(`notices.${n.kind}.title`, { name: p.name ?? '' }),

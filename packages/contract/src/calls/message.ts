@@ -19,6 +19,7 @@ export const noticeKind = z.enum([
   'banned', // {scope: chat | post | live | login, reason, until (ISO time)}
   'go_live', // {name: the anchor's nickname, title: the room's title}
   'lucky_bag_won', // {name: the anchor's nickname, coins: whole coins won, or gift: the gift's name}
+  'live_preview', // {name: the anchor's nickname, title: the preview's title, at: its time (ISO)}
 ]);
 export type NoticeKind = z.infer<typeof noticeKind>;
 

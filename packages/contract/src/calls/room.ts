@@ -149,7 +149,8 @@ export type MediaCredentials = z.infer<typeof mediaCredentials>;
 // ---- request fields --------------------------------------------------------------------------------
 
 export const roomPassword = z.string().regex(/^[A-Za-z0-9]{6,16}$/, '房间密码为6–16位字母或数字');
-const title = name().trim().min(1, '请输入直播标题').max(30, '标题最多30个字');
+/** A live's title (a room's, a live preview's). */
+export const liveTitle = name().trim().min(1, '请输入直播标题').max(30, '标题最多30个字');
 const keyword = line().trim().min(1, '请输入关键词').max(30, '关键词最多30个字');
 const roomRef = z
   .object({
@@ -209,7 +210,7 @@ export const roomRoutes = {
     tag: 'room',
     summary: 'Go live (approved anchors only). One open room per anchor: when it is open already, it is returned as is',
     body: strict({
-      title,
+      title: liveTitle,
       cover: opaque().max(512).default('').describe('an uploaded image URL, or empty'),
       category_id: id,
       kind: roomKind.default('live'),

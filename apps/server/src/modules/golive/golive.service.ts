@@ -5,11 +5,12 @@ import { BizError, validationError } from '../../http/errors.js';
 import type { AnchorService } from '../anchor/anchor.service.js';
 import type { MessageService } from '../message/message.service.js';
 import type { PushService } from '../push/push.service.js';
-import { goLivePush } from '../push/pushTexts.js';
+import { goLivePush, previewPush } from '../push/pushTexts.js';
 import type { RoomRow } from '../room/room.tables.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { goLiveRepository as repo } from './golive.repository.js';
 import { goLiveNotice } from './goLiveNotice.js';
+import { previewNotice } from './previewNotice.js';
 
 /** At most one alert per anchor in this long. */
 export const ALERT_INTERVAL_MS = 60 * 60 * 1000;
@@ -45,6 +46,20 @@ export class GoLiveService {
     const { notice, template } = goLiveNotice(anchor.nickname, room.title);
     const told = await this.messages.notify(recipients, notice, template);
     await this.push.queue(recipients, goLivePush(anchor, room.id, room.title));
+    return told;
+  }
+
+  /**
+   * A live preview's reminder, by the same path: a notice in each member's messages and a push to
+   * their subscribed browsers. The caller chose the members (those who tapped 提醒我, each once);
+   * neither the per-anchor switch nor the hourly slot applies, as the member asked for this one.
+   */
+  async remind(preview: { id: number; anchor_id: number; title: string; starts_at: string }, userIds: number[]): Promise<number> {
+    const anchor = (await briefsOf(this.db, [preview.anchor_id])).get(preview.anchor_id);
+    if (!anchor || userIds.length === 0) return 0;
+    const { notice, template } = previewNotice(anchor.nickname, preview.title, preview.starts_at);
+    const told = await this.messages.notify(userIds, notice, template);
+    await this.push.queue(userIds, previewPush(anchor, preview.id, preview.title, preview.starts_at));
     return told;
   }
 

@@ -1,4 +1,5 @@
 import type { ChatMessage, PushPayload, UserBrief } from '@app/contract';
+import { formatDateCN } from '@app/kit';
 import { catalogs, type Lang } from '@app/locale';
 
 /** Characters of a private message shown in its notification. */
@@ -18,6 +19,17 @@ export const goLivePush =
     body: title,
     path: `/pages/room/index?id=${roomId}`,
     tag: `live-${anchor.id}`,
+  });
+
+/** A live preview is about to start: the anchor's name and the time, the preview's title; a tap opens 关注. */
+export const previewPush =
+  (anchor: UserBrief, previewId: number, title: string, startsAt: string): PushText =>
+  (lang) => ({
+    kind: 'live',
+    title: fill(catalogs[lang].preview.pushTitle, { name: anchor.nickname, time: formatDateCN(startsAt, 'HH:mm') }),
+    body: title,
+    path: '/pages/live/index?c=follow',
+    tag: `preview-${previewId}`,
   });
 
 /** A private message: the sender's name and the message (or what it is); a tap opens the conversation. */

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AddCircleOutline,
   BillOutline,
+  CalendarOutline,
   CollectMoneyOutline,
   GiftOutline,
   HeartOutline,
@@ -47,7 +48,10 @@ export default function UserCentre() {
     // Every member sees it: an anchor their figures, anyone else how to become one.
     { key: 'dashboard', label: t('creator.entry'), icon: <HistogramOutline />, tint: ['#ff7a59', '#b452f0'], to: PATHS.dashboard },
     ...(user?.is_anchor
-      ? [{ key: 'replays', label: t('replay.mine'), icon: <PlayOutline />, tint: ['#7b5cff', '#ff4f8b'] as [string, string], to: PATHS.replays }]
+      ? [
+          { key: 'replays', label: t('replay.mine'), icon: <PlayOutline />, tint: ['#7b5cff', '#ff4f8b'] as [string, string], to: PATHS.replays },
+          { key: 'previews', label: t('preview.entry'), icon: <CalendarOutline />, tint: ['#ff8a5c', '#b452f0'] as [string, string], to: PATHS.previews },
+        ]
       : []),
     // Operators reach the console from here (its code loads only when they open it).
     ...(user?.role === 'operator'

@@ -9,8 +9,9 @@ import { goLogin } from '../../../lib/nav';
 import { useFollowingLive } from '../../../state/queries/board';
 import { useSession } from '../../../state/session';
 import { LiveRoomCards } from './LiveRoomCards';
+import { PreviewStrip } from './PreviewStrip';
 
-/** 关注: the open rooms of the anchors the member follows; a guest or a logged-out reader is asked to log in. */
+/** 关注: the next lives (预告) and the open rooms of the anchors the member follows; a guest or a logged-out reader is asked to log in. */
 export function FollowingGrid() {
   const { t } = useTranslation();
   const [, setParams] = useSearchParams();
@@ -29,6 +30,7 @@ export function FollowingGrid() {
   if (q.isError && rooms.length === 0) return <LoadError onRetry={() => void q.refetch()} />;
   return (
     <PullToRefresh onRefresh={async () => void (await q.refetch())}>
+      <PreviewStrip />
       {rooms.length === 0 ? (
         <div data-testid="following-empty" data-reason="none">
           <EmptyState icon={<VideoOutline />} title={t('board.followingEmpty')} description={t('board.followingEmptyDesc')} action={toHot} />

@@ -2,6 +2,8 @@ import type { RoomInfo } from '@app/contract';
 import { Button, Input, Selector, Stepper, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { useOpenRoom, useRoomCategories } from '../../../state/queries/room';
 import { useSession } from '../../../state/session';
@@ -13,6 +15,7 @@ import { useLocalName } from '../../../locale/serverText';
 /** The go-live form of an approved anchor → room/open. */
 export function CreateForm({ onOpened }: { onOpened: (room: RoomInfo) => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const local = useLocalName();
   const open = useOpenRoom();
   const categories = useRoomCategories();
@@ -152,6 +155,9 @@ export function CreateForm({ onOpened }: { onOpened: (room: RoomInfo) => void })
         <Button block shape="rounded" size="large" className="brand-button" data-testid="start-live" loading={open.isPending} onClick={submit}>
           {t('create.start')}
         </Button>
+        <button type="button" className="create-preview-link" data-testid="create-preview-link" onClick={() => navigate(PATHS.previews)}>
+          {t('preview.fromCreate')}
+        </button>
       </div>
     </div>
   );

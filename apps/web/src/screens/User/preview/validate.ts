@@ -1,0 +1,41 @@
+import { PREVIEW_MAX_AHEAD_DAYS } from '@app/contract';
+
+/** The server's default lead (PREVIEW_MIN_LEAD_MIN): the picker offers nothing sooner. */
+export const MIN_LEAD_MIN = 10;
+const MINUTE = 60_000;
+/** The picker's step: times on the five minutes. */
+const STEP_MIN = 5;
+
+export interface PreviewDraft {
+  title: string;
+  startsAt: Date | null;
+}
+
+/** A field's problem, as a message key of the preview form. */
+export type PreviewProblem = {
+  field: 'title' | 'starts_at';
+  key: 'preview.titleRequired' | 'preview.titleTooLong' | 'preview.timeRequired' | 'preview.timeTooSoon' | 'preview.timeTooFar';
+};
+
+/** The contract's and the server's rules, before anything is sent: a title of 1–30 characters, a time 10 minutes to 30 days ahead. */
+export function checkPreview(d: PreviewDraft, now = Date.now()): PreviewProblem | null {
+  const title = d.title.trim();
+  if (!title) return { field: 'title', key: 'preview.titleRequired' };
+  if ([...title].length > 30) return { field: 'title', key: 'preview.titleTooLong' };
+  if (!d.startsAt) return { field: 'starts_at', key: 'preview.timeRequired' };
+  if (d.startsAt.getTime() < now + MIN_LEAD_MIN * MINUTE) return { field: 'starts_at', key: 'preview.timeTooSoon' };
+  if (d.startsAt.getTime() > now + PREVIEW_MAX_AHEAD_DAYS * 24 * 60 * MINUTE) return { field: 'starts_at', key: 'preview.timeTooFar' };
+  return null;
+}
+
+/** The picker's range: the first five-minute mark past the lead, to 30 days on. */
+export function pickerRange(now = Date.now()): { min: Date; max: Date } {
+  const step = STEP_MIN * MINUTE;
+  return { min: new Date(Math.ceil((now + MIN_LEAD_MIN * MINUTE) / step) * step), max: new Date(now + PREVIEW_MAX_AHEAD_DAYS * 24 * 60 * MINUTE) };
+}
+
+/** What the picker opens on: the next half hour past the lead. */
+export function suggestedStart(now = Date.now()): Date {
+  const half = 30 * MINUTE;
+  return new Date(Math.ceil((now + MIN_LEAD_MIN * MINUTE) / half) * half);
+}
