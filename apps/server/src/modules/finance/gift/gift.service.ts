@@ -22,6 +22,8 @@ export interface GiftSendResult {
 
 /** Called after a send commits (not for a repeated request_id): the rooms feature broadcasts it, rankings count it. */
 export type GiftListener = (record: GiftRecord, row: GiftRecordRow, transferId: number) => void | Promise<void>;
+/** A stored gift record, as the gift path hands it to its listeners and to those it grants for. */
+export type { GiftRecordRow };
 /** Checked before any money moves: the rooms feature refuses a receiver who is not on stage in that room. */
 export type GiftGuard = (input: GiftSendInput & { sender_id: number }) => Promise<void>;
 
