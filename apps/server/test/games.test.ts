@@ -265,10 +265,10 @@ describe('game wallet transfers', () => {
     }
     // The games host's background pass (every 3 s) gives the coins back. The main ledger credits before the
     // host marks its transfer done, so the pass is over once both sides say so.
-    await eventually(
-      async () => (await coin(m.id)) === 60 * C && (await host.books([m.id]))[0]!.pending === 0,
-      { what: 'the coins back from the run-out session, the transfer settled on the games host', interval: 100 },
-    );
+    await eventually(async () => (await coin(m.id)) === 60 * C && (await host.books([m.id]))[0]!.pending === 0, {
+      what: 'the coins back from the run-out session, the transfer settled on the games host',
+      interval: 100,
+    });
     expect(await coin(m.id)).toBe(60 * C);
     const stale = await host.api.call(f4.f4Balance, { session: data.session });
     expect(stale.code).toBe(ErrorCode.GAME_SESSION_INVALID);
