@@ -1,4 +1,7 @@
 import type { Deps } from './deps.js';
+import { wireChatLines } from './events/chatLine.js';
+import { wireGifts } from './events/giftSent.js';
+import { wireRoomOpened } from './events/roomOpened.js';
 import { createAdmin } from './modules/admin/admin.js';
 import { AnchorService } from './modules/anchor/anchor.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -26,7 +29,6 @@ import { EnvelopeService } from './modules/envelope/envelope.service.js';
 import { LuckyBagService } from './modules/luckybag/luckybag.service.js';
 import { PushService } from './modules/push/push.service.js';
 import { BoardService } from './modules/room/board.service.js';
-import { roomGiftGuard } from './modules/room/giftReceiver.js';
 import { RoomService } from './modules/room/room.service.js';
 import { RoomLiveService } from './modules/room/roomLive.service.js';
 import { RoomMediaService } from './modules/room/roomMedia.service.js';
@@ -48,40 +50,27 @@ export function createServices(deps: Deps) {
   const anchor = new AnchorService(deps, message);
   const room = new RoomService(deps, anchor, deps.config.room);
   const finance = createFinance(deps, { redis: deps.redis });
-  // A gift in a room goes to its anchor or a seated co-host while it is open (decision 0057).
-  finance.gift.addGuard(roomGiftGuard(() => deps.db.kysely));
   const forumPosts = new PostService(deps);
   const forumComments = new CommentService(deps, message);
   const video = createVideo(deps, { finance, social, rooms: room });
   const live = new LiveService(deps);
   const replays = new ReplayService(deps);
-  // Everyone in the room sees a gift sent in it (animation + chat line), on every instance; the replay keeps it.
-  finance.gift.onSent((record) => {
-    if (record.room_id > 0) deps.rooms.toRoom(record.room_id, 'gift', { record });
-    void replays.noteGift(record).catch((err: unknown) => deps.log.warn({ err }, 'gift moment not kept'));
-  });
   const fanClubs = new FanClubService(deps, finance, anchor);
-  finance.gift.onSent((_record, row) => fanClubs.onGift(row.receiver_id, row.sender_id, Number(row.total)));
   const goLive = new GoLiveService(deps, message, anchor, push);
   const board = new BoardService(deps, room, live);
-  finance.gift.onSent((record) => board.forget(record.room_id));
-  room.onOpened(async (opened) => {
-    await goLive.alert(opened);
-  });
-  // Live previews: reminders by the go-live path; going live near a preview's time makes it done.
+  // Live previews: reminders by the go-live path.
   const previews = new PreviewService(deps, anchor, goLive, deps.config.preview);
-  room.onOpened((opened) => previews.onLive(opened));
   const roomMedia = new RoomMediaService(deps, room, sessions, live);
-  // PK battles: a gift in a room during its battle moves both rooms' score bar (read from the gift records).
   const pk = new PkService(deps, room, roomMedia, deps.config.pk);
-  finance.gift.onSent((record) => pk.onGift(record));
   // Red envelopes: coins through the ledger into the envelope escrow, shares grabbed by members in the room.
   const envelopes = new EnvelopeService(deps, finance.ledger, room, deps.config.envelope);
   // Lucky bags: the prize in the lucky bag escrow, entries by members in the room who did the task, a recorded draw.
   const luckyBags = new LuckyBagService(deps, finance.ledger, finance.gift, room, message, deps.config.luckyBag);
   const roomLive = new RoomLiveService({ ...deps, rooms: recordingMoments(deps.rooms, replays, deps.log) }, room);
-  // A chat line does the chat task of the room's open bag (before the sender's ack, so an entry right after it counts).
-  roomLive.onChat((roomId, userId) => luckyBags.onChat(roomId, userId));
+  // What follows a gift, a go-live and a chat line: each event's listeners in its file under events/.
+  wireGifts(deps, finance.gift, { replays, fanClubs, board, pk });
+  wireRoomOpened(room, { goLive, previews });
+  wireChatLines(roomLive, { luckyBags });
   const health = new HealthService(deps, room);
   return {
     sessions,
