@@ -106,13 +106,20 @@ export default defineConfig(
   {
     // Server code outside a module folder (app, plugins, realtime, media, cli …) reaches data through services.
     files: ['apps/server/src/**'],
-    ignores: ['apps/server/src/db/**', 'apps/server/src/modules/**', 'apps/server/src/games/**', ...WAIVED_REPOSITORY_IMPORTS],
+    ignores: [
+      'apps/server/src/db/**',
+      'apps/server/src/modules/**',
+      'apps/server/src/games/**',
+      'apps/server/src/media/placement/**',
+      ...WAIVED_REPOSITORY_IMPORTS,
+    ],
     rules: { 'no-restricted-imports': ['error', { patterns: [banned('\\.repository(\\.js)?$', REPOSITORY)] }] },
   },
-  // A module folder (modules/<m>/, and games/ for the games host) may import its own repositories:
-  // an import leaving the folder climbs one level more than the file's depth inside it.
+  // A module folder (modules/<m>/, games/ for the games host, and media/placement/ for the media
+  // nodes and instance leases) may import its own repositories: an import leaving the folder climbs
+  // one level more than the file's depth inside it.
   {
-    files: ['apps/server/src/modules/*/*.ts', 'apps/server/src/games/*.ts'],
+    files: ['apps/server/src/modules/*/*.ts', 'apps/server/src/games/*.ts', 'apps/server/src/media/placement/*.ts'],
     ignores: WAIVED_REPOSITORY_IMPORTS,
     rules: { 'no-restricted-imports': ['error', { patterns: [repositoryUp(1)] }] },
   },

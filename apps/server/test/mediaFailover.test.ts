@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type RoomMediaMoved } from '@app/contract';
 import { eventually } from '@app/testkit';
-import { janusNodeId } from '../src/modules/room/mediaNodes.js';
+import { janusNodeId } from '../src/media/index.js';
 import { janusAvailable, startJanusNode, type JanusNode } from './janusNode.js';
 import { onFreePort, startTestServer, type TestServer } from './helpers/testServer.js';
 import { openMediaPage, startPlayerPages, T } from './mediaHarness.js';

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type RoomMediaMoved } from '@app/contract';
 import { eventually } from '@app/testkit';
-import { janusNodeId } from '../src/modules/room/mediaNodes.js';
+import { janusNodeId } from '../src/media/index.js';
 import { ApiClient } from './helpers/apiClient.js';
 import { scaleEnabled } from './helpers/instancePair.js';
 import { exited, freePort, killAll, signal, spawnServer } from './helpers/spawnServer.js';

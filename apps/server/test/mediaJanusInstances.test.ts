@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@app/contract';
 import { eventually } from '@app/testkit';
 import { mediaRise } from '../../../e2e/lib/media.js';
-import { janusNodeId } from '../src/modules/room/mediaNodes.js';
+import { janusNodeId } from '../src/media/index.js';
 import { scaleEnabled } from './helpers/instancePair.js';
 import { dropSchema, newSchemaName, onFreePort, startTestServer, type TestServer } from './helpers/testServer.js';
 import { janusAvailable, startJanusNode, type JanusNode } from './janusNode.js';

@@ -4,7 +4,7 @@
  * refreshing, on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaNodeRepository as repo } from '../src/modules/room/mediaNode.repository.js';
+import { mediaNodeRepository as repo } from '../src/media/placement/mediaNode.repository.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;

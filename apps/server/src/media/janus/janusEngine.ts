@@ -46,7 +46,7 @@ export class JanusEngine implements Omit<MediaEngine, 'kind'> {
     return engine;
   }
 
-  /** Rooms open on the node the rooms module placed them on (media_nodes): see modules/room/mediaNodes.ts. */
+  /** Rooms open on the node the placement put them on (media_nodes): see media/placement/mediaNodes.ts. */
   setPlacement(placer: (roomId: string) => Promise<string | undefined>): void {
     this.hub.placer = placer;
   }

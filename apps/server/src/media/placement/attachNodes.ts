@@ -1,5 +1,5 @@
-import { JanusEngine } from '../../media/janus/janusEngine.js';
-import type { Sfu } from '../../media/sfu.js';
+import { JanusEngine } from '../janus/janusEngine.js';
+import type { Sfu } from '../sfu.js';
 import { embeddedNodeId, janusNodeId, type MediaNodes } from './mediaNodes.js';
 
 /**

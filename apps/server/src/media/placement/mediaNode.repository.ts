@@ -1,5 +1,5 @@
 import type { Conn } from '../../db/database.js';
-import type { MediaNodeRow } from './room.tables.js';
+import type { MediaNodeRow } from './placement.tables.js';
 
 export type MediaNodeLoad = Omit<MediaNodeRow, 'seen_at'>;
 /** Where a room is placed: its node, and on Janus the instance bridging its signalling. */

@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js';
 import { instanceRepository as instances } from './instance.repository.js';
 import type { InstanceLease } from './instanceLease.js';
 import { mediaNodeRepository as repo, type MediaNodeLoad, type Placement } from './mediaNode.repository.js';
-import type { MediaNodeRow } from './room.tables.js';
+import type { MediaNodeRow } from './placement.tables.js';
 
 /** What the registry reads of this process's media engine: its kind and the load of each node it drives. */
 export interface LocalMedia {

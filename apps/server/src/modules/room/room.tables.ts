@@ -88,42 +88,11 @@ export interface RoomSeatsTable {
   mic: Generated<number>;
 }
 
-/** One row per running server process, refreshed while it runs (a lease); see roomInstance.ts. */
-export interface ServerInstancesTable {
-  id: string;
-  started_at: string;
-  seen_at: string;
-  /** With the media role on Janus (0021): the origin its WHIP/WHEP routes answer at (it bridges rooms' signalling); else null. */
-  media_url: string | null;
-}
-
 export interface RoomMicQueueTable {
   room_id: number;
   user_id: number;
   seat: number | null;
   created_at: string;
-}
-
-/** One row per media node (0015): an instance's embedded SFU or a Janus node, refreshed while it serves. */
-export interface MediaNodesTable {
-  id: string;
-  kind: 'embedded' | 'janus';
-  /** Embedded: the origin clients reach its WHIP/WHEP at ('' = relative); Janus: its WebSocket API. */
-  url: string;
-  viewers: number;
-  rooms: number;
-  /** Viewers it feeds at most (MEDIA_MAX_VIEWERS, JANUS_NODE_VIEWERS). */
-  capacity: number;
-  seen_at: string;
-}
-
-/** A media node's viewers and rooms as one API instance placed them (0023): a node's load is the sum of the fresh rows. */
-export interface MediaNodeLoadsTable {
-  node_id: string;
-  instance_id: string;
-  viewers: number;
-  rooms: number;
-  seen_at: string;
 }
 
 /** One live of a room (migration 0049): from going live to the close; the room and its `started_at` name it too. */
@@ -146,9 +115,6 @@ declare module '../../db/schema.js' {
     room_members: RoomMembersTable;
     room_seats: RoomSeatsTable;
     room_mic_queue: RoomMicQueueTable;
-    server_instances: ServerInstancesTable;
-    media_nodes: MediaNodesTable;
-    media_node_loads: MediaNodeLoadsTable;
     lives: LivesTable;
   }
 }
@@ -157,6 +123,5 @@ export type AnchorApplicationRow = Selectable<AnchorApplicationsTable>;
 export type RoomRow = Selectable<RoomsTable>;
 export type NewRoom = Insertable<RoomsTable>;
 export type RoomMemberRow = Selectable<RoomMembersTable>;
-export type MediaNodeRow = Selectable<MediaNodesTable>;
 export type RoomSeatRow = Selectable<RoomSeatsTable>;
 export type LiveRow = Selectable<LivesTable>;
