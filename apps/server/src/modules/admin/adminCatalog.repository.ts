@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
-import type { GiftsTable, RechargePackagesTable } from '../../db/schema.js';
+import type { GiftsTable } from '../../db/schema.js';
+import type { RechargePackagesTable } from '../finance/finance.tables.js';
 import { SETTING_DEFAULTS } from '../config/settings.js';
 
 type GiftFields = Omit<GiftsTable, 'id' | 'created_at' | 'names'>;

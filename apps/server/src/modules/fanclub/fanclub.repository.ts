@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
-import type { FanClubMemberRow } from './live.tables.js';
+import type { FanClubMemberRow } from './fanclub.tables.js';
 
 /** SQL of fan clubs and their members (a member row is never deleted: leaving sets left_at). */
 export const fanClubRepository = {

@@ -10,7 +10,7 @@ import { keepRefusal, opKey, pastRefusal, reusedKey } from '../finance/idempoten
 import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { fanClubRepository as repo } from './fanclub.repository.js';
-import type { FanClubMemberRow } from './live.tables.js';
+import type { FanClubMemberRow } from './fanclub.tables.js';
 
 const TOP = 20;
 /** A club's default name: the first three characters of the anchor's nickname (badges are short). */

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/database.js';
-import type { RefusedRequestsTable } from '../../db/schema.js';
+import type { RefusedRequestsTable } from './finance.tables.js';
 
 export type RefusalRow = Selectable<RefusedRequestsTable>;
 

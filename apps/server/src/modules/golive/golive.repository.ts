@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/database.js';
+import type {} from './golive.tables.js';
 
 /** SQL of go-live alerts: who follows an anchor with alerts on, and the hourly slot per anchor. */
 export const goLiveRepository = {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
-import type { CheckInsTable } from '../../../db/schema.js';
+import type { CheckInsTable } from '../finance.tables.js';
 
 export type CheckInRow = Selectable<CheckInsTable>;
 

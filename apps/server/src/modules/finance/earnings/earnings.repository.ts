@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
-import type { ExchangesTable } from '../../../db/schema.js';
+import type { ExchangesTable } from '../finance.tables.js';
 
 export type ExchangeRow = Selectable<ExchangesTable>;
 

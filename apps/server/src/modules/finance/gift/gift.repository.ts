@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
-import type { GiftRecordsTable } from '../../../db/schema.js';
+import type { GiftRecordsTable } from '../finance.tables.js';
 import { runCompiled } from '../../../db/compiled.js';
 
 export type GiftRecordRow = Selectable<GiftRecordsTable>;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../../db/database.js';
-import type { AccountsTable } from '../../../db/schema.js';
+import type { AccountsTable } from '../finance.tables.js';
 import { runCompiled } from '../../../db/compiled.js';
 import { pageOf } from '../../../db/paging.js';
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { userLevel, vipTier } from '@app/kit';
 import type { Conn } from '../../../db/database.js';
 import type { PostFollower, TransferSpec } from '../ledger/ledger.js';
+import type {} from './levels.tables.js';
 
 /** Transfers out of a user's coins that count as spending (the user level). */
 export const SPEND_KINDS = ['gift', 'video_buy'] as const;

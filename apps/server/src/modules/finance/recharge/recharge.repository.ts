@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
-import type { PaymentCallbacksTable, RechargeOrdersTable, RechargePackagesTable } from '../../../db/schema.js';
+import type { PaymentCallbacksTable, RechargeOrdersTable, RechargePackagesTable } from '../finance.tables.js';
 import { pageOf } from '../../../db/paging.js';
 
 export type PackageRow = Selectable<RechargePackagesTable>;

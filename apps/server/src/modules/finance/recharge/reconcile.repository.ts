@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
-import type { PaymentMismatchesTable, PaymentReconciliationsTable } from '../../../db/schema.js';
+import type { PaymentMismatchesTable, PaymentReconciliationsTable } from '../finance.tables.js';
 
 export type MismatchRow = Selectable<PaymentMismatchesTable>;
 export type ReconciliationRow = Selectable<PaymentReconciliationsTable>;

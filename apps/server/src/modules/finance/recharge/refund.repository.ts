@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
-import type { RechargeRefundsTable } from '../../../db/schema.js';
+import type { RechargeRefundsTable } from '../finance.tables.js';
 
 export type RefundRow = Selectable<RechargeRefundsTable>;
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
-import type { WithdrawalsTable } from '../../../db/schema.js';
+import type { WithdrawalsTable } from '../finance.tables.js';
 import { pageOf } from '../../../db/paging.js';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;

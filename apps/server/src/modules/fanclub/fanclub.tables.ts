@@ -1,9 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/**
- * Row types of migration 0016_live_levels (levels on users, tier-only gifts, fan clubs, go-live
- * alerts), merged into the app's `Database` interface.
- */
+/** A fan club's tables (migration 0016_live_levels), merged into the app's `Database` interface. */
 export interface FanClubsTable {
   anchor_id: number;
   /** Shown on every member's badge (up to 3 characters by default, the anchor's nickname's start). */
@@ -25,33 +22,10 @@ export interface FanClubMembersTable {
   last_watch_day: string | null;
 }
 
-export interface LiveAlertMutesTable {
-  user_id: number;
-  anchor_id: number;
-  created_at: string;
-}
-
-export interface LiveAlertsTable {
-  anchor_id: number;
-  sent_at: string;
-}
-
 declare module '../../db/schema.js' {
-  interface UsersTable {
-    /** Coins spent (gifts, video buys), money units; moved only with the ledger transfer. */
-    spent_total: Generated<number>;
-    /** Coins bought (recharges, bonus not counted), money units; moved only with the ledger transfer. */
-    recharge_total: Generated<number>;
-  }
-  interface GiftsTable {
-    /** Lowest VIP tier that may send it (0: everyone). */
-    vip_min: number;
-  }
   interface Database {
     fan_clubs: FanClubsTable;
     fan_club_members: FanClubMembersTable;
-    live_alert_mutes: LiveAlertMutesTable;
-    live_alerts: LiveAlertsTable;
   }
 }
 
