@@ -14,7 +14,7 @@ import type { MediaEngine } from './media/index.js';
 import type { IngestSampler } from './modules/health/ingestSampler.js';
 import type { LiveEgress } from './modules/live/liveEgress.js';
 import { routeAuditor } from './modules/admin/audit.service.js';
-import { gamesHostForClient } from './modules/game/games.config.js';
+import { gamesHostForClient } from './config/games.config.js';
 import { seedDemoForum } from './modules/forum/forum.seed.js';
 import { ShiftedClock } from './devClock.js';
 import { seedDemoRooms } from './modules/room/room.seed.js';
@@ -42,9 +42,9 @@ import { createSmsSender } from './sms/createSmsSender.js';
 import { createStorage } from './storage/createStorage.js';
 import type { Worker } from './worker.js';
 import { watchRoles } from './modules/metrics/appMetrics.js';
-import { registerHttpMetrics } from './modules/metrics/httpMetrics.js';
-import { Metrics } from './modules/metrics/metrics.js';
-import { closeMetrics, listenMetrics, registerMetricsRoute } from './modules/metrics/metricsServer.js';
+import { registerHttpMetrics } from './metrics/httpMetrics.js';
+import { Metrics } from './metrics/metrics.js';
+import { closeMetrics, listenMetrics, registerMetricsRoute } from './metrics/metricsServer.js';
 
 // Validation messages for fields without a message of their own, in the source language.
 z.config(z.locales.zhCN());

@@ -4,7 +4,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Limiter } from './limits/limiter.js';
-import type { Metrics } from './modules/metrics/metrics.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { HallEmitter } from './realtime/hallEmitter.js';
 import type { RoomEmitter } from './realtime/roomEmitter.js';
 import type { SmsSender } from './sms/smsSender.js';

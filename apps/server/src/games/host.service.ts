@@ -1,10 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { ErrorCode, gameRules, type GameRules, type gamesHostCalls, type GameWallet, type RouteBody } from '@app/contract';
 import { BizError, sessionError } from '../http/errors.js';
-import { hashToken as hash, newToken } from '../modules/auth/token.js';
-import { chinaDay } from '../modules/finance/chinaTime.js';
-import { isUniqueViolation } from '../modules/finance/ledger/ledger.js';
-import type { GamesConfig } from '../modules/game/games.config.js';
+import { hashToken as hash, newToken } from '../lib/token.js';
+import { chinaDay } from '../lib/chinaTime.js';
+import { isUniqueViolation } from '../db/uniqueViolation.js';
+import type { GamesConfig } from '../config/games.config.js';
 import type { GameSessionRow, GamesDb } from './db.js';
 import type { Platform } from './platform.js';
 import { roundRepository as rounds } from './round.repository.js';

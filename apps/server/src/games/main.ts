@@ -1,7 +1,7 @@
 import { ConfigError, isProduction, loadConfig, sharedSecretProblems } from '../config.js';
 import { MIN_SECRET_LENGTH, UnsafeProductionError } from '../productionSafety.js';
 import { openGamesDb } from './db.js';
-import { closeMetrics, listenMetrics } from '../modules/metrics/metricsServer.js';
+import { closeMetrics, listenMetrics } from '../metrics/metricsServer.js';
 import { buildGamesHost } from './host.js';
 
 const RECOVER_EVERY_MS = 3_000;

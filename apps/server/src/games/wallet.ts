@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type GameOpKind } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { BizError } from '../http/errors.js';
-import { reusedKey } from '../modules/finance/idempotency.js';
-import { isUniqueViolation } from '../modules/finance/ledger/ledger.js';
+import { BizError, reusedKey } from '../http/errors.js';
+import { isUniqueViolation } from '../db/uniqueViolation.js';
 import type { GameOpRow, GamesConn, GamesDb } from './db.js';
 import { PlatformUnreachable, type Platform } from './platform.js';
 import { walletRepository as repo } from './wallet.repository.js';

@@ -32,3 +32,6 @@ export function validationError(fields: FieldError[]): BizError {
 
 /** A session error (HTTP 401, code 11000400–11000410): the client clears its session. */
 export const sessionError = (code: ErrorCodeValue, msg?: string): BizError => new BizError(code, msg, { status: 401 });
+
+/** The same request_id sent again with different input: refused rather than answered with an unrelated result. */
+export const reusedKey = (): BizError => new BizError(ErrorCode.CONFLICT, 'request_id 已用于另一笔操作');

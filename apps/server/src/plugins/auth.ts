@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode, Header, type RouteAuth } from '@app/contract';
 import { BizError, sessionError } from '../http/errors.js';
 import type { Auth, SessionService } from '../modules/auth/session.service.js';
-import { tokenFromHeader } from '../modules/auth/token.js';
+import { tokenFromHeader } from '../lib/token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -14,7 +14,7 @@ import { fanClubRoutes } from '../modules/fanclub/fanclub.routes.js';
 import { financeRoutes } from '../modules/finance/finance.routes.js';
 import { forumRoutes } from '../modules/forum/forum.routes.js';
 import { gameRoutes } from '../modules/game/game.routes.js';
-import { gamesHostForClient } from '../modules/game/games.config.js';
+import { gamesHostForClient } from '../config/games.config.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { homeRoutes } from '../modules/home/home.routes.js';
 import { liveRoutes } from '../modules/live/live.routes.js';

@@ -1,4 +1,4 @@
-import type { Metrics } from '../../src/modules/metrics/metrics.js';
+import type { Metrics } from '../../src/metrics/metrics.js';
 
 /** One sample of a Prometheus text exposition. */
 export interface Sample {

@@ -2,7 +2,7 @@ import { ErrorCode, type AdminActivity, type AdminBanner, type AdminCategory, ty
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
-import { isUniqueViolation } from '../finance/ledger/ledger.js';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { ActivityRow } from '../forum/forum.tables.js';
 import { adminForumRepository as repo } from './adminForum.repository.js';
 

@@ -1,11 +1,12 @@
 import { ErrorCode, type AdminRechargeOrder, type Page, type Api, type RouteQuery, type RouteBody } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
-import { BizError } from '../../http/errors.js';
+import { BizError, reusedKey } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
 import type { Finance } from '../finance/finance.js';
-import { opKey, reusedKey } from '../finance/idempotency.js';
-import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
+import { opKey } from '../finance/idempotency.js';
+import { Overdraft } from '../finance/ledger/ledger.js';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { briefOrGone, briefsOf } from '../finance/userBriefs.js';
 import { briefOf } from '../room/userBriefs.js';
 import { users } from '../user/users.js';

@@ -1,6 +1,6 @@
 import type { Dashboard, DashboardDay } from '@app/contract';
 import type { Deps } from '../../deps.js';
-import { addDays, chinaDay, chinaDayStart } from '../finance/chinaTime.js';
+import { addDays, chinaDay, chinaDayStart } from '../../lib/chinaTime.js';
 import { dashboardRepository as repo, type Window } from './dashboard.repository.js';
 
 const DAYS = 14;

@@ -3,7 +3,7 @@ import type { Conn } from '../../db/database.js';
 import type { SessionRow } from '../../db/schema.js';
 import { DAY, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
-import { hashToken, newToken } from './token.js';
+import { hashToken, newToken } from '../../lib/token.js';
 import { AuthCache } from './authCache.js';
 import { sessionRepository, type Auth } from './session.repository.js';
 

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import type { AnchorService } from '../anchor/anchor.service.js';
 import type { Auth } from '../auth/session.service.js';
-import { addDays, chinaDay, chinaDayStart } from '../finance/chinaTime.js';
+import { addDays, chinaDay, chinaDayStart } from '../../lib/chinaTime.js';
 import type { Ledger } from '../finance/ledger/ledger.js';
 import { briefOrGone, briefsOf } from '../finance/userBriefs.js';
 import type { HealthService } from '../health/health.service.js';

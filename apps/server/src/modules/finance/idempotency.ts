@@ -1,14 +1,11 @@
-import { ErrorCode, type ErrorCodeValue } from '@app/contract';
+import type { ErrorCodeValue } from '@app/contract';
 import type { Conn } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
-import { BizError } from '../../http/errors.js';
+import { BizError, reusedKey } from '../../http/errors.js';
 import { refusalRepository } from './refusal.repository.js';
 
 /** The stored idempotency key of a user's call: scoped by operation and user, so keys never collide across them. */
 export const opKey = (op: string, userId: number, requestId: string): string => `${op}:${userId}:${requestId}`;
-
-/** The same request_id sent again with different input: refused rather than answered with an unrelated result. */
-export const reusedKey = (): BizError => new BizError(ErrorCode.CONFLICT, 'request_id 已用于另一笔操作');
 
 /*
  * A request_id names one operation forever, a refused one too: a request refused for a short

@@ -4,10 +4,11 @@ import { nowIso } from '../../db/time.js';
 import { BizError, sessionError } from '../../http/errors.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { Finance } from '../finance/finance.js';
-import { isUniqueViolation, Overdraft, type TransferKind, type TransferSpec } from '../finance/ledger/ledger.js';
+import { Overdraft, type TransferKind, type TransferSpec } from '../finance/ledger/ledger.js';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { AccountRef } from '../finance/ledger/ledger.js';
 import { users } from '../user/users.js';
-import { gamesHostForClient, type GamesConfig } from './games.config.js';
+import { gamesHostForClient, type GamesConfig } from '../../config/games.config.js';
 import { gameRepository as repo } from './game.repository.js';
 
 const KIND: Record<GameOpKind, TransferKind> = { in: 'game_in', out: 'game_out', entry: 'game_entry', reward: 'game_reward' };

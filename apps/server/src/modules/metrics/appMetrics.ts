@@ -11,7 +11,7 @@ import type { LiveEgress } from '../live/liveEgress.js';
 import type { Hall } from '../../realtime/hall.js';
 import type { Services } from '../../services.js';
 import type { Worker } from '../../worker.js';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../../metrics/metrics.js';
 import { metricsRepository as repo } from './metrics.repository.js';
 
 interface WatchedApp {

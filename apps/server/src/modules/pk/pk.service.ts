@@ -11,7 +11,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
-import { isUniqueViolation } from '../finance/ledger/ledger.js';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { RoomService } from '../room/room.service.js';
 import type { RoomMediaService } from '../room/roomMedia.service.js';
 import type { RoomRow } from '../room/room.tables.js';

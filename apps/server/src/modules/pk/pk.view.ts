@@ -1,6 +1,6 @@
 import type { PkBattle, PkHistoryEntry, PkSide, UserBrief } from '@app/contract';
 import type { Deps } from '../../deps.js';
-import { chinaDay, chinaDayStart, weekStart } from '../finance/chinaTime.js';
+import { chinaDay, chinaDayStart, weekStart } from '../../lib/chinaTime.js';
 import { briefsOf } from '../room/userBriefs.js';
 import { pkRepository as repo } from './pk.repository.js';
 import type { PkRow } from './pk.tables.js';

@@ -4,7 +4,7 @@ import { isProduction } from '../../config.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
-import { isLoopback } from '../metrics/metrics.config.js';
+import { isLoopback } from '../../metrics/metrics.config.js';
 import { pushRepository as repo } from './push.repository.js';
 import type { PushText } from './pushTexts.js';
 

@@ -14,11 +14,12 @@ import {
 import { MONEY_UNIT } from '@app/kit';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
-import { BizError, validationError } from '../../http/errors.js';
+import { BizError, reusedKey, validationError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
 import type { Finance } from '../finance/finance.js';
-import { keepRefusal, opKey, pastRefusal, reusedKey } from '../finance/idempotency.js';
-import { isUniqueViolation, Overdraft } from '../finance/ledger/ledger.js';
+import { keepRefusal, opKey, pastRefusal } from '../finance/idempotency.js';
+import { Overdraft } from '../finance/ledger/ledger.js';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { briefsOf } from '../room/userBriefs.js';
 import type { SocialService } from '../social/social.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';

@@ -1,10 +1,11 @@
 import { ErrorCode, type CheckInState } from '@app/contract';
 import type { Deps } from '../../../deps.js';
 import { BizError } from '../../../http/errors.js';
-import { addDays, chinaDay, weekday, weekStart } from '../chinaTime.js';
+import { addDays, chinaDay, weekday, weekStart } from '../../../lib/chinaTime.js';
 import type { FinanceConfig } from '../finance.config.js';
 import { opKey } from '../idempotency.js';
-import { isUniqueViolation, type Ledger } from '../ledger/ledger.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { isUniqueViolation } from '../../../db/uniqueViolation.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { checkInRepository as repo, type CheckInRow } from './checkin.repository.js';
 

@@ -1,13 +1,14 @@
 import { ErrorCode, type ExchangeRecord, type Api, type RouteBody } from '@app/contract';
 import { nowIso } from '../../../db/time.js';
 import type { Deps } from '../../../deps.js';
-import { BizError } from '../../../http/errors.js';
-import { addDays, chinaDay, chinaDayStart } from '../chinaTime.js';
+import { BizError, reusedKey } from '../../../http/errors.js';
+import { addDays, chinaDay, chinaDayStart } from '../../../lib/chinaTime.js';
 import type { FinanceConfig } from '../finance.config.js';
 import { giftRepository } from '../gift/gift.repository.js';
-import { keepRefusal, opKey, pastRefusal, reusedKey } from '../idempotency.js';
+import { keepRefusal, opKey, pastRefusal } from '../idempotency.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
-import { isUniqueViolation, Overdraft, type Ledger } from '../ledger/ledger.js';
+import { Overdraft, type Ledger } from '../ledger/ledger.js';
+import { isUniqueViolation } from '../../../db/uniqueViolation.js';
 import type { WalletService } from '../ledger/wallet.service.js';
 import { earningsRepository as repo, type ExchangeRow } from './earnings.repository.js';
 

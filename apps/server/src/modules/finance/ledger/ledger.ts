@@ -70,12 +70,6 @@ export class Overdraft extends Error {
 export type UserAccounts = Record<UserAccountKind, AccountRef>;
 export type PlatformAccounts = Record<PlatformAccountKind, AccountRef>;
 
-/** Whether a database error is a UNIQUE violation (an idempotency key or a one-per-day row seen before). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
-}
-
 /**
  * The double-entry ledger. Balances live on the accounts and change only in `post`, inside the
  * transaction that writes the transfers and their entries: one guarded UPDATE per account (the

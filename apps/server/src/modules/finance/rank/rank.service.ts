@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
 import type { Deps } from '../../../deps.js';
-import { chinaDay, chinaDayStart, monthStart, weekStart } from '../chinaTime.js';
+import { chinaDay, chinaDayStart, monthStart, weekStart } from '../../../lib/chinaTime.js';
 import type { GiftRecordRow } from '../gift/gift.repository.js';
 import { briefOrGone, briefsOf } from '../userBriefs.js';
 import { rankRepository as repo, type RankType } from './rank.repository.js';

@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate';
-import { addDays, chinaDay } from '../chinaTime.js';
+import { addDays, chinaDay } from '../../../lib/chinaTime.js';
 import { PRICE_CURRENCY, type Settlement } from './paymentProvider.js';
 
 /** The largest bill archive read (a day's trade bill of a busy merchant is a few MB). */

@@ -3,10 +3,11 @@ import { ErrorCode, type Withdrawal, type WithdrawPlatformKind, type Api, type R
 import { maskText, MONEY_UNIT } from '@app/kit';
 import { nowIso } from '../../../db/time.js';
 import type { Db } from '../../../db/database.js';
-import { BizError, validationError } from '../../../http/errors.js';
+import { BizError, reusedKey, validationError } from '../../../http/errors.js';
 import type { FinanceConfig } from '../finance.config.js';
-import { keepRefusal, opKey, pastRefusal, reusedKey } from '../idempotency.js';
-import { isUniqueViolation, Overdraft, type Ledger } from '../ledger/ledger.js';
+import { keepRefusal, opKey, pastRefusal } from '../idempotency.js';
+import { Overdraft, type Ledger } from '../ledger/ledger.js';
+import { isUniqueViolation } from '../../../db/uniqueViolation.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { FEN_PER_COIN } from '../ledger/wallet.service.js';
 import { briefOrGone, briefsOf } from '../userBriefs.js';

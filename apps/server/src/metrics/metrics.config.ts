@@ -1,5 +1,5 @@
 /** Prometheus exposition settings (METRICS_*): a port of its own, a token, or both; off when neither. */
-import { int, optionalInt, optionalText, section, text } from '../../config/setting.js';
+import { int, optionalInt, optionalText, section, text } from '../config/setting.js';
 
 export interface MetricsConfig {
   /** Port of the metrics listener (0: none; then /metrics is on the app's port, behind the token). */

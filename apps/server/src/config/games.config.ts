@@ -3,7 +3,7 @@
  * (its own process).
  */
 import { randomBytes } from 'node:crypto';
-import { int, optionalText, section, text } from '../../config/setting.js';
+import { int, optionalText, section, text } from './setting.js';
 
 export interface GamesConfig {
   port: number;
