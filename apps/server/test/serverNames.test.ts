@@ -100,4 +100,28 @@ describe('notice templates', () => {
     await s.api.call(api.adminNoticeTemplateSave, { kind: 'anchor_approved', lang: 'en', title: '', content: '' }, t());
     expect((await s.api.call(api.languagePack, { lang: 'en', type: 1 })).data.version).toBe(before.version);
   });
+
+  it('lists the lucky bag and live preview notices too; rewording one keeps the prize texts its content is built with', async () => {
+    const list = (await s.api.call(api.adminNoticeTemplates, {}, t())).data.list;
+    for (const kind of ['lucky_bag_won', 'live_preview'] as const)
+      for (const lang of ['zh-CN', 'en'] as const)
+        expect(
+          list.some((x) => x.kind === kind && x.lang === lang),
+          `${kind} ${lang}`,
+        ).toBe(true);
+    const saved = await s.api.call(
+      api.adminNoticeTemplateSave,
+      { kind: 'lucky_bag_won', lang: 'zh-CN', title: '福袋开奖：你中了', content: '「{{name}}」的福袋：{{prize}}' },
+      t(),
+    );
+    expect(saved.data).toMatchObject({ title: '福袋开奖：你中了', edited: true });
+    const pack = (await s.api.call(api.languagePack, { lang: 'zh-CN', type: 1 })).data.data as { notices: { lucky_bag_won: Record<string, string> } };
+    expect(pack.notices.lucky_bag_won).toMatchObject({
+      title: '福袋开奖：你中了',
+      content: '「{{name}}」的福袋：{{prize}}',
+      coins: '{{coins}}金币',
+      gift: '礼物「{{gift}}」',
+    });
+    await s.api.call(api.adminNoticeTemplateSave, { kind: 'lucky_bag_won', lang: 'zh-CN', title: '', content: '' }, t());
+  });
 });

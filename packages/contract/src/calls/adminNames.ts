@@ -17,7 +17,17 @@ export const adminName = z.object({
 export type AdminName = z.infer<typeof adminName>;
 
 /** The notices written from a template, whose texts operators may reword per language. */
-export const templatedNotice = z.enum(['welcome', 'newcomer_gift', 'security_tip', 'anchor_approved', 'anchor_rejected', 'room_closed', 'go_live']);
+export const templatedNotice = z.enum([
+  'welcome',
+  'newcomer_gift',
+  'security_tip',
+  'anchor_approved',
+  'anchor_rejected',
+  'room_closed',
+  'go_live',
+  'lucky_bag_won',
+  'live_preview',
+]);
 export type TemplatedNotice = z.infer<typeof templatedNotice>;
 
 /** One notice template in one language, as readers see it ({{reason}}, {{title}}, {{name}}: the notice's values). */

@@ -15,7 +15,7 @@ export function NoticeTemplates() {
   const edit = (n: AdminNoticeTemplate) =>
     ask({
       title: t('admin.templates.edit', { kind: t(`admin.templates.kinds.${n.kind}`), lang: n.lang }),
-      description: t('admin.templates.note', { reason: '{{reason}}', title: '{{title}}' }),
+      description: t('admin.templates.note'),
       fields: [
         { name: 'title', label: t('admin.templates.titleCol'), initial: n.title },
         { name: 'content', label: t('admin.templates.content'), kind: 'textarea', initial: n.content },
