@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { previewWhen } from '../../../components/PreviewCard';
 import { showToast } from '../../../lib/toast';
 import { usePreviewSave } from '../../../state/queries/preview';
-import { checkPreview, MIN_LEAD_MIN, pickerRange, suggestedStart, type PreviewProblem } from './validate';
+import { checkPreview, fromPicker, MIN_LEAD_MIN, pickerRange, suggestedStart, toPicker, type PreviewProblem } from './validate';
 
 const UNITS = ['year', 'month', 'day', 'hour', 'minute'] as const;
 const isUnit = (u: string): u is (typeof UNITS)[number] => (UNITS as readonly string[]).includes(u);
@@ -86,9 +86,9 @@ export function PreviewForm({ editing, onClose }: { editing: LivePreview | null;
         visible={picking}
         onClose={() => setPicking(false)}
         precision="minute"
-        min={range.min}
-        max={range.max}
-        defaultValue={startsAt ?? suggestedStart()}
+        min={toPicker(range.min)}
+        max={toPicker(range.max)}
+        defaultValue={toPicker(startsAt ?? suggestedStart())}
         filter={{ minute: (m) => m % 5 === 0 }}
         renderLabel={(unit, v) =>
           isUnit(unit) ? t(`preview.unit.${unit}`, { v: unit === 'hour' || unit === 'minute' ? String(v).padStart(2, '0') : String(v) }) : v
@@ -97,7 +97,7 @@ export function PreviewForm({ editing, onClose }: { editing: LivePreview | null;
         confirmText={t('common.confirm')}
         cancelText={t('common.cancel')}
         onConfirm={(d) => {
-          setStartsAt(d);
+          setStartsAt(fromPicker(d));
           if (problem?.field === 'starts_at') setProblem(null);
         }}
       />

@@ -39,3 +39,21 @@ export function suggestedStart(now = Date.now()): Date {
   const half = 30 * MINUTE;
   return new Date(Math.ceil((now + MIN_LEAD_MIN * MINUTE) / half) * half);
 }
+
+/*
+ * The wheel picker turns on the device's clock, while every time the app shows is China time
+ * (formatDateCN). The picker is handed a Date whose local fields read China's wall clock, and what it
+ * answers is turned back: an anchor abroad picks 20:00 and the card says 20:00.
+ */
+const CHINA_OFFSET_MIN = 8 * 60;
+const shiftOf = (d: Date): number => (CHINA_OFFSET_MIN + d.getTimezoneOffset()) * MINUTE;
+
+/** The instant as the picker should show it: local fields equal to China's wall clock at that instant. */
+export const toPicker = (d: Date): Date => new Date(d.getTime() + shiftOf(d));
+
+/** The instant a picked China wall-clock time names. */
+export function fromPicker(p: Date): Date {
+  const guess = new Date(p.getTime() - shiftOf(p));
+  // Across a daylight-saving change the device's offset differs between the two instants: take the guess's.
+  return new Date(p.getTime() - shiftOf(guess));
+}
