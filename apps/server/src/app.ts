@@ -43,6 +43,7 @@ import { pkRoutes } from './modules/pk/pk.routes.js';
 import { envelopeRoutes } from './modules/envelope/envelope.routes.js';
 import { luckyBagRoutes } from './modules/luckybag/luckybag.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
+import { clipRoutes } from './modules/clip/clip.routes.js';
 import { ShiftedClock } from './devClock.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { seedDemoRooms } from './modules/room/room.seed.js';
@@ -267,6 +268,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
       envelopeRoutes,
       luckyBagRoutes,
       previewRoutes,
+      clipRoutes,
       boardRoutes,
       webhookRoutes,
       pushRoutes,
