@@ -99,7 +99,7 @@ describe.skipIf(!hasFfmpeg)('clips of a live', () => {
   it('is a free short video in the feed, made by the viewer, crediting the anchor, linking back to the room, playing in full', async () => {
     const list = await s.api.call(api.videoList, { size: 50 });
     const card = list.data.list.find((v) => v.id === made.video_id);
-    expect(card).toMatchObject({ user: { id: viewer.user.id }, price: 0, clip: { id: made.id, anchor: { id: owner.user.id }, room_id: room.id } });
+    expect(card).toMatchObject({ user: { id: viewer.user.id }, price: 0, clip: { id: made.id, anchor: { id: owner.user.id }, room_id: room.id, live: true } });
     // An upload is no clip.
     expect(list.data.list.filter((v) => v.id !== made.video_id).every((v) => v.clip === null)).toBe(true);
     const info = await s.api.call(api.videoInfo, { id: made.video_id });
@@ -120,7 +120,7 @@ describe.skipIf(!hasFfmpeg)('clips of a live', () => {
     for (const seconds of [4, 61, 10.5, 'abc']) {
       const r = await clip(viewer, { room_id: room.id, seconds });
       expect([r.status, r.code], String(seconds)).toEqual([400, ErrorCode.VALIDATION]);
-      expect((r.data as { fields: { path: string }[] }).fields.map((f) => f.path)).toEqual(['seconds']);
+      expect((r.data as unknown as { fields: { path: string }[] }).fields.map((f) => f.path)).toEqual(['seconds']);
     }
     const unknown = await clip(viewer, { room_id: room.id, seconds: 10, start: 3 });
     expect(unknown.status).toBe(400);
@@ -156,7 +156,7 @@ describe.skipIf(!hasFfmpeg)('clips of a live', () => {
     expect(r.data).toMatchObject({ replay_id: replay.id, start_s: 2, transcoded: false });
     expect(Math.abs(r.data.duration - 5)).toBeLessThanOrEqual(1.5);
     const past = await clip(viewer, { room_id: room.id, replay_id: replay.id, start_s: 3600, seconds: 5 });
-    expect([past.status, (past.data as { fields: { path: string }[] }).fields[0]?.path]).toEqual([400, 'start_s']);
+    expect([past.status, (past.data as unknown as { fields: { path: string }[] }).fields[0]?.path]).toEqual([400, 'start_s']);
     const elsewhere = await clip(viewer, { room_id: room.id + 100000, replay_id: replay.id, start_s: 0, seconds: 5 });
     expect(elsewhere.code).toBe(ErrorCode.NOT_FOUND);
   });

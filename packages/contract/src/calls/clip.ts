@@ -24,6 +24,7 @@ export const clipSource = z.object({
   room_id: z.number().int().describe('the room it was cut from'),
   replay_id: z.number().int().nullable().describe('the replay it was cut from, or the live recording it belongs to; null when none is kept'),
   start_s: z.number().describe('where the clip starts in the replay, seconds (for the link back)'),
+  live: z.boolean().describe('the room is open now: the card links back to the live, else to the replay'),
 });
 export type ClipSource = z.infer<typeof clipSource>;
 

@@ -135,7 +135,7 @@ export class ClipService {
   }
 
   private async answer(c: ClipRow): Promise<Clip> {
-    const [video, anchor] = await Promise.all([this.videos.info(null, c.video_id, false), briefOf(this.db, c.anchor_id)]);
+    const [video, anchor, room] = await Promise.all([this.videos.info(null, c.video_id, false), briefOf(this.db, c.anchor_id), repo.room(this.db, c.room_id)]);
     if (!anchor) throw new BizError(ErrorCode.NOT_FOUND, '视频不存在或已下架');
     return {
       id: c.id,
@@ -143,6 +143,7 @@ export class ClipService {
       room_id: c.room_id,
       replay_id: c.replay_id,
       start_s: Number(c.start_s),
+      live: room?.status === 'open',
       video_id: c.video_id,
       title: video.title,
       duration: video.duration,

@@ -181,7 +181,12 @@ export const videoRepository = {
   // Clips (modules/clip): what a clip's card shows, and its MP4 to remove with the video.
   clipsOf: (db: Conn, videoIds: number[]) =>
     videoIds.length
-      ? db.selectFrom('live_clips').select(['id', 'video_id', 'anchor_id', 'room_id', 'replay_id', 'start_s']).where('video_id', 'in', videoIds).execute()
+      ? db
+          .selectFrom('live_clips as c')
+          .leftJoin('rooms as r', 'r.id', 'c.room_id')
+          .select(['c.id', 'c.video_id', 'c.anchor_id', 'c.room_id', 'c.replay_id', 'c.start_s', 'r.status'])
+          .where('c.video_id', 'in', videoIds)
+          .execute()
       : Promise.resolve([]),
   clipFileOf: async (db: Conn, resourceId: number) =>
     (

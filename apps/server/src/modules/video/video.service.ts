@@ -67,7 +67,11 @@ export class VideoService {
     return rows.map((r) => {
       const c = clipOf.get(r.id);
       const anchor = c && users.get(c.anchor_id);
-      return toCard(r, users, c && anchor ? { id: c.id, anchor, room_id: c.room_id, replay_id: c.replay_id, start_s: Number(c.start_s) } : null);
+      return toCard(
+        r,
+        users,
+        c && anchor ? { id: c.id, anchor, room_id: c.room_id, replay_id: c.replay_id, start_s: Number(c.start_s), live: c.status === 'open' } : null,
+      );
     });
   }
 
