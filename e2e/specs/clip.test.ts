@@ -6,7 +6,7 @@ import { ErrorCode } from '@app/contract';
 import { eventually } from '@app/testkit';
 import { ApiFailure, call } from '../lib/api.js';
 import { launch, settled, shot } from '../lib/browser.js';
-import { FAKE_MEDIA_FLAGS } from '../lib/media.js';
+import { FAKE_MEDIA_FLAGS, firstFrame } from '../lib/media.js';
 import { operatorOf, type Member } from '../lib/member.js';
 import { open } from '../lib/page.js';
 import { roomKit, type RoomEnv } from '../lib/roomKit.js';
@@ -131,6 +131,7 @@ describe('clips of a live', () => {
 
     // The room's settings event reaches the viewer: ✂ dims and its sheet says why.
     await kit.enterRoom(page, a.roomId);
+    await firstFrame(page, 'anchor', 20_000);
     await page.locator('[data-testid=clip-button].room-action--off').waitFor({ timeout: 10_000 });
     await page.getByTestId('clip-button').click();
     await settled(page.locator('.clip-sheet'));
