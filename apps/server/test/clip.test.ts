@@ -45,7 +45,7 @@ async function live(segments: number, body: Record<string, unknown> = {}): Promi
   const o = await ownedRoom(s, op, body);
   pubs.push(await publishTestStream(s.sfu, o.room.id, o.owner.user.id, 'h264'));
   const egress = await eventually(() => s.egress.of(o.room.id), { what: 'the egress to start' });
-  await eventually(() => egress.segments.length >= segments, { what: `${segments} segments`, timeout: 30_000 });
+  await eventually(() => egress.segments.length >= segments, { what: `${segments} segments`, timeout: 45_000 });
   return o;
 }
 
@@ -61,9 +61,9 @@ describe.skipIf(!hasFfmpeg)('clips of a live', () => {
   const requestId = rid();
 
   beforeAll(async () => {
-    ({ owner, room, ownerSock } = await live(14));
+    ({ owner, room, ownerSock } = await live(12));
     viewer = await member(s);
-  }, 60_000);
+  }, 90_000);
 
   it('cuts the last seconds from the segments written: H.264 and AAC copied into an MP4 of the length asked, with a poster that decodes', async () => {
     const r = await clip(viewer, { request_id: requestId, room_id: room.id, seconds: 10, title: '名场面' });
@@ -173,7 +173,7 @@ describe.skipIf(!hasFfmpeg)('clips of a live', () => {
 });
 
 describe.skipIf(!hasFfmpeg)('clips refused by the room', () => {
-  it('refuses a room not live yet (nothing recorded), and a password room', async () => {
+  it('refuses a room not live yet (nothing recorded), and a password room', { timeout: 60_000 }, async () => {
     const viewer = await member(s);
     const { room } = await ownedRoom(s, op);
     const none = await clip(viewer, { room_id: room.id, seconds: 10 });
