@@ -7,7 +7,7 @@ import { eventually } from '@app/testkit';
 import { ApiFailure, call } from '../lib/api.js';
 import { launch, settled, shot } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS, firstFrame } from '../lib/media.js';
-import { operatorOf, type Member } from '../lib/member.js';
+import { operatorOf, pageAs, type Member } from '../lib/member.js';
 import { open } from '../lib/page.js';
 import { roomKit, type RoomEnv } from '../lib/roomKit.js';
 import { startServer } from '../lib/server.js';
@@ -138,6 +138,15 @@ describe('clips of a live', () => {
     await page.getByTestId('clip-off').waitFor();
     assert.equal(await page.getByTestId('clip-go').count(), 0);
     await shot(page, 'clip-viewer-off');
+    // The same in English.
+    const en = await pageAs(browser, await kit.member('Lily'), [], 'en');
+    kit.contexts.push(en.ctx);
+    await kit.enterRoom(en.page, a.roomId);
+    await firstFrame(en.page, 'anchor', 20_000);
+    await en.page.getByTestId('clip-button').click();
+    await settled(en.page.locator('.clip-sheet'));
+    assert.match((await en.page.getByTestId('clip-off').textContent()) ?? '', /Clips are off/);
+    await shot(en.page, 'clip-viewer-off-en');
     await assert.rejects(
       call(env.server.url, 'clipCreate', { request_id: randomUUID().replace(/-/g, ''), room_id: a.roomId, seconds: 15 }, viewer.token),
       (e: unknown) => e instanceof ApiFailure && e.code === ErrorCode.CLIP_OFF,
