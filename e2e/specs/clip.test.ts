@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ErrorCode } from '@app/contract';
 import { eventually } from '@app/testkit';
 import { ApiFailure, call } from '../lib/api.js';
-import { launch, settled, shot } from '../lib/browser.js';
+import { launch, settled, shot, shotSettled } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS, firstFrame } from '../lib/media.js';
 import { operatorOf, pageAs, type Member } from '../lib/member.js';
 import { open } from '../lib/page.js';
@@ -50,6 +50,7 @@ after(async () => {
 describe('clips of a live', () => {
   let viewer: Member;
   let page: Page;
+  let clipVideo = 0;
 
   it('a viewer clips the live from ✂: the length and a title, the progress, then the clip to view or share', async () => {
     viewer = await kit.member('小葵');
@@ -85,6 +86,7 @@ describe('clips of a live', () => {
     await shot(page, 'clip-done');
     const videoId = Number(await done.getAttribute('data-video-id'));
     assert.ok(videoId > 0);
+    clipVideo = videoId;
 
     // 查看: the clip in the video player, playing, crediting the anchor with the way back to the live.
     await done.getByTestId('clip-view').click();
@@ -150,6 +152,37 @@ describe('clips of a live', () => {
     await assert.rejects(
       call(env.server.url, 'clipCreate', { request_id: randomUUID().replace(/-/g, ''), room_id: a.roomId, seconds: 15 }, viewer.token),
       (e: unknown) => e instanceof ApiFailure && e.code === ErrorCode.CLIP_OFF,
+    );
+  });
+
+  it("an operator finds the clip in the console's videos, marked with its anchor, and deletes it", async () => {
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+    kit.contexts.push(desk);
+    await desk.addInitScript(
+      (st) => localStorage.setItem('liveapp.session', st),
+      JSON.stringify({ state: { token: env.operator.token, userInfo: env.operator.user }, version: 1 }),
+    );
+    const op = await desk.newPage();
+    await open(op, env.server.url, '/admin/content');
+    await op.getByTestId('admin-console').waitFor();
+    await op.getByRole('tab', { name: '视频' }).click();
+    const row = op.getByTestId('content-video-row').filter({ hasText: '阿狸的高光' });
+    await row.getByTestId('admin-clip-tag').filter({ hasText: '剪辑自 @阿狸' }).waitFor();
+    // Its poster is its cover: the row shows the picture.
+    await op.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid=content-video-row] img.adm-thumb');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    await shotSettled(op, 'clip-admin-videos');
+    await row.getByRole('button', { name: '删除' }).click();
+    await op.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    // A deleted video stays in the console's list, hidden everywhere else.
+    await row.getByText('已隐藏').waitFor();
+    const { list } = await call(env.server.url, 'videoList', { size: 50 });
+    assert.equal(
+      list.some((v) => v.id === clipVideo),
+      false,
+      'the clip left the feed',
     );
   });
 });

@@ -163,6 +163,9 @@ describe.skipIf(!hasFfmpeg)('clips of a live', () => {
 
   it('is removed by an operator as a video: audited, gone from the feed, its MP4 gone', async () => {
     const t = { token: op.token };
+    // The console's video list marks it as a clip of the anchor's live.
+    const listed = await s.api.call(api.adminContent, { type: 'video', size: 50 }, t);
+    expect(listed.data.list.find((i) => i.id === made.video_id)?.clip_of).toMatchObject({ id: owner.user.id });
     expect((await s.api.call(api.adminContentDelete, { type: 'video', id: made.video_id }, t)).code).toBe(200);
     const list = await s.api.call(api.videoList, { size: 50 });
     expect(list.data.list.some((v) => v.id === made.video_id)).toBe(false);

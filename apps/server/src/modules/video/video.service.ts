@@ -225,7 +225,7 @@ export class VideoService {
 
   /**
    * Publishes a video made on the server from files already stored (a clip: one HLS rendition and
-   * a poster), free and ready at once, in the caller's transaction; answers its id.
+   * a poster, also its cover), free and ready at once, in the caller's transaction; answers its id.
    */
   async publishMade(
     conn: Conn,
@@ -251,7 +251,7 @@ export class VideoService {
       resource_id: id,
       cate_id: cate.id,
       title: v.title,
-      cover: '',
+      cover: v.poster,
       price: 0,
       created_at: v.now,
     });
