@@ -16,6 +16,7 @@ import { envelopeSettings, type EnvelopeConfig } from './modules/envelope/envelo
 import { luckyBagSettings, type LuckyBagConfig } from './modules/luckybag/luckybag.config.js';
 import { creatorSettings, type CreatorConfig } from './modules/creator/creator.config.js';
 import { previewSettings, type PreviewConfig } from './modules/preview/preview.config.js';
+import { clipSettings, type ClipConfig } from './modules/clip/clip.config.js';
 import { pushSettings, type PushConfig } from './modules/push/push.config.js';
 import { roomSettings, type RoomConfig } from './modules/room/room.config.js';
 import { videoSettings, type VideoConfig } from './modules/video/video.config.js';
@@ -165,6 +166,8 @@ export interface Config extends ServerConfig {
   creator: CreatorConfig;
   /** Live previews (PREVIEW_*). */
   preview: PreviewConfig;
+  /** Clips of lives and replays (CLIP_*). */
+  clip: ClipConfig;
   /** Outbound webhooks (WEBHOOK_*). */
   webhook: WebhookConfig;
   /** Web Push (WEB_PUSH, VAPID_*, PUSH_*). */
@@ -200,6 +203,7 @@ const SECTIONS = {
   luckyBag: luckyBagSettings,
   creator: creatorSettings,
   preview: previewSettings,
+  clip: clipSettings,
   metrics: metricsSettings,
   tracing: tracingSettings,
   backup: backupSettings,
@@ -250,6 +254,7 @@ export function loadConfig(env: Env): Config {
     luckyBag: parsed.luckyBag as LuckyBagConfig,
     creator: parsed.creator as CreatorConfig,
     preview: parsed.preview as PreviewConfig,
+    clip: parsed.clip as ClipConfig,
     webhook: parsed.webhook as WebhookConfig,
     push: parsed.push as PushConfig,
     sms: parsed.sms as SmsConfig,

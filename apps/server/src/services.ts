@@ -25,6 +25,7 @@ import { MessageService } from './modules/message/message.service.js';
 import { OperatorService } from './modules/operator/operator.service.js';
 import { PkService } from './modules/pk/pk.service.js';
 import { PreviewService } from './modules/preview/preview.service.js';
+import { ClipService } from './modules/clip/clip.service.js';
 import { EnvelopeService } from './modules/envelope/envelope.service.js';
 import { LuckyBagService } from './modules/luckybag/luckybag.service.js';
 import { PushService } from './modules/push/push.service.js';
@@ -100,6 +101,8 @@ export function createServices(deps: Deps) {
     fanClubs,
     goLive,
     previews,
+    // Clips: cut from the segments the live egress wrote, published as short videos.
+    clips: new ClipService(deps, video.videos, deps.config.clip),
     push,
     pk,
     envelopes,

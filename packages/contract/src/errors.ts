@@ -163,6 +163,16 @@ export const ErrorCode = {
   PREVIEW_NOT_OWN: 11381,
   /** The preview is done, cancelled or past its time: it cannot change or be reminded of. */
   PREVIEW_CLOSED: 11382,
+  /** Clips (issue 35): the anchor turned clipping off in this room. */
+  CLIP_OFF: 11400,
+  /** The room is not live, or its egress has written nothing yet (or the replay has nothing at that time). */
+  CLIP_NOT_LIVE: 11401,
+  /** A password room's live or replay is never clipped (a clip is public). */
+  CLIP_LOCKED_ROOM: 11402,
+  /** The caller made CLIP_MAX_PER_HOUR clips in the last hour. */
+  CLIP_TOO_MANY: 11403,
+  /** ffmpeg could not make the clip from the segments (nothing was published). */
+  CLIP_FAILED: 11404,
 
   INTERNAL: 50000,
 } as const;
@@ -289,5 +299,10 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   11380: '直播预告太多了，请先取消一个',
   11381: '只能修改自己的直播预告',
   11382: '这个直播预告已结束',
+  11400: '主播关闭了剪辑',
+  11401: '直播还没开始或还没有可剪辑的画面，请稍后再试',
+  11402: '加密直播间不能剪辑',
+  11403: '剪辑太频繁了，请稍后再试',
+  11404: '剪辑失败，请稍后再试',
   50000: '服务器开小差了，请稍后再试',
 };

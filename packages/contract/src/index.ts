@@ -39,6 +39,7 @@ export * from './calls/creator.js';
 export * from './calls/games.js';
 export * from './calls/live.js';
 export * from './calls/livePreview.js';
+export * from './calls/clip.js';
 export * from './calls/pk.js';
 export * from './calls/redEnvelope.js';
 export * from './calls/luckyBag.js';

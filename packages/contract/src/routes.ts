@@ -11,6 +11,7 @@ import { homeRoutes } from './calls/home.js';
 import { liveRoutes } from './calls/live.js';
 import { liveHealthRoutes } from './calls/liveHealth.js';
 import { livePreviewRoutes } from './calls/livePreview.js';
+import { clipRoutes } from './calls/clip.js';
 import { adminHealthRoutes } from './calls/adminHealth.js';
 import { messageRoutes } from './calls/message.js';
 import { patrolRoutes } from './calls/adminPatrol.js';
@@ -52,6 +53,7 @@ export const api = {
   ...liveHealthRoutes,
   ...creatorRoutes,
   ...livePreviewRoutes,
+  ...clipRoutes,
   ...pkRoutes,
   ...envelopeRoutes,
   ...luckyBagRoutes,

@@ -37,6 +37,7 @@ import { liveHealth } from './migrations/0047_live_health.js';
 import { luckyBags } from './migrations/0048_lucky_bags.js';
 import { lives } from './migrations/0049_lives.js';
 import { livePreviews } from './migrations/0051_live_previews.js';
+import { clips } from './migrations/0052_clips.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -78,6 +79,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0048_lucky_bags': luckyBags(db.dialect),
     '0049_lives': lives(db.dialect),
     '0051_live_previews': livePreviews(db.dialect),
+    '0052_clips': clips(db.dialect),
   };
 }
 

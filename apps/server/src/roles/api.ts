@@ -23,6 +23,7 @@ import { messageRoutes } from '../modules/message/message.routes.js';
 import { operatorRoutes } from '../modules/operator/operator.routes.js';
 import { pkRoutes } from '../modules/pk/pk.routes.js';
 import { previewRoutes } from '../modules/preview/preview.routes.js';
+import { clipRoutes } from '../modules/clip/clip.routes.js';
 import { pushRoutes } from '../modules/push/push.routes.js';
 import { boardRoutes } from '../modules/room/board.routes.js';
 import { roomRoutes } from '../modules/room/room.routes.js';
@@ -60,6 +61,7 @@ const ROUTES = [
   envelopeRoutes,
   luckyBagRoutes,
   previewRoutes,
+  clipRoutes,
   boardRoutes,
   webhookRoutes,
   pushRoutes,

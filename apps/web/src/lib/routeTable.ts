@@ -204,6 +204,7 @@ export const ROUTES: Record<RouteName, readonly [HttpMethod, string]> = {
   previewOfAnchor: ['GET', '/api/client_live/live/preview/anchor'],
   previewFollowing: ['GET', '/api/client_live/live/preview/following'],
   devClockAdvance: ['POST', '/api/dev/clock'],
+  clipCreate: ['POST', '/api/client_live/clip/create'],
   pkAnchors: ['GET', '/api/client_live/pk/anchors'],
   pkInvite: ['POST', '/api/client_live/pk/invite'],
   pkAnswer: ['POST', '/api/client_live/pk/answer'],

@@ -24,6 +24,7 @@ export const moderatedItem = z.object({
   hidden: z.boolean(),
   flagged: z.boolean().describe('contains a word of the sensitive-word list (as stored: masked)'),
   report_count: z.number().int().describe('open reports'),
+  clip_of: userBrief.nullable().describe('a video that is a clip: the anchor whose live it was cut from; null otherwise'),
   created_at: isoTime,
 });
 export type ModeratedItem = z.infer<typeof moderatedItem>;

@@ -38,6 +38,7 @@ export const roomSettings = z.object({
   vertical: z.boolean().describe('portrait stream'),
   pc: z.boolean().describe('anchor streams from a PC (OBS) with the WHIP URL and token'),
   free_seats: z.boolean().describe('chat rooms: members take an empty unlocked seat by tapping it, no request (needs allow_mic)'),
+  allow_clips: z.boolean().describe('viewers may clip the live (clip/create); the anchor turns it off'),
 });
 export type RoomSettings = z.infer<typeof roomSettings>;
 export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
@@ -49,6 +50,7 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
   vertical: true,
   pc: false,
   free_seats: true,
+  allow_clips: true,
 };
 /** Settings in a request: every field optional. */
 export const roomSettingsPatch = roomSettings.partial().strict();

@@ -5,6 +5,7 @@ import { line, name, opaque } from '../text.js';
 import { id, names, strict, userBrief } from './common.js';
 import { money, requestId } from './finance.js';
 import { roomBrief } from './room.js';
+import { clipSource } from './clip.js';
 
 /** Longest video accepted, seconds (seed §9), checked on the server with ffprobe. */
 export const VIDEO_MAX_DURATION_S = 60;
@@ -30,6 +31,7 @@ export const videoCard = z.object({
   cate_id: z.number().int(),
   user: userBrief,
   created_at: isoTime,
+  clip: clipSource.nullable().describe('a clip of a live or replay: the anchor credited and the link back; null for an upload'),
 });
 export type VideoCard = z.infer<typeof videoCard>;
 

@@ -123,6 +123,9 @@ export const adminContentRepository = {
           .execute()
       : Promise.resolve([]),
 
+  /** The anchors of the videos among `ids` that are clips (modules/clip). */
+  clipAnchors: (db: Conn, ids: number[]) =>
+    ids.length ? db.selectFrom('live_clips').select(['video_id', 'anchor_id']).where('video_id', 'in', ids).execute() : Promise.resolve([]),
   videosByIds: (db: Conn, ids: number[]) =>
     ids.length
       ? db.selectFrom('videos').select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at']).where('id', 'in', ids).execute()

@@ -179,17 +179,13 @@ export class AdminContentService {
   private async videoItems(
     rows: { id: number; user_id: number; title: string; cover: string; hidden: number; created_at: string }[],
   ): Promise<ModeratedItem[]> {
+    const ids = rows.map((r) => r.id);
+    const clips = await repo.clipAnchors(this.db, ids);
     const [users, reports] = await Promise.all([
-      briefsOf(
-        this.db,
-        rows.map((r) => r.user_id),
-      ),
-      repo.openCounts(
-        this.db,
-        'video',
-        rows.map((r) => r.id),
-      ),
+      briefsOf(this.db, [...rows.map((r) => r.user_id), ...clips.map((c) => c.anchor_id)]),
+      repo.openCounts(this.db, 'video', ids),
     ]);
+    const clipOf = new Map(clips.map((c) => [c.video_id, users.get(c.anchor_id) ?? null]));
     return rows.flatMap((r) => {
       const user = users.get(r.user_id);
       if (!user) return [];
@@ -205,6 +201,7 @@ export class AdminContentService {
           hidden: Number(r.hidden) === 1,
           flagged: false,
           report_count: reports.get(r.id) ?? 0,
+          clip_of: clipOf.get(r.id) ?? null,
           created_at: r.created_at,
         },
       ];
@@ -234,6 +231,7 @@ export class AdminContentService {
           hidden: r.hidden_at !== null,
           flagged: Number(r.flagged) === 1,
           report_count: reports.get(r.id) ?? 0,
+          clip_of: null,
           created_at: r.created_at,
         },
       ];

@@ -243,6 +243,13 @@ export class VideoUploadService {
     try {
       await this.sources.remove(row.upload_id);
       for (const r of JSON.parse(row.renditions) as Rendition[]) for (const s of r.segments) await storage.delete(s.key);
+      // A clip's MP4 and poster are its own (an upload's poster may be shared by nothing either, but is kept as before).
+      const mp4 = await repo.clipFileOf(this.deps.db.kysely, row.id);
+      if (mp4) {
+        await storage.delete(mp4);
+        const poster = storage.keyOf(row.poster);
+        if (poster) await storage.delete(poster);
+      }
     } catch (err) {
       log.warn({ err, id: row.id }, 'video files not removed');
     }

@@ -26,6 +26,19 @@ export const videoRepository = {
   // Uploads.
   insertResource: (db: Conn, row: NewResource): Promise<VideoResourceRow> =>
     db.insertInto('video_resources').values(row).returningAll().executeTakeFirstOrThrow(),
+  /** A video made on the server (a clip): ready at once, no transcode job. */
+  insertMadeResource: (
+    db: Conn,
+    row: Pick<
+      Insertable<VideoResourcesTable>,
+      'user_id' | 'upload_id' | 'total' | 'received' | 'duration' | 'width' | 'height' | 'renditions' | 'poster' | 'created_at' | 'updated_at'
+    >,
+  ) =>
+    db
+      .insertInto('video_resources')
+      .values({ ...row, status: 'ready' })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   resourceByUploadId: (db: Conn, uploadId: string) => db.selectFrom('video_resources').selectAll().where('upload_id', '=', uploadId).executeTakeFirst(),
   resource: (db: Conn, id: number) => db.selectFrom('video_resources').selectAll().where('id', '=', id).executeTakeFirst(),
 
@@ -165,5 +178,24 @@ export const videoRepository = {
         .execute();
     return removed;
   },
+  // Clips (modules/clip): what a clip's card shows, and its MP4 to remove with the video.
+  clipsOf: (db: Conn, videoIds: number[]) =>
+    videoIds.length
+      ? db
+          .selectFrom('live_clips as c')
+          .leftJoin('rooms as r', 'r.id', 'c.room_id')
+          .select(['c.id', 'c.video_id', 'c.anchor_id', 'c.room_id', 'c.replay_id', 'c.start_s', 'r.status'])
+          .where('c.video_id', 'in', videoIds)
+          .execute()
+      : Promise.resolve([]),
+  clipFileOf: async (db: Conn, resourceId: number) =>
+    (
+      await db
+        .selectFrom('live_clips as c')
+        .innerJoin('videos as v', 'v.id', 'c.video_id')
+        .select('c.mp4_key')
+        .where('v.resource_id', '=', resourceId)
+        .executeTakeFirst()
+    )?.mp4_key,
   likes: async (db: Conn, videoId: number) => Number((await db.selectFrom('videos').select('likes').where('id', '=', videoId).executeTakeFirst())?.likes ?? 0),
 };

@@ -27,6 +27,8 @@ import type { VideoConfig } from './video.config.js';
 import { videoRepository as repo, type ListedVideo } from './video.repository.js';
 import { toCard, toResource } from './video.view.js';
 import { parseNames } from '../../db/names.js';
+import type { Conn } from '../../db/database.js';
+import type { Rendition } from './video.tables.js';
 
 /** What the home page needs from the rooms feature: the rooms on air. */
 export interface RoomLister {
@@ -56,11 +58,22 @@ export class VideoService {
   }
 
   private async cards(rows: ListedVideo[]): Promise<VideoCard[]> {
-    const users = await briefsOf(
-      this.deps.db.kysely,
-      rows.map((r) => r.user_id),
+    const db = this.deps.db.kysely;
+    const clips = await repo.clipsOf(
+      db,
+      rows.map((r) => r.id),
     );
-    return rows.map((r) => toCard(r, users));
+    const users = await briefsOf(db, [...rows.map((r) => r.user_id), ...clips.map((c) => c.anchor_id)]);
+    const clipOf = new Map(clips.map((c) => [c.video_id, c]));
+    return rows.map((r) => {
+      const c = clipOf.get(r.id);
+      const anchor = c && users.get(c.anchor_id);
+      return toCard(
+        r,
+        users,
+        c && anchor ? { id: c.id, anchor, room_id: c.room_id, replay_id: c.replay_id, start_s: Number(c.start_s), live: c.status === 'open' } : null,
+      );
+    });
   }
 
   /** Whether this caller may play every segment: free videos, the uploader, and buyers. */
@@ -209,6 +222,41 @@ export class VideoService {
       if (!isUniqueViolation(err)) throw err;
       return toResource(r, await repo.videoByResource(db, r.id));
     }
+  }
+
+  /**
+   * Publishes a video made on the server from files already stored (a clip: one HLS rendition and
+   * a poster, also its cover), free and ready at once, in the caller's transaction; answers its id.
+   */
+  async publishMade(
+    conn: Conn,
+    v: { user_id: number; upload_id: string; title: string; duration: number; bytes: number; rendition: Rendition; poster: string; now: string },
+  ): Promise<number> {
+    const cate = (await repo.categories(conn))[0];
+    if (!cate) throw new Error('no video category to publish in');
+    const { id } = await repo.insertMadeResource(conn, {
+      user_id: v.user_id,
+      upload_id: v.upload_id,
+      total: v.bytes,
+      received: v.bytes,
+      duration: v.duration,
+      width: v.rendition.width,
+      height: v.rendition.height,
+      renditions: JSON.stringify([v.rendition]),
+      poster: v.poster,
+      created_at: v.now,
+      updated_at: v.now,
+    });
+    const video = await repo.insertVideo(conn, {
+      user_id: v.user_id,
+      resource_id: id,
+      cate_id: cate.id,
+      title: v.title,
+      cover: v.poster,
+      price: 0,
+      created_at: v.now,
+    });
+    return video.id;
   }
 
   async like(auth: Auth, input: RouteBody<Api['videoLike']>): Promise<{ liked: boolean; likes: number }> {

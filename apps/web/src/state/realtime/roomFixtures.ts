@@ -29,7 +29,7 @@ export function roomInfo(over: Partial<RoomInfo> = {}): RoomInfo {
     live: true,
     status: 'open',
     started_at: '2026-01-01T00:00:00Z',
-    settings: { front_camera: true, camera: true, audio: true, screen: false, allow_mic: true, vertical: true, pc: false, free_seats: true },
+    settings: { front_camera: true, camera: true, audio: true, screen: false, allow_mic: true, vertical: true, pc: false, free_seats: true, allow_clips: true },
     mic_seats: 2,
     seats: [seat(1), seat(2)],
     anchor_present: true,

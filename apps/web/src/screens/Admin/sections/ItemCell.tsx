@@ -19,6 +19,11 @@ export function ItemCell({ item }: { item: ModeratedItem | null }) {
         </div>
       )}
       <div className="adm-flags">
+        {item.clip_of && (
+          <span className="adm-tag adm-tag--violet" data-testid="admin-clip-tag">
+            {t('admin.content.clipOf', { name: item.clip_of.nickname })}
+          </span>
+        )}
         {item.hidden && <span className="adm-tag adm-tag--rejected">{t('admin.content.hidden')}</span>}
         {item.flagged && <span className="adm-tag adm-tag--pending">{t('admin.content.flagged')}</span>}
         {item.report_count > 0 && <span className="adm-tag adm-tag--violet">{t('admin.content.reportCount', { n: item.report_count })}</span>}

@@ -24,6 +24,11 @@ export function VideoCardView({ v, cateId }: { v: VideoCard; cateId: number | nu
       <span className="vcard__cover">
         {v.cover ? <GuardedImage className="vcard__img" src={v.cover} alt="" loading="lazy" /> : <span className="vcard__img vcard__img--blank" />}
         <span className="vcard__shade" />
+        {v.clip && (
+          <span className="vcard__clip" data-testid="video-clip-badge">
+            ✂ {t('clip.badge')}
+          </span>
+        )}
         {v.price > 0 && (
           <span className="vcard__price" data-testid="video-price">
             <LockOutline />
@@ -38,8 +43,8 @@ export function VideoCardView({ v, cateId }: { v: VideoCard; cateId: number | nu
       </span>
       <span className="vcard__title">{v.title}</span>
       <span className="vcard__user">
-        <UserAvatar src={v.user.avatar} size={18} />
-        <span className="vcard__name">{v.user.nickname}</span>
+        <UserAvatar src={(v.clip?.anchor ?? v.user).avatar} size={18} />
+        <span className="vcard__name">{v.clip ? t('clip.from', { name: v.clip.anchor.nickname }) : v.user.nickname}</span>
       </span>
     </button>
   );

@@ -7,6 +7,7 @@ import { GuardedImage } from '../../../components/GuardedImage';
 import { useVideoInfo } from '../../../state/queries/video';
 import { formatCoins } from '../../../lib/money';
 import { BuyGate } from './BuyGate';
+import { ClipLink } from './ClipLink';
 import { SideRail } from './SideRail';
 import { useHlsPlayer } from './useHlsPlayer';
 
@@ -120,6 +121,7 @@ export function VideoSlide({ id, card, active, muted, onUnmute }: Props) {
 
       {shown && (
         <div className="vd-meta">
+          {shown.clip && <ClipLink clip={shown.clip} />}
           <div className="vd-meta__name">@{shown.user.nickname}</div>
           <div className="vd-meta__title">{shown.title}</div>
           <div className="vd-meta__chips">

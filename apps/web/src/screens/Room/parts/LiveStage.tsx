@@ -5,6 +5,7 @@ import { t as tr } from '../../../locale/i18n';
 import { AnchorTools } from './AnchorTools';
 import { BoardChip } from './BoardChip';
 import { ChatList } from './ChatList';
+import { ClipSheet } from './clip/ClipSheet';
 import { CohostTiles } from './CohostTiles';
 import { Danmaku } from './danmaku/Danmaku';
 import { EnvelopeLayer } from './envelope/EnvelopeLayer';
@@ -38,7 +39,7 @@ export function LiveStage() {
   const { t } = useTranslation();
   const { room, state, me, media } = useRoom();
   const [ready, setReady] = useVideoReady();
-  const [sheet, setSheet] = useState<'queue' | 'viewers' | 'board' | 'fans' | 'envelope' | 'luckyBag' | null>(null);
+  const [sheet, setSheet] = useState<'queue' | 'viewers' | 'board' | 'fans' | 'envelope' | 'luckyBag' | 'clip' | null>(null);
   const [target, setTarget] = useState<UserBrief | null>(null);
   const [gift, setGift] = useState(false);
 
@@ -90,10 +91,12 @@ export function LiveStage() {
           onGift={() => setGift(true)}
           onEnvelope={() => setSheet('envelope')}
           onLuckyBag={() => setSheet('luckyBag')}
+          onClip={() => setSheet('clip')}
         />
       </InputBar>
       <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
       <FanClubSheet open={sheet === 'fans'} onClose={() => setSheet(null)} />
+      <ClipSheet open={sheet === 'clip'} onClose={() => setSheet(null)} />
       <EnvelopeSendSheet open={sheet === 'envelope'} roomId={room.id} onClose={() => setSheet(null)} />
       {me.owner && <LuckyBagCreateSheet open={sheet === 'luckyBag'} roomId={room.id} onClose={() => setSheet(null)} />}
       <ViewerSheet

@@ -9,21 +9,25 @@ import { MicButton } from './MicButton';
 import { useRoom } from './RoomContext';
 import { shareRoom } from './share';
 
-/** The round buttons after the chat input: mic (viewers), queue (owner/admins), danmaku, share, lucky bag (the live room's anchor), red envelope, gift. */
+/** The round buttons after the chat input: mic (viewers), queue (owner/admins), danmaku, clip (live rooms), share, lucky bag (the live room's anchor), red envelope, gift. */
 export function RoomActions({
   onQueue,
   onGift,
   onEnvelope,
   onLuckyBag,
+  onClip,
 }: {
   onQueue: () => void;
   onGift: () => void;
   onEnvelope: () => void;
   /** Only where the anchor can put up a lucky bag (the live stage). */
   onLuckyBag?: () => void;
+  /** Only where the live can be clipped (the live stage). */
+  onClip?: () => void;
 }) {
   const { t } = useTranslation();
   const { room, state, me } = useRoom();
+  const clipsOff = !(state.settings ?? room.settings).allow_clips;
   return (
     <>
       <MicButton />
@@ -35,6 +39,17 @@ export function RoomActions({
         </Badge>
       )}
       {room.kind === 'live' && <DanmakuButton />}
+      {onClip && (
+        <button
+          type="button"
+          className={`room-action room-action--clip ${clipsOff && !me.owner ? 'room-action--off' : ''}`}
+          data-testid="clip-button"
+          aria-label={t('clip.title')}
+          onClick={me.guest ? goLogin : onClip}
+        >
+          ✂
+        </button>
+      )}
       <button type="button" className="room-action" aria-label={t('room.share')} onClick={() => void shareRoom(room)}>
         <ShareIcon />
       </button>

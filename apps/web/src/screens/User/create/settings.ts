@@ -1,8 +1,8 @@
 import type { RoomKind, RoomSettings as WireSettings } from '@app/contract';
 import type { RoomSettings } from '../../../state/session';
 
-/** The session's §3 room settings (camelCase) as the contract sends them (free seats: the server's default). */
-export const toWireSettings = (s: RoomSettings): Omit<WireSettings, 'free_seats'> => ({
+/** The session's §3 room settings (camelCase) as the contract sends them (free seats and clips: the server's defaults; clips are turned off in the room). */
+export const toWireSettings = (s: RoomSettings): Omit<WireSettings, 'free_seats' | 'allow_clips'> => ({
   front_camera: s.frontCamera,
   camera: s.camera,
   audio: s.audio,
