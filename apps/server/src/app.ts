@@ -41,7 +41,7 @@ import { createServices, type Services } from './services.js';
 import { createSmsSender } from './sms/createSmsSender.js';
 import { createStorage } from './storage/createStorage.js';
 import type { Worker } from './worker.js';
-import { watchRoles } from './modules/metrics/appMetrics.js';
+import { watchRoles } from './roles/gauges.js';
 import { registerHttpMetrics } from './metrics/httpMetrics.js';
 import { Metrics } from './metrics/metrics.js';
 import { closeMetrics, listenMetrics, registerMetricsRoute } from './metrics/metricsServer.js';

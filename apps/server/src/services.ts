@@ -22,6 +22,7 @@ import { LiveService } from './modules/live/live.service.js';
 import { recordingMoments } from './modules/live/momentRecorder.js';
 import { ReplayService } from './modules/live/replay.service.js';
 import { MessageService } from './modules/message/message.service.js';
+import { PlatformCountsService } from './modules/metrics/platformCounts.service.js';
 import { OperatorService } from './modules/operator/operator.service.js';
 import { PkService } from './modules/pk/pk.service.js';
 import { PreviewService } from './modules/preview/preview.service.js';
@@ -112,6 +113,8 @@ export function createServices(deps: Deps) {
     // The creator dashboard: figures from the ledger and the worker's viewer samples of each live.
     creator: new CreatorService(deps, anchor, room, health, finance.ledger, deps.config.creator),
     webhooks: new WebhookService(deps.db, deps.config.webhook),
+    // The platform-wide counts of the worker's gauges (roles/gauges.ts).
+    platformCounts: new PlatformCountsService(deps),
   };
 }
 

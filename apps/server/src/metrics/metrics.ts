@@ -2,7 +2,7 @@
  * One process's Prometheus metrics (prom-client): a registry of its own, with the process metrics,
  * the counters the code moves where things happen, and gauges that read their value only when
  * Prometheus scrapes (so the hot path pays nothing for them). Which gauges a process has depends on
- * its roles (appMetrics.ts). No label ever holds a user id or a room id: labels are route patterns,
+ * its roles (roles/gauges.ts). No label ever holds a user id or a room id: labels are route patterns,
  * statuses, kinds, verdicts, namespaces and media node ids.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';

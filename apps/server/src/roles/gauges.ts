@@ -4,15 +4,14 @@
  * and, from the leader's standpoint of the whole platform, live rooms, viewers by transport, PK
  * battles and the transcode queue (worker). The counters move where their event happens.
  */
-import { runs } from '../../config.js';
-import type { Deps } from '../../deps.js';
-import { lastBackupAt } from '../backup/backup.job.js';
-import type { LiveEgress } from '../live/liveEgress.js';
-import type { Hall } from '../../realtime/hall.js';
-import type { Services } from '../../services.js';
-import type { Worker } from '../../worker.js';
-import type { Metrics } from '../../metrics/metrics.js';
-import { metricsRepository as repo } from './metrics.repository.js';
+import { runs } from '../config.js';
+import type { Deps } from '../deps.js';
+import { lastBackupAt } from '../modules/backup/backup.job.js';
+import type { LiveEgress } from '../modules/live/liveEgress.js';
+import type { Hall } from '../realtime/hall.js';
+import type { Services } from '../services.js';
+import type { Worker } from '../worker.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 interface WatchedApp {
   deps: Deps;
@@ -46,9 +45,9 @@ export function watchRoles(metrics: Metrics, a: WatchedApp): void {
   if (worker) {
     metrics.gauge('liveapp_worker_leader', 'Whether this process holds the worker lease (1: leader, 0: standby)', [], () => (worker.lease.isLeader ? 1 : 0));
     // Platform-wide counts: every worker instance reports the same; dashboards take max().
-    const db = a.deps.db.kysely;
-    metrics.gauge('liveapp_live_rooms', 'Rooms live now (the whole platform)', [], () => repo.openRooms(db));
-    metrics.gauge('liveapp_pk_battles', 'PK battles in progress (the whole platform)', [], () => repo.battlesInProgress(db));
+    const counts = a.services.platformCounts;
+    metrics.gauge('liveapp_live_rooms', 'Rooms live now (the whole platform)', [], () => counts.openRooms());
+    metrics.gauge('liveapp_pk_battles', 'PK battles in progress (the whole platform)', [], () => counts.battlesInProgress());
     metrics.gauge('liveapp_viewers', 'Viewers in live rooms by transport (the whole platform)', ['transport'], async () => {
       const { list } = await a.services.live.watch();
       const sum = (f: (r: (typeof list)[number]) => number) => list.reduce((n, r) => n + f(r), 0);
@@ -57,7 +56,7 @@ export function watchRoles(metrics: Metrics, a: WatchedApp): void {
         [{ transport: 'hls' }, sum((r) => r.hls_viewers)],
       ];
     });
-    const queue = () => repo.transcodeQueue(db);
+    const queue = () => counts.transcodeQueue();
     metrics.gauge('liveapp_job_queue_depth', 'Jobs waiting in a queue', ['queue'], async () => [[{ queue: 'transcode' }, (await queue()).depth]]);
     metrics.gauge('liveapp_job_queue_oldest_age_seconds', 'Age of the oldest job waiting in a queue (0: none waits)', ['queue'], async () => {
       const { oldest } = await queue();
