@@ -6,6 +6,7 @@
  * trace id. Without OTEL_EXPORTER_OTLP_ENDPOINT nothing is exported, even when the SDK's own
  * variables name a collector. On SQLite, or PostgreSQL and Redis with TEST_DATABASE_URL/TEST_REDIS_URL.
  */
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,16 +35,30 @@ async function started(env: Record<string, string>) {
   const schema = pgUrl() ? newSchemaName() : undefined;
   if (schema) schemas.push(schema);
   const logs: Record<string, unknown>[] = [];
+  const lineSeen = new EventEmitter();
   const redis = redisUrl();
   const server = await spawnServer({
     dataDir,
     schema,
     env: { LOG_LEVEL: 'info', ...(redis ? { REDIS_URL: redis, REDIS_PREFIX: `test:${rid()}:` } : {}), ...env },
     onLine: (line) => {
-      if (line.startsWith('{')) logs.push(JSON.parse(line) as Record<string, unknown>);
+      if (!line.startsWith('{')) return;
+      logs.push(JSON.parse(line) as Record<string, unknown>);
+      lineSeen.emit('line');
     },
   });
-  return { ...server, logs, client: new ApiClient(server.url, { cipherKey: DEFAULT_CIPHER_KEY, cipherIv: DEFAULT_CIPHER_IV }) };
+  /** Resolves once a log line passing `check` has been read: stdout may trail the HTTP answer. */
+  const logged = (check: (l: Record<string, unknown>) => boolean) =>
+    new Promise<void>((resolve) => {
+      const look = () => {
+        if (!logs.some(check)) return;
+        lineSeen.off('line', look);
+        resolve();
+      };
+      lineSeen.on('line', look);
+      look();
+    });
+  return { ...server, logs, logged, client: new ApiClient(server.url, { cipherKey: DEFAULT_CIPHER_KEY, cipherIv: DEFAULT_CIPHER_IV }) };
 }
 
 async function collector(): Promise<OtlpReceiver> {
@@ -160,6 +175,7 @@ describe('traces over OTLP/HTTP', () => {
 
     // The request's log lines (pino's, by its request id) carry the trace's id.
     const reqId = gift.headers.get('x-request-id');
+    await server.logged((l) => l.reqId === reqId && l.msg === 'request completed');
     const lines = server.logs.filter((l) => l.reqId === reqId);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line.trace_id).toBe(http.traceId);
