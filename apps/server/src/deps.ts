@@ -5,8 +5,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Limiter } from './limits/limiter.js';
 import type { Metrics } from './metrics/metrics.js';
-import type { HallEmitter } from './realtime/hallEmitter.js';
-import type { RoomEmitter } from './realtime/roomEmitter.js';
+import type { HallEmitter } from './emitters/hallEmitter.js';
+import type { RoomEmitter } from './emitters/roomEmitter.js';
 import type { SmsSender } from './sms/smsSender.js';
 import type { Storage } from './storage/storage.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Header } from '@app/contract';
-import type { Origin } from '../modules/auth/auth.service.js';
+import type { Origin } from './caller.js';
 
 const DEVICE = Header.device.toLowerCase();
 const DEVICE_ID = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -20,7 +20,7 @@ import {
 import { authenticate } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import { BizError } from './errors.js';
-import type { Auth, SessionService } from '../modules/auth/session.service.js';
+import type { Auth, SessionReader } from './caller.js';
 
 /** What a handler receives: validated query and body, the caller, and the raw request for headers/IP. */
 export interface Ctx<R extends RouteDef> {
@@ -44,7 +44,7 @@ export interface RouteLimit {
 
 export interface ServeOptions {
   /** Checks platform tokens: the session, member and operator levels need it; on public routes it names the caller when it can. */
-  sessions?: SessionService | undefined;
+  sessions?: SessionReader | undefined;
   /** GAMES_SECRET: the `secret` level (the internal games calls) needs it. */
   secret?: string | undefined;
   /** Per-IP limit for this route (auth and verification routes). */

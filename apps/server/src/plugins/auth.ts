@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, Header, type RouteAuth } from '@app/contract';
 import { BizError, sessionError } from '../http/errors.js';
-import type { Auth, SessionService } from '../modules/auth/session.service.js';
+import type { Auth, SessionReader } from '../http/caller.js';
 import { tokenFromHeader } from '../lib/token.js';
 
 declare module 'fastify' {
@@ -18,7 +18,7 @@ const NO_TOKEN = Header.noToken.toLowerCase();
  * token as anonymous (a stale token must not block login or registration); other levels refuse it
  * with the 401 session code that makes the client clear its session.
  */
-export async function authenticate(sessions: SessionService, req: FastifyRequest, level: RouteAuth): Promise<Auth | null> {
+export async function authenticate(sessions: SessionReader, req: FastifyRequest, level: RouteAuth): Promise<Auth | null> {
   const token = req.headers[NO_TOKEN] ? undefined : tokenFromHeader(req.headers.authorization);
   if (!token) {
     if (level === 'public') return null;

@@ -11,7 +11,7 @@ import type { ChatService } from '../modules/chat/chat.service.js';
 import type { MessageService } from '../modules/message/message.service.js';
 import type { SocialService } from '../modules/social/social.service.js';
 import type { Db } from '../db/database.js';
-import { sessionRoom, userRoom, type HallEmitter } from './hallEmitter.js';
+import { sessionRoom, userRoom, type HallEmitter } from '../emitters/hallEmitter.js';
 
 /** Clients told to reconnect spread their return over this window. */
 const REJOIN_WITHIN_MS = 1_000;

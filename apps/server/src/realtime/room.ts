@@ -24,7 +24,7 @@ import type { MediaEngine } from '../media/index.js';
 import type { SessionService } from '../modules/auth/session.service.js';
 import type { RoomService } from '../modules/room/room.service.js';
 import type { Actor, RoomLiveService } from '../modules/room/roomLive.service.js';
-import { roomChannel, roomMemberChannel, type RoomEmitter, type RoomPayload } from './roomEmitter.js';
+import { roomChannel, roomMemberChannel, type RoomEmitter, type RoomPayload } from '../emitters/roomEmitter.js';
 import { RoomFanout } from './roomFanout.js';
 import { inSpanSync } from '../tracing/spans.js';
 import { HEARTBEAT_MS, MemoryPresence, RedisPresence, type RoomPresence } from './roomPresence.js';

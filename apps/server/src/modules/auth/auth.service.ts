@@ -4,6 +4,7 @@ import type { Conn } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
+import type { Origin } from '../../http/caller.js';
 import { BizError, sessionError, validationError } from '../../http/errors.js';
 import { defaultNickname, newInviteCode, userDefaults } from '../user/newUser.js';
 import { users } from '../user/users.js';
@@ -14,13 +15,8 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 import type { Auth, SessionService } from './session.service.js';
 import { emitWebhook } from '../webhook/outbox.js';
 
-/** Where a request came from: recorded with sessions and failures, and keys the per-IP limits. */
-export interface Origin {
-  ip: string;
-  device: string | null;
-  /** A referral code from the Referer header (non-web builds send the stored one). */
-  referer: string | null;
-}
+/** Where a request came from: the HTTP layer's type (http/caller.ts). */
+export type { Origin };
 
 const guardKey = (user: UserRow | undefined, account: string) => (user ? `u:${user.id}` : `a:${account.toLowerCase()}`);
 

@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import type { UserInfo } from '@app/contract';
 import type { Conn } from '../../db/database.js';
-import { sessionReaderStatements, toSessionAndUser, type Auth } from './session.repository.js';
+import type { Auth } from '../../http/caller.js';
+import { sessionReaderStatements, toSessionAndUser } from './session.repository.js';
 
 /** How long a write by another process (the operator CLI) may go unseen: one millisecond. */
 const POLL_MS = 1;

@@ -25,14 +25,6 @@ const sessionWithUser = (db: Conn, tokenHash: string) => runCompiled(db, 'sessio
 type SessionUserRow = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];
 
 /** Splits the joined row into the session and its user. */
-/** A request's verified identity. */
-export interface Auth {
-  user: UserRow;
-  session: SessionRow;
-  /** The user's revision it was read at, when kept by the session cache (SQLite: authCache.ts). */
-  rev?: number;
-}
-
 export function toSessionAndUser(row: SessionUserRow): { session: SessionRow; user: UserRow } {
   const { s_id, s_token_hash, s_device, s_ip, s_expires_at, s_revoked_at, s_created_at, ...user } = row;
   return {

@@ -5,15 +5,14 @@ import { DAY, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { hashToken, newToken } from '../../lib/token.js';
 import { AuthCache } from './authCache.js';
-import { sessionRepository, type Auth } from './session.repository.js';
+import type { Auth, SessionCheck, SessionReader } from '../../http/caller.js';
+import { sessionRepository } from './session.repository.js';
 
-/** A request's verified identity (defined beside the rows it is read from, which the session cache reads too). */
-export type { Auth };
-
-export type SessionCheck = { ok: true; auth: Auth } | { ok: false; code: ErrorCodeValue };
+/** A request's verified identity and a token's check: the HTTP layer's types (http/caller.ts). */
+export type { Auth, SessionCheck };
 
 /** Issues, checks and revokes session tokens. */
-export class SessionService {
+export class SessionService implements SessionReader {
   /** Verified sessions of this process (SQLite only; see authCache.ts). */
   readonly cache: AuthCache | undefined;
 

@@ -2,7 +2,7 @@ import { callSignalInput, ErrorCode, errorMessages, type CallEvent, type ChatAck
 import type { FastifyBaseLogger } from 'fastify';
 import { BizError } from '../../http/errors.js';
 import { checkInput } from '../../http/parseInput.js';
-import type { HallEmitter } from '../../realtime/hallEmitter.js';
+import type { HallEmitter } from '../../emitters/hallEmitter.js';
 import { briefOf } from '../room/userBriefs.js';
 import type { SocialService } from '../social/social.service.js';
 import type { Deps } from '../../deps.js';

@@ -1,6 +1,6 @@
 import type { RoomChat } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RoomEmitter } from '../../realtime/roomEmitter.js';
+import type { RoomEmitter } from '../../emitters/roomEmitter.js';
 import type { ReplayService } from './replay.service.js';
 
 /**

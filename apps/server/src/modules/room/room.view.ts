@@ -10,7 +10,7 @@ import {
   type RoomSettings,
 } from '@app/contract';
 import type { Conn } from '../../db/database.js';
-import type { RoomEmitter } from '../../realtime/roomEmitter.js';
+import type { RoomEmitter } from '../../emitters/roomEmitter.js';
 import { relations } from '../social/relations.js';
 import { roomRepository } from './room.repository.js';
 import type { RoomMemberRow, RoomRow, RoomSeatRow } from './room.tables.js';

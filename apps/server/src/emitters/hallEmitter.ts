@@ -2,7 +2,8 @@ import type { HallServerEvents } from '@app/contract';
 
 /**
  * What services may push through the hall. An interface so services never touch socket.io;
- * the socket.io implementation (hall.ts) reaches sockets on every instance through the adapter.
+ * the socket.io implementation (realtime/hall.ts) reaches sockets on every instance through the
+ * adapter. It lives below the modules, which use it.
  */
 export interface HallEmitter {
   toUser<E extends keyof HallServerEvents>(userId: number, event: E, ...args: Parameters<HallServerEvents[E]>): void;

@@ -6,7 +6,7 @@ export type RoomPayload<E extends keyof RoomServerEvents> = Parameters<RoomServe
 /**
  * What services may do to the room channel and the media of a room, on every instance (socket.io's
  * adapter carries events; media actions go to each instance's SFU). An interface so services never
- * touch socket.io; realtime/room.ts implements it.
+ * touch socket.io; realtime/room.ts implements it. It lives below the modules, which use it.
  */
 export interface RoomEmitter {
   /** To everyone in the room: volatile for chat/enter/online, acknowledged for the rest. */
