@@ -6,9 +6,12 @@ interface Pageable<O> {
 }
 
 /**
- * One page of a list and the size of the whole list (`page` from 1): `base` holds the tables and
- * filters both share, `rows` adds the columns and the order. The page and the count run side by
- * side (on one transaction's connection they are queued).
+ * One page of a list and the size of the whole list (`page` from 1, as the contract's paging
+ * gives it): `base` holds the tables, joins and filters both share, and no columns or order;
+ * `rows` adds the page's columns and its order (a join only the columns need goes there too).
+ * The count is `count(*)` over `base` alone, so it sees the same filters and never an order by,
+ * a limit or an offset. A page past the end is empty with the whole list's total. The page and
+ * the count run side by side (on one transaction's connection they are queued).
  */
 export async function pageOf<DB, TB extends keyof DB, O>(
   base: SelectQueryBuilder<DB, TB, object>,

@@ -8,7 +8,7 @@ import type { GamesConfig } from '../config/games.config.js';
 import type { GameSessionRow, GamesDb } from './db.js';
 import type { Platform } from './platform.js';
 import { roundRepository as rounds } from './round.repository.js';
-import { sessionRepository as sessions } from './session.repository.js';
+import { gameSessionRepository as sessions } from './gameSession.repository.js';
 import { walletRepository } from './wallet.repository.js';
 import type { GameWallets } from './wallet.js';
 

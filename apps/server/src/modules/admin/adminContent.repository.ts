@@ -70,16 +70,7 @@ export const adminContentRepository = {
       base = base.where('id', 'in', db.selectFrom('reports').select('target_id').where('target_type', '=', type).where('status', '=', 'open'));
     }
     if (q.keyword) base = base.where(likeCol('content', containsPattern(q.keyword)));
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (b) => b.selectAll().orderBy('id', 'desc'), q.page, q.size);
   },
 
   setHidden: async (db: Conn, table: 'forum_posts' | 'forum_comments', id: number, hiddenAt: string | null): Promise<boolean> => {
@@ -101,16 +92,7 @@ export const adminContentRepository = {
       base = base.where('id', 'in', db.selectFrom('reports').select('target_id').where('target_type', '=', 'video').where('status', '=', 'open'));
     }
     if (q.keyword) base = base.where(likeCol('title', containsPattern(q.keyword)));
-    const [rows, count] = await Promise.all([
-      base
-        .select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (b) => b.select(['id', 'user_id', 'title', 'cover', 'hidden', 'created_at']).orderBy('id', 'desc'), q.page, q.size);
   },
 
   /** Posts or comments by id, hidden ones too. */

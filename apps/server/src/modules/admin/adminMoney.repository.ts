@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/database.js';
+import { pageOf } from '../../db/paging.js';
 
 /** SQL of the console's money views that span every user (recharge orders and their callbacks). */
 export const adminMoneyRepository = {
@@ -16,16 +17,7 @@ export const adminMoneyRepository = {
     if (q.status) base = base.where('status', '=', q.status);
     if (q.user_id !== undefined) base = base.where('user_id', '=', q.user_id);
     if (q.order_no) base = base.where('order_no', '=', q.order_no);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (b) => b.selectAll().orderBy('id', 'desc'), q.page, q.size);
   },
 
   callbacksOf: async (db: Conn, orderNos: string[]) =>

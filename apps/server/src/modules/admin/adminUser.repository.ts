@@ -1,5 +1,6 @@
 import type { Conn } from '../../db/database.js';
 import { containsPattern, likeCol } from '../../db/like.js';
+import { pageOf } from '../../db/paging.js';
 
 /** SQL for the console's member search. */
 export const adminUserRepository = {
@@ -17,15 +18,6 @@ export const adminUserRepository = {
       const now = q.bannedAt;
       base = base.where('id', 'in', db.selectFrom('user_bans').select('user_id').where('until', '>', now).where('lifted_at', 'is', null));
     }
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (b) => b.selectAll().orderBy('id', 'desc'), q.page, q.size);
   },
 };

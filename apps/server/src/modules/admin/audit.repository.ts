@@ -1,5 +1,6 @@
 import type { Conn } from '../../db/database.js';
 import type { AuditRow } from './admin.tables.js';
+import { pageOf } from '../../db/paging.js';
 
 /** SQL for the audit log (append only: rows are never updated or deleted). */
 export const auditRepository = {
@@ -10,15 +11,6 @@ export const auditRepository = {
     if (q.action) base = base.where('action', '=', q.action);
     if (q.operator_id !== undefined) base = base.where('operator_id', '=', q.operator_id);
     if (q.target) base = base.where('target', '=', q.target);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (b) => b.selectAll().orderBy('id', 'desc'), q.page, q.size);
   },
 };

@@ -1,5 +1,6 @@
 import type { Conn } from '../../db/database.js';
 import type { AnchorApplicationRow } from '../room/room.tables.js';
+import { pageOf } from '../../db/paging.js';
 
 type Status = AnchorApplicationRow['status'];
 
@@ -44,15 +45,6 @@ export const anchorRepository = {
   page: async (db: Conn, q: { page: number; size: number; status?: Status | undefined }) => {
     let base = db.selectFrom('anchor_applications');
     if (q.status) base = base.where('status', '=', q.status);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (b) => b.selectAll().orderBy('id', 'desc'), q.page, q.size);
   },
 };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import type { LiveRow } from '../room/room.tables.js';
 import type { ViewerSampleRow } from './creator.tables.js';
+import { pageOf } from '../../db/paging.js';
 
 /** A gift to the anchor in their room, with what the ledger moved for it. */
 export interface LedgerGift {
@@ -22,23 +23,8 @@ export interface Span {
 /** SQL of the creator dashboard: lives, viewer samples, and the ledger rows the figures are summed from. */
 export const creatorRepository = {
   async livesPage(db: Conn, anchorId: number, page: number, size: number): Promise<{ rows: LiveRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom('lives')
-        .selectAll()
-        .where('anchor_id', '=', anchorId)
-        .orderBy('started_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      db
-        .selectFrom('lives')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('anchor_id', '=', anchorId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    const base = db.selectFrom('lives').where('anchor_id', '=', anchorId);
+    return pageOf(base, (q) => q.selectAll().orderBy('started_at', 'desc').orderBy('id', 'desc'), page, size);
   },
 
   /** Each live's highest sample. */

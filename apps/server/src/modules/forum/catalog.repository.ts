@@ -28,24 +28,12 @@ export const catalogRepository = {
   activities: async (db: Conn, now: string, page: number, size: number) => {
     // Ongoing, then upcoming (soonest first), then ended (latest first).
     const phase = sql<number>`case when start_at <= ${now} and end_at > ${now} then 0 when start_at > ${now} then 1 else 2 end`;
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom('forum_activities')
-        .selectAll()
-        .select(activityPosts.as('post_count'))
-        .orderBy(phase)
-        .orderBy('sort')
-        .orderBy('end_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      db
-        .selectFrom('forum_activities')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      db.selectFrom('forum_activities'),
+      (q) => q.selectAll().select(activityPosts.as('post_count')).orderBy(phase).orderBy('sort').orderBy('end_at', 'desc').orderBy('id', 'desc'),
+      page,
+      size,
+    );
   },
   activityById: (db: Conn, id: number) =>
     db.selectFrom('forum_activities').selectAll().select(activityPosts.as('post_count')).where('id', '=', id).executeTakeFirst(),

@@ -1,25 +1,11 @@
 import type { Conn } from '../../db/database.js';
 import type { BulletinRow } from '../../db/schema.js';
+import { pageOf } from '../../db/paging.js';
 
 /** SQL for bulletins and ad clicks. */
 export const homeRepository = {
-  bulletinPage: async (db: Conn, page: number, size: number): Promise<{ rows: BulletinRow[]; total: number }> => {
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom('bulletins')
-        .selectAll()
-        .orderBy('pinned', 'desc')
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      db
-        .selectFrom('bulletins')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
-  },
+  bulletinPage: (db: Conn, page: number, size: number): Promise<{ rows: BulletinRow[]; total: number }> =>
+    pageOf(db.selectFrom('bulletins'), (q) => q.selectAll().orderBy('pinned', 'desc').orderBy('id', 'desc'), page, size),
 
   insertBulletins: async (db: Conn, rows: Omit<BulletinRow, 'id'>[]): Promise<void> => {
     await db.insertInto('bulletins').values(rows).execute();

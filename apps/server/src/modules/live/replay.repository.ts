@@ -1,6 +1,7 @@
 import type { Conn } from '../../db/database.js';
 import type { LiveMomentsTable, LiveReplayRow } from './live.tables.js';
 import type { Insertable } from 'kysely';
+import { pageOf } from '../../db/paging.js';
 
 /** SQL of replays and the live moments on their timelines. */
 export const replayRepository = {
@@ -14,16 +15,7 @@ export const replayRepository = {
     let base = db.selectFrom('live_replays').where('status', '=', 'ready');
     if (q.anchorId !== undefined) base = base.where('anchor_id', '=', q.anchorId);
     if (!q.own) base = base.where('private', '=', 0).where('password', '=', 0).where('hidden', '=', 0);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(base, (b) => b.selectAll().orderBy('id', 'desc'), q.page, q.size);
   },
 
   set: (db: Conn, id: number, fields: Partial<Pick<LiveReplayRow, 'private' | 'hidden'>>) =>

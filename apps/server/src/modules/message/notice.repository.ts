@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import { runCompiled } from '../../db/compiled.js';
 import type { Database, NoticeRow } from '../../db/schema.js';
+import { pageOf } from '../../db/paging.js';
 
 type NewNotice = Pick<NoticeRow, 'user_id' | 'type' | 'title' | 'content' | 'created_at'> & { kind?: string; params?: string };
 
@@ -45,24 +46,8 @@ export const noticeRepository = {
     return { count: Number(rows[0]?.n ?? 0), newest: Number(rows[0]?.m ?? 0) };
   },
 
-  page: async (db: Conn, userId: number, page: number, size: number): Promise<{ rows: NoticeRow[]; total: number }> => {
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom('notices')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      db
-        .selectFrom('notices')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
-  },
+  page: (db: Conn, userId: number, page: number, size: number): Promise<{ rows: NoticeRow[]; total: number }> =>
+    pageOf(db.selectFrom('notices').where('user_id', '=', userId), (q) => q.selectAll().orderBy('id', 'desc'), page, size),
 
   /** Marks the user's notices read: the listed ids (others' ids are ignored) or all. */
   markRead: async (db: Conn, userId: number, ids: number[] | 'all', at: string): Promise<void> => {

@@ -130,19 +130,12 @@ export const roomRepository = {
     let base = db.selectFrom('rooms').where('status', '=', 'open');
     if (q.category_id !== undefined) base = base.where('category_id', '=', q.category_id);
     if (q.kind !== undefined) base = base.where('kind', '=', q.kind);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('anchor_live', 'desc')
-        .orderBy('viewers', 'desc')
-        .orderBy('started_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(
+      base,
+      (b) => b.selectAll().orderBy('anchor_live', 'desc').orderBy('viewers', 'desc').orderBy('started_at', 'desc').orderBy('id', 'desc'),
+      q.page,
+      q.size,
+    );
   },
 
   /** Open rooms whose title or anchor nickname contains the keyword, or whose number is it. */

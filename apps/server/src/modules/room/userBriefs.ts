@@ -32,3 +32,7 @@ export async function briefsOf(db: Conn, ids: Iterable<number>): Promise<Map<num
 export async function briefOf(db: Conn, id: number): Promise<UserBrief | undefined> {
   return (await briefsOf(db, [id])).get(id);
 }
+
+/** The brief of a user that may have been removed since (records outlive nothing, but stay safe). */
+export const briefOrGone = (m: Map<number, UserBrief>, id: number): UserBrief =>
+  m.get(id) ?? { id, uuid: '', nickname: '', avatar: '', vip_level: 0, level: 0, is_anchor: false };

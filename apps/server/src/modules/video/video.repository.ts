@@ -8,15 +8,15 @@ type NewVideo = Pick<Insertable<VideosTable>, 'user_id' | 'resource_id' | 'cate_
 export type ListedVideo = VideoRow & Pick<VideoResourceRow, 'duration' | 'width' | 'height' | 'poster'>;
 
 /** Published videos joined to their (ready, not deleted) upload: what lists and the player read. */
-const listed = (db: Conn) =>
+const published = (db: Conn) =>
   db
     .selectFrom('videos as v')
     .innerJoin('video_resources as r', 'r.id', 'v.resource_id')
-    .selectAll('v')
-    .select(['r.duration', 'r.width', 'r.height', 'r.poster'])
     .where('r.status', '=', 'ready')
     .where('r.deleted', '=', 0)
     .where('v.hidden', '=', 0);
+/** The columns of a published video as listed: the video's, with its upload's size and poster. */
+const listed = (q: ReturnType<typeof published>) => q.selectAll('v').select(['r.duration', 'r.width', 'r.height', 'r.poster']);
 
 /** SQL of videos: uploads and their transcode jobs, published videos, purchases, likes. */
 export const videoRepository = {
@@ -98,24 +98,18 @@ export const videoRepository = {
   videosByResources: (db: Conn, ids: number[]) =>
     ids.length ? db.selectFrom('videos').selectAll().where('resource_id', 'in', ids).execute() : Promise.resolve([] as VideoRow[]),
   video: (db: Conn, id: number) => db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst(),
-  listedVideo: (db: Conn, id: number): Promise<ListedVideo | undefined> => listed(db).where('v.id', '=', id).executeTakeFirst(),
+  listedVideo: (db: Conn, id: number): Promise<ListedVideo | undefined> => listed(published(db).where('v.id', '=', id)).executeTakeFirst(),
 
   list: async (db: Conn, f: { cate_id?: number | undefined; user_id?: number | undefined; sort: 'new' | 'hot' }, page: number, size: number) => {
-    let q = listed(db);
-    if (f.cate_id) q = q.where('v.cate_id', '=', f.cate_id);
-    if (f.user_id) q = q.where('v.user_id', '=', f.user_id);
-    const ordered = f.sort === 'hot' ? q.orderBy('v.views', 'desc').orderBy('v.id', 'desc') : q.orderBy('v.id', 'desc');
-    const [rows, n] = await Promise.all([
-      ordered
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      q
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(n.n) };
+    let base = published(db);
+    if (f.cate_id) base = base.where('v.cate_id', '=', f.cate_id);
+    if (f.user_id) base = base.where('v.user_id', '=', f.user_id);
+    return pageOf(
+      base,
+      (q) => (f.sort === 'hot' ? listed(q).orderBy('v.views', 'desc').orderBy('v.id', 'desc') : listed(q).orderBy('v.id', 'desc')),
+      page,
+      size,
+    );
   },
 
   renditionsOf: async (db: Conn, videoId: number): Promise<string | undefined> =>

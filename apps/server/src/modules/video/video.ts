@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { Finance } from '../finance/finance.js';
 import type { SocialService } from '../social/social.service.js';
 import { TranscodeQueue } from './transcodeQueue.js';
-import { VideoUploadService } from './upload.service.js';
+import { VideoUploadService } from './videoUpload.service.js';
 import type { VideoConfig } from './video.config.js';
 import { VideoService, type RoomLister } from './video.service.js';
 

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
 import type { ExchangesTable } from '../finance.tables.js';
+import { pageOf } from '../../../db/paging.js';
 
 export type ExchangeRow = Selectable<ExchangesTable>;
 
@@ -15,21 +16,7 @@ export const earningsRepository = {
   exchangeByKey: (db: Conn, key: string) => db.selectFrom('exchanges').selectAll().where('idem_key', '=', key).executeTakeFirst(),
 
   exchanges: async (db: Conn, userId: number, page: number, size: number) => {
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom('exchanges')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      db
-        .selectFrom('exchanges')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    const base = db.selectFrom('exchanges').where('user_id', '=', userId);
+    return pageOf(base, (q) => q.selectAll().orderBy('id', 'desc'), page, size);
   },
 };

@@ -3,6 +3,7 @@ import type { Conn } from '../../../db/database.js';
 import type { GiftRecordsTable } from '../finance.tables.js';
 import type { GiftTierRow } from './giftTiers.js';
 import { runCompiled } from '../../../db/compiled.js';
+import { pageOf } from '../../../db/paging.js';
 
 export type GiftRecordRow = Selectable<GiftRecordsTable>;
 export type NewGiftRecord = Omit<GiftRecordRow, 'id'>;
@@ -90,22 +91,8 @@ export const giftRepository = {
 
   page: async (db: Conn, userId: number, direction: 'received' | 'sent', page: number, size: number) => {
     const col = direction === 'received' ? 'receiver_id' : 'sender_id';
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom('gift_records')
-        .selectAll()
-        .where(col, '=', userId)
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      db
-        .selectFrom('gift_records')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(col, '=', userId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    const base = db.selectFrom('gift_records').where(col, '=', userId);
+    return pageOf(base, (q) => q.selectAll().orderBy('id', 'desc'), page, size);
   },
 
   /** Earnings received per China-time day since `fromIso` (day = UTC+8 date of created_at). */

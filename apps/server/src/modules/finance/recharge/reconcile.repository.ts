@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
 import type { PaymentMismatchesTable, PaymentReconciliationsTable } from '../finance.tables.js';
+import { pageOf } from '../../../db/paging.js';
 
 export type MismatchRow = Selectable<PaymentMismatchesTable>;
 export type ReconciliationRow = Selectable<PaymentReconciliationsTable>;
@@ -59,19 +60,6 @@ export const reconcileRepository = {
   runs: (db: Conn, limit: number) => db.selectFrom('payment_reconciliations').selectAll().orderBy('id', 'desc').limit(limit).execute(),
 
   mismatches: async (db: Conn, page: number, size: number) => {
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom('payment_mismatches')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      db
-        .selectFrom('payment_mismatches')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(db.selectFrom('payment_mismatches'), (q) => q.selectAll().orderBy('id', 'desc'), page, size);
   },
 };

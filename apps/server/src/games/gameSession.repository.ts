@@ -1,7 +1,7 @@
 import type { GamesConn, GameSessionRow } from './db.js';
 
 /** SQL of game sessions. */
-export const sessionRepository = {
+export const gameSessionRepository = {
   insertSession: async (db: GamesConn, s: Omit<GameSessionRow, 'id'>): Promise<number> => {
     const row = await db.insertInto('game_sessions').values(s).returning('id').executeTakeFirstOrThrow();
     return row.id;
