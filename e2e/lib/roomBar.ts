@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { settled } from './browser.js';
+
+/* The room's bottom bar and its ⋯ sheet, for the specs that check it fits a phone or go through it. */
 
 /** What the room's bottom bar shows now: the chat input's width, its placeholder's and the room it has, the round buttons and the bar's right edge. */
 export function roomBar(page: Page) {
@@ -28,4 +31,25 @@ export async function assertBarFits(page: Page, what: string, minInput = 168): P
   assert.ok(bar.input >= minInput, `${what}: the chat input is ${bar.input} px wide (${bar.buttons.join(', ')} beside it)`);
   assert.ok(bar.placeholderWidth <= bar.fieldWidth, `${what}: “${bar.placeholder}” (${bar.placeholderWidth} px) is cut in a ${bar.fieldWidth} px field`);
   return bar;
+}
+
+/** Opens the bar's ⋯ and waits for its sheet to stand still. */
+export async function openMore(page: Page): Promise<void> {
+  await page.getByTestId('more-button').click();
+  await settled(page.getByTestId('room-more'));
+}
+
+/** Opens ⋯ and, from it, the danmaku settings. */
+export async function openDanmakuSettings(page: Page): Promise<void> {
+  await openMore(page);
+  await page.getByTestId('danmaku-button').click();
+  await settled(page.locator('.dm-sheet'));
+}
+
+/** Closes the bottom sheet on top (a tap on its mask, above the sheet). */
+export async function closeSheet(page: Page): Promise<void> {
+  await page
+    .locator('.adm-mask:visible')
+    .last()
+    .click({ position: { x: 180, y: 100 } });
 }

@@ -9,7 +9,7 @@ import { launch, settled, shot, shotSettled } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS, firstFrame } from '../lib/media.js';
 import { operatorOf, pageAs, type Member } from '../lib/member.js';
 import { open } from '../lib/page.js';
-import { assertBarFits } from '../lib/roomBar.js';
+import { assertBarFits, openMore } from '../lib/roomBar.js';
 import { roomKit, type RoomEnv } from '../lib/roomKit.js';
 import { startServer } from '../lib/server.js';
 
@@ -25,12 +25,6 @@ let env: RoomEnv;
 let browser: Browser;
 const kit = roomKit(() => env);
 let a: { anchor: Member; roomId: number; page: Page };
-
-/** Opens the bar's ⋯ and waits for its sheet to stand still. */
-async function openMore(page: Page): Promise<void> {
-  await page.getByTestId('more-button').click();
-  await settled(page.getByTestId('room-more'));
-}
 
 before(async () => {
   const [server, b] = await Promise.all([startServer({ ROOM_GRACE_MS: '600000', LIVE_EGRESS: 'on' }), launch(FAKE_MEDIA_FLAGS)]);
