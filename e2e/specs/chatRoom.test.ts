@@ -6,6 +6,7 @@ import { launch, shot } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS, firstFrame, MEDIA_PROBE_JS, seatFrameRise } from '../lib/media.js';
 import { approvedAnchor, operatorOf, pageAs as phonePageAs, type Member } from '../lib/member.js';
 import { expectToast, open, toastGone } from '../lib/page.js';
+import { assertBarFits } from '../lib/roomBar.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 import { cover, uploadCover } from './roomFixtures.js';
 
@@ -95,6 +96,9 @@ describe('video chat room in the browser', () => {
         `every seat plays for the other two: ${rises.join(', ')}`,
       );
       await shot(pages[0]!, 'rooms-chatroom');
+      // The party room's bar leaves the input its width too: a seated guest's and the host's.
+      assert.equal((await assertBarFits(pages[0]!, 'a guest on a seat')).buttons.at(-1), 'gift-button');
+      assert.ok((await assertBarFits(hostPage, 'the host')).buttons.includes('more-button'));
 
       // 阿杰 turns the camera and the microphone off: the host and 小雨 see the avatar and the muted icon.
       await pages[0]!.locator('.party__tools [data-tool=camera]').click();

@@ -9,12 +9,13 @@ import { launch, settled, shot, shotSettled } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS, firstFrame } from '../lib/media.js';
 import { operatorOf, pageAs, type Member } from '../lib/member.js';
 import { open } from '../lib/page.js';
+import { assertBarFits, openMore } from '../lib/roomBar.js';
 import { roomKit, type RoomEnv } from '../lib/roomKit.js';
 import { startServer } from '../lib/server.js';
 
 /*
  * Clips (剪辑) in the browser: an anchor is live from the browser (the egress writes the room's
- * HLS); a viewer taps ✂, picks 15 s and a title, sees the progress and then the clip with 查看 /
+ * HLS); a viewer taps ✂ (behind the bar's ⋯), picks 15 s and a title, sees the progress and then the clip with 查看 /
  * 分享; 查看 opens it in the video player, which decodes its frames, credits the anchor and links
  * back to the live; the feed's grid shows its clip badge. The anchor turns clips off from the same
  * sheet: the viewer's sheet says so and a new clip is refused. Screens at 375×812.
@@ -56,7 +57,7 @@ describe('clips of a live', () => {
     viewer = await kit.member('小葵');
     page = await kit.pageAs(viewer);
     await kit.enterRoom(page, a.roomId);
-    await page.getByTestId('clip-button').waitFor();
+    await openMore(page);
     await shot(page, 'clip-room-button');
     await page.getByTestId('clip-button').click();
     const sheet = page.locator('.clip-sheet');
@@ -122,6 +123,11 @@ describe('clips of a live', () => {
 
   it('the anchor turns clips off from ✂: the viewer is told, and a new clip is refused', async () => {
     const host = a.page;
+    // The anchor's bar: the queue, the lucky bag and ⋯ beside a wide input, no gift.
+    const bar = await assertBarFits(host, 'the anchor');
+    assert.deepEqual(bar.buttons, ['queue-button', 'luckybag-button', 'more-button']);
+    await shot(host, 'room-bar-anchor');
+    await openMore(host);
     await host.getByTestId('clip-button').click();
     const sheet = host.locator('.clip-sheet');
     await settled(sheet);
@@ -134,7 +140,11 @@ describe('clips of a live', () => {
     // The room's settings event reaches the viewer: ✂ dims and its sheet says why.
     await kit.enterRoom(page, a.roomId);
     await firstFrame(page, 'anchor', 20_000);
-    await page.locator('[data-testid=clip-button].room-action--off').waitFor({ timeout: 10_000 });
+    await assertBarFits(page, 'a viewer of a live with clips off');
+    await openMore(page);
+    await page.locator('[data-testid=clip-button].room-more__tile--off').waitFor({ timeout: 10_000 });
+    assert.match((await page.getByTestId('clip-button').textContent()) ?? '', /剪辑已关闭/);
+    await shot(page, 'clip-more-off');
     await page.getByTestId('clip-button').click();
     await settled(page.locator('.clip-sheet'));
     await page.getByTestId('clip-off').waitFor();
@@ -145,6 +155,8 @@ describe('clips of a live', () => {
     kit.contexts.push(en.ctx);
     await kit.enterRoom(en.page, a.roomId);
     await firstFrame(en.page, 'anchor', 20_000);
+    await assertBarFits(en.page, 'an English viewer of a live with clips off');
+    await openMore(en.page);
     await en.page.getByTestId('clip-button').click();
     await settled(en.page.locator('.clip-sheet'));
     assert.match((await en.page.getByTestId('clip-off').textContent()) ?? '', /Clips are off/);

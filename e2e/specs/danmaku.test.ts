@@ -8,6 +8,7 @@ import { eventually } from '@app/testkit';
 import { call } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
 import { approvedAnchor, operatorOf, topUp, type Member } from '../lib/member.js';
+import { assertBarFits, closeSheet, openDanmakuSettings, openMore } from '../lib/roomBar.js';
 import { roomKit } from '../lib/roomKit.js';
 import { startServer, type RunningServer } from '../lib/server.js';
 
@@ -16,7 +17,8 @@ import { startServer, type RunningServer } from '../lib/server.js';
  * (remembered over a reload), a storm of 50 lines/s from five senders flies in lanes with no two
  * lines of a lane touching and none over the anchor's face band, moved by transform animations
  * only; the frame budget under a 4× CPU throttle (a mid-range phone) is measured with
- * requestAnimationFrame and printed. Screens at 375×812 in zh-CN and English.
+ * requestAnimationFrame and printed. The viewer's bar keeps the input wide (the settings are behind
+ * ⋯, their tile showing the mode). Screens at 375×812 in zh-CN and English.
  */
 
 let server: RunningServer;
@@ -117,16 +119,28 @@ describe('danmaku', () => {
     const page = await pageAs(viewer);
     await enterRoom(page, roomId);
 
-    await page.getByTestId('danmaku-button').click();
+    // The bar: the input keeps its width, the rest behind ⋯, the gift last.
+    const bar = await assertBarFits(page, 'a viewer');
+    assert.equal(bar.buttons.at(-1), 'gift-button');
+    assert.ok(bar.buttons.includes('more-button') && !bar.buttons.includes('danmaku-button'), `the bar holds ${bar.buttons.join(', ')}`);
+    await page.getByTestId('bullet-toggle').click();
+    assert.equal(await page.getByTestId('bullet-toggle').getAttribute('aria-pressed'), 'true');
+    assert.equal((await assertBarFits(page, 'a viewer sending bullets')).placeholder, '发条弹幕…');
+    await shot(page, 'room-bar');
+    await page.getByTestId('bullet-toggle').click();
+    await openMore(page);
+    await shot(page, 'room-more');
+    await closeSheet(page);
+
+    await openDanmakuSettings(page);
     await page.getByTestId('danmaku-mode').getByRole('radio', { name: '全部聊天' }).click();
     await page.getByTestId('danmaku-density').getByRole('radio', { name: '密集' }).click();
     await shot(page, 'danmaku-settings');
-    await page.locator('.adm-mask').click({ position: { x: 180, y: 100 } });
+    await closeSheet(page);
     // Remembered: a reload keeps it.
     await page.reload();
     await page.getByTestId('live-stage').waitFor();
     await page.locator('[data-testid=danmaku][data-mode=all]').waitFor();
-    assert.equal(await page.getByTestId('danmaku-button').getAttribute('data-mode'), 'all');
 
     senders = await Promise.all(['甲', '乙', '丙', '丁', '戊'].map((n) => sender(`发送者${n}`)));
     // The box's own pace: an idle room's frames, unthrottled, printed beside the budget.
@@ -203,10 +217,12 @@ describe('danmaku', () => {
     const { ctx, page } = await (await import('../lib/member.js')).pageAs(browser, viewer, [], 'en');
     try {
       await enterRoom(page, roomId);
-      await page.getByTestId('danmaku-button').click();
+      // The longer English words fit the bar (with bullets on and ⋯'s sheet: replayDanmaku.test.ts, over a live picture).
+      assert.equal((await assertBarFits(page, 'an English viewer')).placeholder, 'Say something…');
+      await openDanmakuSettings(page);
       await page.getByTestId('danmaku-mode').getByRole('radio', { name: 'All chat' }).click();
       await shot(page, 'danmaku-settings-en');
-      await page.locator('.adm-mask').click({ position: { x: 180, y: 100 } });
+      await closeSheet(page);
       // A gift flies too, highlighted.
       const giver = await member('giver');
       await topUp(server.url, giver);

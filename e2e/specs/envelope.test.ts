@@ -51,6 +51,9 @@ describe('red envelopes in the browser', () => {
     const before = await coinOf(sender.m);
 
     // The send sheet: 100 coins, 2 shares, the 60 s countdown.
+    // Behind the bar's ⋯, as Douyin keeps it.
+    await sender.page.getByTestId('more-button').click();
+    await settled(sender.page.getByTestId('room-more'));
     await sender.page.getByTestId('envelope-button').click();
     const sheet = sender.page.locator('.envelope-send');
     await settled(sheet);

@@ -6,6 +6,7 @@ import { call } from '../lib/api.js';
 import { launch, shot } from '../lib/browser.js';
 import { FAKE_MEDIA_FLAGS, firstFrame, mediaRise, seatFrameRise } from '../lib/media.js';
 import { approvedAnchor, operatorOf, type Member } from '../lib/member.js';
+import { assertBarFits } from '../lib/roomBar.js';
 import { roomKit } from '../lib/roomKit.js';
 import { open } from '../lib/page.js';
 import { startServer, type RunningServer } from '../lib/server.js';
@@ -177,6 +178,9 @@ describe('live rooms in the browser', () => {
     await anchorPage.getByTestId('mic-accept').click();
     await closeSheet(anchorPage);
     await page.locator('[data-testid=mic-button][data-mic=on]').waitFor();
+    // On the mic, the bar still leaves the input its width: the lit mic, ⋯ and the gift.
+    assert.deepEqual((await assertBarFits(page, 'a co-host on the mic')).buttons, ['mic-button', 'more-button', 'gift-button']);
+    await shot(page, 'room-bar-cohost');
     await firstFrame(anchorPage, 'seat-1', 10_000);
     await firstFrame(viewerPage, 'seat-1', 10_000);
     const [a, v, anchorRise] = await Promise.all([

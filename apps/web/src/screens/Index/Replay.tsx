@@ -7,6 +7,7 @@ import { GuardedImage } from '../../components/GuardedImage';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useGoBack } from '../../components/useGoBack';
 import { useReplayInfo } from '../../state/queries/replay';
+import { DanmakuIcon } from '../../components/danmaku/DanmakuIcon';
 import { DanmakuSheet } from '../../components/danmaku/DanmakuSheet';
 import { useDanmakuSettings } from '../../state/session/useDanmakuSettings';
 import { ReplayDanmaku } from './replay/ReplayDanmaku';
@@ -97,7 +98,7 @@ export default function ReplayPlayer() {
                 setSheet(true);
               }}
             >
-              <span className={danmaku.mode === 'off' ? 'room-action__glyph room-action__glyph--off' : 'room-action__glyph'}>{t('danmaku.glyph')}</span>
+              <DanmakuIcon off={danmaku.mode === 'off'} />
             </button>
             <ReplayChat moments={r.moments} time={time} />
             <div className="vd-meta rp-meta">

@@ -1,10 +1,11 @@
 import { CHAT_MAX_LENGTH } from '@app/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DanmakuIcon } from '../../../components/danmaku/DanmakuIcon';
 import { goLogin } from '../../../lib/nav';
 import { useRoom } from './RoomContext';
 
-/** The chat input (send on Enter, danmaku toggle) and the room's action buttons after it. */
+/** The chat input (send on Enter; the danmaku toggle sends the next lines as bullets) and the room's action buttons after it. */
 export function InputBar({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { state, me, say } = useRoom();
@@ -29,11 +30,12 @@ export function InputBar({ children }: { children?: ReactNode }) {
           type="button"
           className={bullet ? 'room-input__bullet room-input__bullet--on' : 'room-input__bullet'}
           aria-pressed={bullet}
-          aria-label={t('room.danmaku')}
+          aria-label={t('room.bullet')}
+          data-testid="bullet-toggle"
           disabled={muted}
           onClick={() => setBullet((b) => !b)}
         >
-          {t('room.danmaku').slice(0, 1)}
+          <DanmakuIcon />
         </button>
         <input
           name="chat"
@@ -42,7 +44,7 @@ export function InputBar({ children }: { children?: ReactNode }) {
           disabled={muted}
           maxLength={CHAT_MAX_LENGTH}
           enterKeyHint="send"
-          placeholder={muted ? t('room.muted') : t('room.chatPlaceholder')}
+          placeholder={muted ? t('room.muted') : bullet ? t('room.bulletPlaceholder') : t('room.chatPlaceholder')}
           onFocus={(e) => {
             // Chat needs a member: a guest goes to log in instead of typing into the void.
             if (me.guest) {

@@ -1,15 +1,18 @@
 import { Badge } from 'antd-mobile';
-import { GiftOutline } from 'antd-mobile-icons';
+import { GiftOutline, MoreOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { goLogin } from '../../../lib/nav';
 import { canModerate } from '../../../state/realtime/roomState';
-import { DanmakuButton } from './danmaku/DanmakuButton';
-import { QueueIcon, ShareIcon } from './icons';
+import { QueueIcon } from './icons';
 import { MicButton } from './MicButton';
 import { useRoom } from './RoomContext';
-import { shareRoom } from './share';
+import { RoomMoreSheet } from './RoomMoreSheet';
 
-/** The round buttons after the chat input: mic (viewers), queue (owner/admins), danmaku, clip (live rooms), share, lucky bag (the live room's anchor), red envelope, gift. */
+/**
+ * The round buttons after the chat input, kept to what is used all the time so the input keeps its
+ * width at 375 px: mic (viewers), queue (owner/admins), lucky bag (the live room's anchor), ⋯ (the
+ * rest: danmaku settings, clip, share, red envelope) and the gift, last and loudest.
+ */
 export function RoomActions({
   onQueue,
   onGift,
@@ -26,8 +29,8 @@ export function RoomActions({
   onClip?: () => void;
 }) {
   const { t } = useTranslation();
-  const { room, state, me } = useRoom();
-  const clipsOff = !(state.settings ?? room.settings).allow_clips;
+  const { state, me } = useRoom();
+  const [more, setMore] = useState(false);
   return (
     <>
       <MicButton />
@@ -38,21 +41,6 @@ export function RoomActions({
           </button>
         </Badge>
       )}
-      {room.kind === 'live' && <DanmakuButton />}
-      {onClip && (
-        <button
-          type="button"
-          className={`room-action room-action--clip ${clipsOff && !me.owner ? 'room-action--off' : ''}`}
-          data-testid="clip-button"
-          aria-label={t('clip.title')}
-          onClick={me.guest ? goLogin : onClip}
-        >
-          ✂
-        </button>
-      )}
-      <button type="button" className="room-action" aria-label={t('room.share')} onClick={() => void shareRoom(room)}>
-        <ShareIcon />
-      </button>
       {me.owner && onLuckyBag && (
         <button
           type="button"
@@ -64,20 +52,15 @@ export function RoomActions({
           {t('luckyBag.glyph')}
         </button>
       )}
-      <button
-        type="button"
-        className="room-action room-action--envelope"
-        data-testid="envelope-button"
-        aria-label={t('envelope.sendTitle')}
-        onClick={me.guest ? goLogin : onEnvelope}
-      >
-        {t('envelope.buttonGlyph')}
+      <button type="button" className="room-action" data-testid="more-button" aria-label={t('room.more')} aria-haspopup="dialog" onClick={() => setMore(true)}>
+        <MoreOutline />
       </button>
       {!me.owner && (
         <button type="button" className="room-action room-action--gift" data-testid="gift-button" aria-label={t('room.gift')} onClick={onGift}>
           <GiftOutline />
         </button>
       )}
+      <RoomMoreSheet open={more} onClose={() => setMore(false)} onEnvelope={onEnvelope} onClip={onClip} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GoLiveBell } from '../../../components/GoLiveBell';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useIsFollowing } from '../../../state/queries/social';
-import { FollowButton } from './FollowButton';
+import { FollowAnchorButton } from './FollowAnchorButton';
 import { useRoom } from './RoomContext';
 
 /** Anchor pill (avatar, name, room number, follow or the go-live bell, the fan club), recent viewers, the online count (opens the viewer list), close. */
@@ -21,7 +21,7 @@ export function TopBar({ onViewers, onClose, onFanClub }: { onViewers: () => voi
           <span className="room-anchor__name">{room.anchor.nickname}</span>
           <span className="room-anchor__sub">{t('room.number', { number: room.number })}</span>
         </div>
-        <FollowButton />
+        <FollowAnchorButton />
         {/* Once followed, the bell takes 关注's place: a tap asks to push this anchor's go-lives. */}
         {following && !me.owner && me.id !== room.anchor.id && <GoLiveBell anchorId={room.anchor.id} />}
         {/* Beside 关注 only the heart shows (the name keeps its room); once followed, the words too. */}

@@ -1,5 +1,5 @@
-/* Room icons antd-mobile-icons lacks (screen share, camera off, rotate, share, flip). 1em, currentColor. */
-const svg = (d: string, extra?: string) =>
+/* Room icons antd-mobile-icons lacks (screen share, camera off, rotate, share, flip, clip, red envelope). 1em, currentColor. */
+const svg = (...paths: string[]) =>
   function Icon() {
     return (
       <svg
@@ -13,8 +13,9 @@ const svg = (d: string, extra?: string) =>
         strokeLinejoin="round"
         aria-hidden
       >
-        <path d={d} />
-        {extra && <path d={extra} />}
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
       </svg>
     );
   };
@@ -28,3 +29,9 @@ export const ShareIcon = svg('M4 12v7h16v-7M12 3v12M7.5 7.5 12 3l4.5 4.5');
 export const MicIcon = svg('M12 3a3 3 0 0 1 3 3v6a3 3 0 0 1-6 0V6a3 3 0 0 1 3-3zM5 11a7 7 0 0 0 14 0M12 18v3');
 export const MicOffIcon = svg('M12 3a3 3 0 0 1 3 3v6a3 3 0 0 1-6 0V6a3 3 0 0 1 3-3zM5 11a7 7 0 0 0 14 0M12 18v3', 'M3 3l18 18');
 export const QueueIcon = svg('M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M19 8v6M16 11h6');
+export const ClipIcon = svg('M6 3a3 3 0 1 0 0 6 3 3 0 1 0 0-6zM6 15a3 3 0 1 0 0 6 3 3 0 1 0 0-6z', 'M20 4 8.1 15.9M14.5 14.5 20 20M8.1 8.1 12 12');
+export const EnvelopeIcon = svg(
+  'M6.5 2.5h11a2 2 0 0 1 2 2v15a2 2 0 0 1-2 2h-11a2 2 0 0 1-2-2v-15a2 2 0 0 1 2-2z',
+  'M4.5 8.5c4.5 3.2 10.5 3.2 15 0',
+  'M12 9.8a2 2 0 1 0 0 4 2 2 0 1 0 0-4z',
+);

@@ -6,10 +6,12 @@ import { useIsFollowing, useToggleFollow } from '../../../state/queries/social';
 import { useRoom } from './RoomContext';
 
 /**
- * "关注" on the anchor pill: follows the anchor in one tap (guests go to login first). Hidden for the
- * anchor themself and once followed (the room's my_following, the follow overlay, or this tap).
+ * "关注" on the room's anchor pill: follows the anchor in one tap (guests go to login first). Hidden
+ * for the anchor themself and once followed (the room's my_following, the follow overlay, or this
+ * tap); no unfollow here. The follow / following / friends toggle of lists and cards is
+ * components/FollowButton.tsx.
  */
-export function FollowButton() {
+export function FollowAnchorButton() {
   const { t } = useTranslation();
   const { room, me } = useRoom();
   const toggle = useToggleFollow();
