@@ -6,7 +6,7 @@ import type { Auth } from '../auth/session.service.js';
 import type { CommentService } from '../forum/comment.service.js';
 import { sensitiveWordsChanged } from '../forum/forum.safety.js';
 import type { PostService } from '../forum/post.service.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import type { Video } from '../video/video.js';
 import type { MessageService } from '../message/message.service.js';
 import { adminContentRepository as repo } from './adminContent.repository.js';

@@ -7,7 +7,7 @@ import type { Finance } from '../finance/finance.js';
 import { opKey } from '../finance/idempotency.js';
 import { Overdraft } from '../finance/ledger/ledger.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { briefOf, briefOrGone, briefsOf } from '../room/userBriefs.js';
+import { briefOf, briefOrGone, briefsOf } from '../user/userBriefs.js';
 import { users } from '../user/users.js';
 import { loadWithdrawRules, saveWithdrawRules } from '../finance/withdraw/withdrawRules.js';
 import { adminMoneyRepository as repo } from './adminMoney.repository.js';

@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/password.js';
 import type { Auth, SessionService } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
 import type { RoomService } from '../room/room.service.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { users } from '../user/users.js';
 import { moderation } from '../moderation/moderation.service.js';
 import { adminUserRepository } from './adminUser.repository.js';

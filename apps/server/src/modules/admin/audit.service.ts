@@ -1,7 +1,7 @@
 import type { Api, AuditEntry, Page, RouteQuery } from '@app/contract';
 import type { Conn } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { auditRepository as repo } from './audit.repository.js';
 
 /** One operator action to write down. */

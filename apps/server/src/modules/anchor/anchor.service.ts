@@ -8,7 +8,7 @@ import type { Auth } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
 import { users } from '../user/users.js';
 import type { AnchorApplicationRow } from '../room/room.tables.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { anchorRepository as repo } from './anchor.repository.js';
 
 export type ApplyInput = RouteBody<Api['anchorApply']>;

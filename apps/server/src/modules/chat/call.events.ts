@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BizError } from '../../http/errors.js';
 import { checkInput } from '../../http/parseInput.js';
 import type { HallEmitter } from '../../emitters/hallEmitter.js';
-import { briefOf } from '../room/userBriefs.js';
+import { briefOf } from '../user/userBriefs.js';
 import type { SocialService } from '../social/social.service.js';
 import type { Deps } from '../../deps.js';
 import type { ChatService } from './chat.service.js';

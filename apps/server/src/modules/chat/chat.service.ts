@@ -5,7 +5,7 @@ import { BizError } from '../../http/errors.js';
 import type { MessageService } from '../message/message.service.js';
 import type { PushService } from '../push/push.service.js';
 import { chatPush } from '../push/pushTexts.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import type { ChatMemberRow, ChatMessageRow } from '../social/social.tables.js';
 import type { SocialService } from '../social/social.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';

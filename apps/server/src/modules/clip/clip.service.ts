@@ -9,7 +9,7 @@ import type { Auth } from '../auth/session.service.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { finishedSegments, type Segment } from '../live/hlsPlaylist.js';
 import { parseSettings } from '../room/room.view.js';
-import { briefOf } from '../room/userBriefs.js';
+import { briefOf } from '../user/userBriefs.js';
 import type { VideoService } from '../video/video.service.js';
 import type { ClipConfig } from './clip.config.js';
 import { clipRepository as repo } from './clip.repository.js';

@@ -5,7 +5,7 @@ import type { AnchorService } from '../anchor/anchor.service.js';
 import type { Auth } from '../auth/session.service.js';
 import { addDays, chinaDay, chinaDayStart } from '../../lib/chinaTime.js';
 import type { Ledger } from '../finance/ledger/ledger.js';
-import { briefOrGone, briefsOf } from '../room/userBriefs.js';
+import { briefOrGone, briefsOf } from '../user/userBriefs.js';
 import type { HealthService } from '../health/health.service.js';
 import type { RoomService } from '../room/room.service.js';
 import type { LiveRow } from '../room/room.tables.js';

@@ -8,7 +8,7 @@ import { chinaDay, chinaDayStart } from '../../lib/chinaTime.js';
 import { keepRefusal, opKey, pastRefusal } from '../finance/idempotency.js';
 import { Overdraft, type AccountRef, type Ledger } from '../finance/ledger/ledger.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { briefOrGone, briefsOf } from '../room/userBriefs.js';
+import { briefOrGone, briefsOf } from '../user/userBriefs.js';
 import type { RoomService } from '../room/room.service.js';
 import type { EnvelopeConfig } from './envelope.config.js';
 import { envelopeRepository as repo } from './envelope.repository.js';

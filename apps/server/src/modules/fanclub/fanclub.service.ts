@@ -9,7 +9,7 @@ import type { Finance } from '../finance/finance.js';
 import { keepRefusal, opKey, pastRefusal } from '../finance/idempotency.js';
 import { Overdraft } from '../finance/ledger/ledger.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { fanClubRepository as repo } from './fanclub.repository.js';
 import type { FanClubMemberRow } from './fanclub.tables.js';
 

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { catalogRepository } from './catalog.repository.js';
 import { activityView, postViews, tagView } from './forum.view.js';
 import { postRepository } from './post.repository.js';

@@ -4,7 +4,7 @@ import { MINUTE, isoIn, nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import type { MessageService } from '../message/message.service.js';
 import { BizError } from '../../http/errors.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { commentRepository } from './comment.repository.js';
 import { moderation } from '../moderation/moderation.service.js';
 import { assertUnder, maskSensitive, sensitiveWords, WRITE_LIMITS } from './forum.safety.js';

@@ -1,6 +1,6 @@
 import type { ForumActivity, ForumPost, ForumReply, PostTag, UserBrief } from '@app/contract';
 import type { Conn } from '../../db/database.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import type { ActivityRow, CommentRow, PostRow, TagRow } from './forum.tables.js';
 import { postRepository } from './post.repository.js';
 

@@ -7,7 +7,7 @@ import type { MessageService } from '../message/message.service.js';
 import type { PushService } from '../push/push.service.js';
 import { goLivePush, previewPush } from '../push/pushTexts.js';
 import type { RoomRow } from '../room/room.tables.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { goLiveRepository as repo } from './golive.repository.js';
 import { goLiveNotice } from './goLiveNotice.js';
 import { previewNotice } from './previewNotice.js';

@@ -15,7 +15,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import type { EgressConfig } from './egress.config.js';
 import { hlsLinksOf, isPrivateKey } from './hlsLinks.js';
 import { vodPlaylist, type Segment } from './hlsPlaylist.js';

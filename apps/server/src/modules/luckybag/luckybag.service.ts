@@ -10,7 +10,7 @@ import type { GiftRecordRow, GiftService } from '../finance/gift/gift.service.js
 import { keepRefusal, opKey, pastRefusal } from '../finance/idempotency.js';
 import { Overdraft, type AccountRef, type Ledger } from '../finance/ledger/ledger.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { briefOrGone, briefsOf } from '../room/userBriefs.js';
+import { briefOrGone, briefsOf } from '../user/userBriefs.js';
 import type { MessageService } from '../message/message.service.js';
 import type { RoomService } from '../room/room.service.js';
 import { relations } from '../social/relations.js';

@@ -5,7 +5,7 @@ import { BizError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
 import { LOGIN_GUARD } from '../auth/loginGuard.js';
 import { tryGuard } from '../auth/tryGuard.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { secondFactorRequired } from './operator.config.js';
 import { operatorRepository as repo } from './operator.repository.js';
 import { operators } from './operators.js';

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import type { RoomService } from '../room/room.service.js';
 import type { RoomMediaService } from '../room/roomMedia.service.js';
 import type { RoomRow } from '../room/room.tables.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import type { PkConfig } from './pk.config.js';
 import { ACTIVE, LINKED, pkRepository as repo } from './pk.repository.js';
 import type { PkRow } from './pk.tables.js';

@@ -1,7 +1,7 @@
 import type { PkBattle, PkHistoryEntry, PkSide, UserBrief } from '@app/contract';
 import type { Deps } from '../../deps.js';
 import { chinaDay, chinaDayStart, weekStart } from '../../lib/chinaTime.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { pkRepository as repo } from './pk.repository.js';
 import type { PkRow } from './pk.tables.js';
 

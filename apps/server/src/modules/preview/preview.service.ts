@@ -6,7 +6,7 @@ import { BizError, validationError } from '../../http/errors.js';
 import type { AnchorService } from '../anchor/anchor.service.js';
 import type { GoLiveService } from '../golive/golive.service.js';
 import type { RoomRow } from '../room/room.tables.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import type { PreviewConfig } from './preview.config.js';
 import { previewRepository as repo } from './preview.repository.js';
 import type { PreviewRow } from './preview.tables.js';

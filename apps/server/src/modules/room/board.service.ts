@@ -20,7 +20,7 @@ import type { LiveService } from '../live/live.service.js';
 import { boardRepository as repo, type GiverRow } from './board.repository.js';
 import type { RoomService } from './room.service.js';
 import type { RoomRow } from './room.tables.js';
-import { briefsOf } from './userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 
 /** How long one instance answers a room's board from memory (a busy room is read by every viewer who opens it). */
 const BOARD_TTL_MS = 2_000;

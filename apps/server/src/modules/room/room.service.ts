@@ -28,7 +28,7 @@ import { roomRepository as repo } from './room.repository.js';
 import type { LiveRow, RoomRow } from './room.tables.js';
 import { closeTime, RoomViews } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
-import { briefsOf } from './userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { parseNames } from '../../db/names.js';
 import { emitWebhook } from '../webhook/outbox.js';
 

@@ -15,7 +15,7 @@ import { relations } from '../social/relations.js';
 import { roomRepository } from './room.repository.js';
 import type { RoomMemberRow, RoomRow, RoomSeatRow } from './room.tables.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
-import { briefsOf } from './userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 
 /** Stored settings JSON → the contract's settings (unknown or missing keys fall back to the defaults). */
 export function parseSettings(text: string): RoomSettings {

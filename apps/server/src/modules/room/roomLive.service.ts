@@ -23,7 +23,7 @@ import type { RoomRow } from './room.tables.js';
 import { levelOf, parseSettings } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 import { checkRoomPassword } from './roomPassword.js';
-import { briefOf, briefsOf } from './userBriefs.js';
+import { briefOf, briefsOf } from '../user/userBriefs.js';
 
 const RECENT = 8;
 

@@ -2,7 +2,7 @@ import { ErrorCode, type FollowResult, type FollowUser, type Page, type Relation
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import { users } from '../user/users.js';
 import { socialRepository as repo } from './social.repository.js';
 

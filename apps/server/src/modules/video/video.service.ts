@@ -20,7 +20,7 @@ import type { Finance } from '../finance/finance.js';
 import { keepRefusal, opKey, pastRefusal } from '../finance/idempotency.js';
 import { Overdraft } from '../finance/ledger/ledger.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { briefsOf } from '../room/userBriefs.js';
+import { briefsOf } from '../user/userBriefs.js';
 import type { SocialService } from '../social/social.service.js';
 import { isOwnUpload } from '../upload/ownUpload.js';
 import type { VideoConfig } from './video.config.js';

@@ -36,7 +36,7 @@ export const giftRepository = {
     )[0],
 
   /**
-   * Sender and receiver of a send, as briefs (the columns and anchor rule of room/userBriefs.ts,
+   * Sender and receiver of a send, as briefs (the columns and anchor rule of user/userBriefs.ts,
    * compiled once: this runs on every gift) with their guest flag.
    */
   parties: (db: Conn, senderId: number, receiverId: number) =>

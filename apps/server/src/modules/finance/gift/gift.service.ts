@@ -8,7 +8,7 @@ import type { FinanceConfig } from '../finance.config.js';
 import { keepRefusal, opKey, pastRefusal } from '../idempotency.js';
 import { Overdraft, type AccountRef, type Ledger } from '../ledger/ledger.js';
 import { isUniqueViolation } from '../../../db/uniqueViolation.js';
-import { briefOrGone, briefsOf, toBrief } from '../../room/userBriefs.js';
+import { briefOrGone, briefsOf, toBrief } from '../../user/userBriefs.js';
 import { giftRepository as repo, type GiftRecordRow } from './gift.repository.js';
 import { tierFor, type GiftTierRow } from './giftTiers.js';
 import { emitWebhook } from '../../webhook/outbox.js';

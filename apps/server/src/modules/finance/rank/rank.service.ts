@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Deps } from '../../../deps.js';
 import { chinaDay, chinaDayStart, monthStart, weekStart } from '../../../lib/chinaTime.js';
 import type { GiftRecordRow } from '../gift/gift.repository.js';
-import { briefOrGone, briefsOf } from '../../room/userBriefs.js';
+import { briefOrGone, briefsOf } from '../../user/userBriefs.js';
 import { rankRepository as repo, type RankType } from './rank.repository.js';
 import { RankStore } from './rankStore.js';
 

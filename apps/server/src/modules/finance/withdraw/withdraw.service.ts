@@ -10,7 +10,7 @@ import { Overdraft, type Ledger } from '../ledger/ledger.js';
 import { isUniqueViolation } from '../../../db/uniqueViolation.js';
 import { ledgerRepository } from '../ledger/ledger.repository.js';
 import { FEN_PER_COIN } from '../ledger/wallet.service.js';
-import { briefOrGone, briefsOf } from '../../room/userBriefs.js';
+import { briefOrGone, briefsOf } from '../../user/userBriefs.js';
 import { withdrawRepository as repo, type WithdrawalRow } from './withdraw.repository.js';
 import { loadWithdrawRules } from './withdrawRules.js';
 import { emitWebhook } from '../../webhook/outbox.js';
