@@ -85,10 +85,17 @@ describe('live features in the browser', () => {
 
     await send(rose);
     await v.page.getByTestId('gift-banner').first().waitFor();
+    assert.equal(await v.page.locator('.gift-banner--plain[data-tier="0"]').count(), 1, 'a rose (10 coins) shows the plain banner');
+    // Two hearts (132 coins) reach the gold tier: a gold banner beside the rose's plain one, no full screen.
+    const heart = gifts.find((g) => g.name === '爱心')!;
+    await call(server.url, 'giftSend', { request_id: rid(), room_id: roomId, gift_id: heart.gift_id, count: 2, receiver_id: host.user.id }, viewer.token);
+    const gold = v.page.locator('.gift-banner--gold[data-tier="1"]');
+    await gold.waitFor();
+    await shot(v.page, 'live-gift-tiers');
     assert.deepEqual(
       (await fx(v.page)).filter((x) => x.startsWith('big:')),
       [],
-      'a small gift never plays full screen',
+      'a small or gold-tier gift never plays full screen',
     );
 
     // The room's gift files went into the cache of this gift_version (the animation among them).

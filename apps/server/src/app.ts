@@ -6,7 +6,7 @@ import { systemClock, type Clock } from './clock.js';
 import { isProduction, runs, type Config } from './config.js';
 import { openDb, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemo } from './db/seed.js';
+import { seedDemoContent } from './demo/seed.js';
 import type { Deps } from './deps.js';
 import type { RouteEnv } from './http/routeEnv.js';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/validator.js';
@@ -15,9 +15,7 @@ import type { IngestSampler } from './modules/health/ingestSampler.js';
 import type { LiveEgress } from './modules/live/liveEgress.js';
 import { routeAuditor } from './modules/admin/audit.service.js';
 import { gamesHostForClient } from './config/games.config.js';
-import { seedDemoForum } from './modules/forum/forum.seed.js';
 import { ShiftedClock } from './devClock.js';
-import { seedDemoRooms } from './modules/room/room.seed.js';
 import { registerCipher } from './plugins/cipher.js';
 import { registerCompression } from './plugins/compression.js';
 import { demoAccountsWithDemoPassword, refusalMessage, UnsafeProductionError } from './productionSafety.js';
@@ -97,9 +95,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock } = {}): Pr
           ),
         );
     }
-    if (config.seedDemo) await seedDemo(db);
-    if (config.seedDemo) await seedDemoRooms(db);
-    if (config.seedDemo) await seedDemoForum(db);
+    if (config.seedDemo) await seedDemoContent(db);
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
   } catch (err) {
     await db.close();

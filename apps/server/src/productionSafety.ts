@@ -7,7 +7,7 @@
 import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
 import { isProduction, type Config } from './config.js';
 import type { Db } from './db/database.js';
-import { DEMO_MOBILES, DEMO_USER } from './db/seed.js';
+import { DEMO_MOBILES, DEMO_USER } from './demo/seed.js';
 import { isLoopback } from './metrics/metrics.config.js';
 import { verifyPassword } from './modules/auth/password.js';
 import { DEFAULT_SANDBOX_SECRET } from './modules/finance/finance.config.js';

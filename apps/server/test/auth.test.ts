@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode } from '@app/contract';
-import { DEMO_USER } from '../src/db/seed.js';
+import { DEMO_USER } from '../src/demo/seed.js';
 import { freshMobile } from '@app/testkit';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 

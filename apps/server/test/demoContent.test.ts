@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@app/contract';
 import { eventually } from '@app/testkit';
-import { DEMO_USER } from '../src/db/seed.js';
+import { DEMO_USER } from '../src/demo/seed.js';
 import { isSound } from '../src/modules/finance/ledger/invariants.js';
-import { demoGifts } from '../src/modules/finance/gift/demoGifts.js';
+import { demoGifts } from '../src/demo/demoGifts.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;

@@ -19,7 +19,7 @@ import { eventually, freshMobile, once } from '@app/testkit';
 import { REPO_ROOT } from '../src/config.js';
 import { DEFAULT_SANDBOX_SECRET } from '../src/modules/finance/finance.config.js';
 import { SandboxProvider } from '../src/modules/finance/recharge/sandboxProvider.js';
-import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
+import { DEMO_ANCHORS } from '../src/demo/room.seed.js';
 import { PROMETHEUS, startAlerting, type Alerting } from './helpers/alerting.js';
 import { ApiClient } from './helpers/apiClient.js';
 import { HAPROXY, startHaproxy, type Balancer } from './helpers/haproxy.js';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@app/contract';
 import { eventually } from '@app/testkit';
-import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
+import { DEMO_ANCHORS } from '../src/demo/room.seed.js';
 import { metricOf } from './helpers/metricsText.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { ffprobeUrl, segmentsOf } from './videoHelpers.js';

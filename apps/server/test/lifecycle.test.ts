@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, fullPath } from '@app/contract';
 import { eventually, once } from '@app/testkit';
-import { DEMO_USER } from '../src/db/seed.js';
+import { DEMO_USER } from '../src/demo/seed.js';
 import { DRAIN_MS } from '../src/shutdown.js';
 import { connectHall, connected } from './helpers/hallClient.js';
 import { startTestServer } from './helpers/testServer.js';

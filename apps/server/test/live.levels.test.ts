@@ -89,7 +89,7 @@ describe('levels and VIP tiers', () => {
 
     const sent = await s.api.call(api.giftSend, { request_id: rid(), gift_id: dragon.id, count: 1, receiver_id: star.user.id }, { token: vip2.token });
     expect(sent.code, sent.msg).toBe(200);
-    expect(sent.data.record.big).toBe(true);
+    expect(sent.data.record.tier.fullscreen).toBe(true);
     expect(await expectRecomputed(vip2.user.id)).toMatchObject({ spent: 2000 * MONEY_UNIT, vip_level: 3 });
     await expectSound(s.deps.db);
   });

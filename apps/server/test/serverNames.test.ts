@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Session } from '@app/contract';
 import { freshMobile } from '@app/testkit';
-import { DEMO_USER } from '../src/db/seed.js';
+import { DEMO_USER } from '../src/demo/seed.js';
 import { paramsFromRemark } from '../src/db/migrations/0015_server_owned_names.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 import { anchor, operator } from './roomHarness.js';

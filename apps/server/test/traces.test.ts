@@ -16,7 +16,7 @@ import { DEFAULT_CIPHER_IV, DEFAULT_CIPHER_KEY } from '@app/kit';
 import { freshMobile } from '@app/testkit';
 import { DEFAULT_SANDBOX_SECRET } from '../src/modules/finance/finance.config.js';
 import { SandboxProvider } from '../src/modules/finance/recharge/sandboxProvider.js';
-import { DEMO_ANCHORS } from '../src/modules/room/room.seed.js';
+import { DEMO_ANCHORS } from '../src/demo/room.seed.js';
 import { ApiClient } from './helpers/apiClient.js';
 import { OtlpReceiver, type ReceivedSpan } from './helpers/otlpReceiver.js';
 import { exited, killAll, signal, spawnServer } from './helpers/spawnServer.js';

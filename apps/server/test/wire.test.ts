@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ErrorCode, fullPath } from '@app/contract';
 import { decryptText, encryptText } from '@app/kit';
-import { DEMO_USER } from '../src/db/seed.js';
+import { DEMO_USER } from '../src/demo/seed.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
 let s: TestServer;

@@ -38,6 +38,7 @@ import { luckyBags } from './migrations/0048_lucky_bags.js';
 import { lives } from './migrations/0049_lives.js';
 import { livePreviews } from './migrations/0051_live_previews.js';
 import { clips } from './migrations/0052_clips.js';
+import { giftTiers } from './migrations/0053_gift_tiers.js';
 
 /** The one migration set, in order; each builds its DDL for the dialect at hand. */
 function migrations(db: Db): Record<string, Migration> {
@@ -80,6 +81,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0049_lives': lives(db.dialect),
     '0051_live_previews': livePreviews(db.dialect),
     '0052_clips': clips(db.dialect),
+    '0053_gift_tiers': giftTiers(),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isProduction, runs, type Config } from '../config.js';
 import type { Deps } from '../deps.js';
-import { startDemoPublisher, type DemoPublisher } from '../media/demo/demoPublisher.js';
+import { startDemoPublisher, type DemoPublisher } from '../demo/demoPublisher.js';
 import { attachMediaNodes, createMediaEngine, mediaRoutes, Sfu, type MediaEngine } from '../media/index.js';
 import { iceServersFor } from '../modules/chat/call.config.js';
 import { IngestSampler } from '../modules/health/ingestSampler.js';

@@ -4,7 +4,8 @@ import type { Deps } from '../deps.js';
 import type { LiveEgress } from '../modules/live/liveEgress.js';
 import { backupJob } from '../modules/backup/backup.job.js';
 import { paymentsJob } from '../modules/finance/recharge/payments.job.js';
-import { demoGifts, demoGiftsOn } from '../modules/finance/gift/demoGifts.js';
+import { demoGifts, demoGiftsOn } from '../demo/demoGifts.js';
+import { seedDemoVideos } from '../demo/video.seed.js';
 import { NOTICE_PUSH_POLL_MS } from '../modules/message/message.service.js';
 import { PushSender } from '../modules/push/pushSender.js';
 import { WebhookDispatcher } from '../modules/webhook/dispatcher.js';
@@ -46,7 +47,15 @@ function jobsOf(deps: Deps, services: Services, egress: LiveEgress): Job[] {
   );
   jobs.push(new PollingJob('live stats (viewer samples of each live, their retention)', config.creator.sampleMs, () => services.creator.sample(), log));
   jobs.push(new PollingJob('live preview reminders', config.preview.sweepMs, (running) => services.previews.sweep(running).then(() => undefined), log));
-  jobs.push({ name: 'videos (transcode queue, upload sweep, demo clips)', start: () => services.video.start(), stop: () => services.video.stop() });
+  jobs.push({ name: 'videos (transcode queue, upload sweep)', start: () => services.video.start(), stop: () => services.video.stop() });
+  jobs.push({
+    name: 'demo videos (made once, on a demo database)',
+    start: () => {
+      const { config: videoConfig, queue, incomingDir } = services.video;
+      void seedDemoVideos(deps, videoConfig, queue, incomingDir).catch((err: unknown) => log.warn({ err }, 'demo videos not made'));
+    },
+    stop: () => undefined,
+  });
   if (config.seedDemo && demoGiftsOn(config.finance.demoGifts, config.nodeEnv))
     jobs.push(demoGifts({ db, log, ledger: services.finance.ledger, gifts: services.finance.gift, spreadMs: 3 * 60_000 }));
   jobs.push(

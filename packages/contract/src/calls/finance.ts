@@ -172,6 +172,15 @@ export const WECHAT_JSAPI_PATH = '/api/pay/wechat/jsapi';
 /** Where WeChat's OAuth (`snsapi_base`) sends the payer back with `code` and `state` (not a JSON call). */
 export const WECHAT_OAUTH_PATH = '/api/pay/wechat/oauth';
 
+/** A gift effect tier (the gift_tiers rows): what a send whose total reaches it plays in the room. */
+export const giftTier = z.object({
+  level: z.number().int().describe('0 for the lowest; a send takes the highest tier its total reaches'),
+  banner_ms: z.number().int().describe('how long its banner holds after the last combo bump (ms)'),
+  banner_style: z.string().describe("the banner's look: plain or gold (a style the app does not know shows plain)"),
+  fullscreen: z.boolean().describe("plays the gift's animation over the whole room"),
+});
+export type GiftTier = z.infer<typeof giftTier>;
+
 /** A gift given (record_gift, gift/send). */
 export const giftRecord = z.object({
   id: z.number().int(),
@@ -185,7 +194,7 @@ export const giftRecord = z.object({
   earning: money.describe("receiver's share of total (gift_anchor_share_bp)"),
   combo: z.number().int().describe('1 for a new send; n for the n-th send of the same gift to the same receiver in a row (within a few seconds)'),
   room_id: z.number().int().describe('the live room it was sent in, 0 when none'),
-  big: z.boolean().describe('worth the full-screen animation (total ≥ GIFT_BIG_EFFECT_COINS)'),
+  tier: giftTier.describe('the effect tier its total reached'),
   sender: userBrief,
   receiver: userBrief,
   created_at: isoTime,

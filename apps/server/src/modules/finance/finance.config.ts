@@ -86,8 +86,6 @@ export interface FinanceConfig {
   checkInRewards: number[];
   /** Demo members sending gifts over a fresh demo database's first minutes (with SEED_DEMO; `auto`: unless NODE_ENV=test). */
   demoGifts: 'auto' | 'on' | 'off';
-  /** A send worth at least this (money units) plays the full-screen animation in the room. */
-  giftBigEffect: number;
   /** What joining a fan club costs (a gift to the anchor), money units. */
   fanClubJoinPrice: number;
 }
@@ -168,7 +166,6 @@ export const financeSettings = section(
       'auto',
       "`off` stops the demo members sending gifts over a fresh demo database's first minutes (`auto`: on unless NODE_ENV=test)",
     ),
-    GIFT_BIG_EFFECT_COINS: int(500, 'A gift send worth at least this many gold coins plays its full-screen animation in the room', { min: 1, max: 1_000_000 }),
     FAN_CLUB_JOIN_COINS: int(1, "Gold coins a fan club's join gift costs (goes to the anchor like a gift)", { min: 1, max: 100_000 }),
   },
   (v, fail): FinanceConfig => {
@@ -200,7 +197,6 @@ export const financeSettings = section(
       payCallbackWindowS: v.PAY_CALLBACK_WINDOW_S,
       checkInRewards: v.CHECK_IN_REWARDS,
       demoGifts: v.DEMO_GIFTS,
-      giftBigEffect: v.GIFT_BIG_EFFECT_COINS * MONEY_UNIT,
       fanClubJoinPrice: v.FAN_CLUB_JOIN_COINS * MONEY_UNIT,
     };
   },

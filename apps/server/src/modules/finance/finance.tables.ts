@@ -161,6 +161,15 @@ export interface GiftRecordsTable {
   created_at: string;
 }
 
+/** A gift effect tier (migration 0053): what a send whose total reaches `min_coins` plays. */
+export interface GiftTiersTable {
+  level: number;
+  min_coins: number;
+  banner_ms: number;
+  banner_style: string;
+  fullscreen: number;
+}
+
 export interface ExchangesTable {
   id: Generated<number>;
   idem_key: string;
@@ -224,6 +233,7 @@ declare module '../../db/schema.js' {
     payment_mismatches: PaymentMismatchesTable;
     payment_callbacks: PaymentCallbacksTable;
     gift_records: GiftRecordsTable;
+    gift_tiers: GiftTiersTable;
     exchanges: ExchangesTable;
     refused_requests: RefusedRequestsTable;
     withdrawals: WithdrawalsTable;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../../db/database.js';
 import type { GiftRecordsTable } from '../finance.tables.js';
+import type { GiftTierRow } from './giftTiers.js';
 import { runCompiled } from '../../../db/compiled.js';
 
 export type GiftRecordRow = Selectable<GiftRecordsTable>;
@@ -20,6 +21,12 @@ export type PartyRow = {
 
 /** SQL of gift records (and the catalogue and user lookups a send needs). */
 export const giftRepository = {
+  /** The effect tiers (a few rows, read with every view of records). */
+  tiers: (db: Conn): Promise<GiftTierRow[]> =>
+    runCompiled<GiftTierRow>(db, 'gift.tiers', [], () =>
+      db.selectFrom('gift_tiers').select(['level', 'min_coins', 'banner_ms', 'banner_style', 'fullscreen']).compile(),
+    ),
+
   gift: async (db: Conn, giftId: number): Promise<GiftCatalogRow | undefined> =>
     (
       await runCompiled<GiftCatalogRow>(db, 'gift.byId', [giftId], () =>

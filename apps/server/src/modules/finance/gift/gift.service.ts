@@ -10,6 +10,7 @@ import { Overdraft, type AccountRef, type Ledger } from '../ledger/ledger.js';
 import { isUniqueViolation } from '../../../db/uniqueViolation.js';
 import { briefOrGone, briefsOf, toBrief } from '../userBriefs.js';
 import { giftRepository as repo, type GiftRecordRow } from './gift.repository.js';
+import { tierFor, type GiftTierRow } from './giftTiers.js';
 import { emitWebhook } from '../../webhook/outbox.js';
 
 /** What gift/send takes (the contract's body). */
@@ -78,7 +79,7 @@ export class GiftService {
     if (!gift) return refuse(new BizError(ErrorCode.GIFT_NOT_FOUND));
     const price = Number(gift.price);
     if (price <= 0) return refuse(new BizError(ErrorCode.GIFT_NOT_FOUND, '该礼物暂不可赠送'));
-    const parties = await repo.parties(db, senderId, input.receiver_id);
+    const [parties, tiers] = await Promise.all([repo.parties(db, senderId, input.receiver_id), repo.tiers(db)]);
     const receiver = parties.find((p) => p.id === input.receiver_id);
     if (!receiver || receiver.is_guest) return refuse(new BizError(ErrorCode.RECEIVER_NOT_FOUND));
     const briefs = new Map(parties.map((p) => [p.id, toBrief(p)]));
@@ -162,7 +163,7 @@ export class GiftService {
       }
       throw err;
     }
-    const record = this.toRecord(row, briefs);
+    const record = this.toRecord(row, briefs, tiers);
     for (const listener of this.listeners) {
       Promise.resolve()
         .then(() => listener(record, row, transferId))
@@ -248,14 +249,18 @@ export class GiftService {
   }
 
   async views(rows: GiftRecordRow[]): Promise<GiftRecord[]> {
-    const briefs = await briefsOf(
-      this.deps.db.kysely,
-      rows.flatMap((r) => [r.sender_id, r.receiver_id]),
-    );
-    return rows.map((r) => this.toRecord(r, briefs));
+    const db = this.deps.db.kysely;
+    const [briefs, tiers] = await Promise.all([
+      briefsOf(
+        db,
+        rows.flatMap((r) => [r.sender_id, r.receiver_id]),
+      ),
+      repo.tiers(db),
+    ]);
+    return rows.map((r) => this.toRecord(r, briefs, tiers));
   }
 
-  private toRecord(r: GiftRecordRow, briefs: Map<number, UserBrief>): GiftRecord {
+  private toRecord(r: GiftRecordRow, briefs: Map<number, UserBrief>, tiers: readonly GiftTierRow[]): GiftRecord {
     // Catalogue paths are site-relative; PUBLIC_URL is prefixed as common_config does.
     const abs = (p: string) => (p.startsWith('/') ? `${this.deps.config.publicUrl}${p}` : p);
     return {
@@ -270,7 +275,7 @@ export class GiftService {
       earning: Number(r.earning),
       combo: r.combo,
       room_id: r.room_id,
-      big: Number(r.total) >= this.config.giftBigEffect,
+      tier: tierFor(tiers, Number(r.total)),
       sender: briefOrGone(briefs, r.sender_id),
       receiver: briefOrGone(briefs, r.receiver_id),
       created_at: r.created_at,

@@ -24,7 +24,7 @@ function GiftBanner({ b }: { b: Banner }) {
   const giftName = useGiftName();
   const r = b.record;
   return (
-    <div className="gift-banner" data-testid="gift-banner">
+    <div className={`gift-banner gift-banner--${r.tier.banner_style}`} data-testid="gift-banner" data-tier={r.tier.level}>
       <UserAvatar src={r.sender.avatar} size={34} className="gift-banner__avatar" />
       <div className="gift-banner__text">
         <b>{r.sender.nickname}</b>
@@ -41,7 +41,7 @@ function GiftBanner({ b }: { b: Banner }) {
 
 /**
  * The gift overlay of a live room: banners for every send (a sender's combo bumps its banner), and
- * big gifts full-screen one at a time (queued, skippable). The overlay takes no tap but the skip
+ * sends whose tier plays full screen one at a time (queued, skippable); each banner in its tier's style. The overlay takes no tap but the skip
  * button, so chat stays usable.
  */
 export default function GiftAnimation({ gifts, skipInitial = true }: GiftAnimationProps) {

@@ -1,7 +1,8 @@
 import type { GiftRecord } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { admitGifts, BANNER_MS, enqueueEffect, isBigGift, placeBanner, takeNew, type Banner } from './giftQueue';
+import { admitGifts, enqueueEffect, placeBanner, playsFullscreen, takeNew, type Banner } from './giftQueue';
 
+const PLAIN_MS = 3200;
 const user = (id: number) => ({ id, uuid: `u${id}`, nickname: `n${id}`, avatar: '', vip_level: 0, level: 1, is_anchor: false });
 let nextId = 1;
 function rec({ sender = 1, coins = 1, ...p }: Omit<Partial<GiftRecord>, 'sender'> & { sender?: number; coins?: number } = {}): GiftRecord {
@@ -17,7 +18,13 @@ function rec({ sender = 1, coins = 1, ...p }: Omit<Partial<GiftRecord>, 'sender'
     earning: 0,
     combo: 1,
     room_id: 1,
-    big: coins >= 500,
+    // The default tiers (migration 0053): a plain banner, a gold one held longer from 100 coins, full screen from 500.
+    tier:
+      coins >= 500
+        ? { level: 2, banner_ms: 5000, banner_style: 'gold', fullscreen: true }
+        : coins >= 100
+          ? { level: 1, banner_ms: 5000, banner_style: 'gold', fullscreen: false }
+          : { level: 0, banner_ms: PLAIN_MS, banner_style: 'plain', fullscreen: false },
     sender: user(sender),
     receiver: user(99),
     created_at: '2026-01-01T00:00:00Z',
@@ -42,8 +49,8 @@ describe('gift animation queue', () => {
     q = enqueueEffect(q, rec({ coins: 1 }), 2);
     q = enqueueEffect(q, rec({ coins: 10 }), 2);
     expect(q.map((r) => r.total / 10000)).toEqual([1314, 10]);
-    expect(isBigGift(big)).toBe(true);
-    expect(isBigGift(rec({ coins: 10 }))).toBe(false);
+    expect(playsFullscreen(big)).toBe(true);
+    expect(playsFullscreen(rec({ coins: 10 }))).toBe(false);
   });
 
   it('a combo bumps the same banner; others take a free lane, then replace the oldest', () => {
@@ -64,8 +71,20 @@ describe('gift animation queue', () => {
     let b = placeBanner([], rec({ combo: 5 }), 0);
     b = placeBanner(b, rec({ combo: 4 }), 10);
     expect(b[0]!.record.combo).toBe(5);
-    b = placeBanner(b, rec({ sender: 7 }), 10 + BANNER_MS + 1);
+    b = placeBanner(b, rec({ sender: 7 }), 10 + PLAIN_MS + 1);
     expect(b.map((x) => x.record.sender.id)).toEqual([7]);
+  });
+
+  it('holds a banner as long as its tier says', () => {
+    const gold = rec({ sender: 1, coins: 188 });
+    const plain = rec({ sender: 2 });
+    let b = placeBanner(placeBanner([], gold, 0), plain, 0);
+    expect(b.map((x) => x.until)).toEqual([5000, PLAIN_MS]);
+    // Past the plain banner's time, only the gold one is left; a bump counts the tier's time again.
+    b = placeBanner(b, rec({ sender: 3 }), PLAIN_MS + 1);
+    expect(b.map((x) => x.record.sender.id)).toEqual([1, 3]);
+    b = placeBanner(b, rec({ sender: 1, coins: 188, combo: 2 }), 4000);
+    expect(b.find((x) => x.record.sender.id === 1)!.until).toBe(9000);
   });
 });
 

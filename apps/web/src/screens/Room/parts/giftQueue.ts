@@ -4,11 +4,8 @@ import type { GiftRecord } from '@app/contract';
 export const EFFECT_QUEUE_MAX = 4;
 /** Banners shown at once (two lanes over the chat). */
 export const BANNER_LANES = 2;
-/** How long a banner stays after its last combo bump (ms). */
-export const BANNER_MS = 3200;
-
-/** Worth the full-screen animation: the server decides by its value threshold (GIFT_BIG_EFFECT_COINS). */
-export const isBigGift = (r: GiftRecord): boolean => r.big;
+/** Whether a send plays its animation full screen: its effect tier (the server's gift_tiers rows) says so. */
+export const playsFullscreen = (r: GiftRecord): boolean => r.tier.fullscreen;
 
 /** Records not seen before, in their order; marks them seen. */
 export function takeNew(seen: Set<number>, gifts: readonly GiftRecord[]): GiftRecord[] {
@@ -21,7 +18,7 @@ export function takeNew(seen: Set<number>, gifts: readonly GiftRecord[]): GiftRe
   return out;
 }
 
-/** Appends an effect, then drops the cheapest waiting ones (never a big one before a small one) past the cap. */
+/** Appends an effect, then drops the cheapest waiting ones past the cap. */
 export function enqueueEffect(queue: readonly GiftRecord[], r: GiftRecord, max = EFFECT_QUEUE_MAX): GiftRecord[] {
   const next = [...queue, r];
   while (next.length > max) {
@@ -51,12 +48,13 @@ export function placeBanner(banners: readonly Banner[], r: GiftRecord, now: numb
   const live = banners.filter((b) => b.until > now);
   const key = bannerKey(r);
   const same = live.findIndex((b) => b.key === key);
-  const fresh: Banner = { key, record: r, bumps: 0, until: now + BANNER_MS };
+  // A banner holds as long as its tier says, counted again from each bump.
+  const fresh: Banner = { key, record: r, bumps: 0, until: now + r.tier.banner_ms };
   if (same >= 0) {
     const b = live[same]!;
     // A late, lower combo (out-of-order delivery) keeps the higher number on screen.
     const record = r.combo >= b.record.combo ? r : b.record;
-    return live.map((x, i) => (i === same ? { ...x, record, bumps: x.bumps + 1, until: now + BANNER_MS } : x));
+    return live.map((x, i) => (i === same ? { ...x, record, bumps: x.bumps + 1, until: now + record.tier.banner_ms } : x));
   }
   if (live.length < lanes) return [...live, fresh];
   let oldest = 0;
@@ -66,13 +64,13 @@ export function placeBanner(banners: readonly Banner[], r: GiftRecord, now: numb
 
 /**
  * New records onto the banners (small gifts live there, a combo bumps its banner), and which of
- * them get the full-screen animation: every big gift, in order, one after another.
+ * them get the full-screen animation: every send whose tier plays one, in order, one after another.
  */
 export function admitGifts(banners: readonly Banner[], fresh: readonly GiftRecord[], now: number): { banners: Banner[]; effects: GiftRecord[] } {
   let next = [...banners];
   const effects: GiftRecord[] = [];
   for (const r of fresh) {
-    if (isBigGift(r)) effects.push(r);
+    if (playsFullscreen(r)) effects.push(r);
     next = placeBanner(next, r, now);
   }
   return { banners: next, effects };

@@ -1,6 +1,6 @@
-import type { Conn } from '../../db/database.js';
-import { DAY, HOUR, isoIn } from '../../db/time.js';
-import { noticeRepository } from './notice.repository.js';
+import type { Conn } from '../db/database.js';
+import { DAY, HOUR, isoIn } from '../db/time.js';
+import { noticeRepository } from '../modules/message/notice.repository.js';
 
 const NOTICES = [
   { kind: 'welcome', type: 'system' as const, title: '欢迎加入', content: '欢迎来到直播广场！完善个人资料，让更多朋友认识你。', ageMs: 2 * DAY },

@@ -15,10 +15,10 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useNACK, usePLI } from 'werift';
-import type { Db } from '../../db/database.js';
-import type { RoomConfig } from '../../modules/room/room.config.js';
-import { openDemoRooms, type DemoRoom } from '../../modules/room/room.seed.js';
-import type { Sfu } from '../sfu.js';
+import type { Db } from '../db/database.js';
+import type { RoomConfig } from '../modules/room/room.config.js';
+import { openDemoRooms, type DemoRoom } from './room.seed.js';
+import type { Sfu } from '../media/index.js';
 
 /** How long after its own session ended (or a failed start) a demo stream starts again. */
 export const DEMO_RESTART_MS = 3000;

@@ -1,7 +1,7 @@
-import type { Conn } from '../../db/database.js';
-import { DAY, isoIn } from '../../db/time.js';
-import { configRepository } from './config.repository.js';
-import { defaultNames } from '../../db/defaultNames.js';
+import type { Conn } from '../db/database.js';
+import { DAY, isoIn } from '../db/time.js';
+import { configRepository } from '../modules/config/config.repository.js';
+import { defaultNames } from '../db/defaultNames.js';
 
 /** The demo catalogue; each gift has its own animation, `/static/gifts/fx/<icon>.json` (made by scripts/make-gift-fx.mjs). */
 const GIFTS = [

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/database.js';
-import { DAY, HOUR, MINUTE, isoIn } from '../../db/time.js';
-import { defaultNames } from '../../db/defaultNames.js';
-import { hashPassword } from '../auth/password.js';
-import { seedDemoMember } from '../user/user.seed.js';
+import type { Db } from '../db/database.js';
+import { DAY, HOUR, MINUTE, isoIn } from '../db/time.js';
+import { defaultNames } from '../db/defaultNames.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { seedDemoMember } from './user.seed.js';
 
 const SEED_KEY = 'seed_demo_forum_version';
 const A = (name: string) => `/static/forum/${name}.svg`;
@@ -20,7 +20,7 @@ const TAGS = [
   { name: '晚霞收集者', cover: 'tag-sunset', description: '每一片晚霞都值得被记录', hot: 0 },
 ];
 
-/** The community's demo members (they also send the demo gifts: finance/gift/demoGifts.ts). */
+/** The community's demo members (they also send the demo gifts: demo/demoGifts.ts). */
 export const DEMO_FORUM_MEMBERS = [
   { mobile: '13800000021', nickname: '桃子汽水', avatar: 'avatar-1', gender: 2 },
   { mobile: '13800000022', nickname: '阿泽不熬夜', avatar: 'avatar-2', gender: 1 },

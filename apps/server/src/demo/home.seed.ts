@@ -1,6 +1,6 @@
-import type { Conn } from '../../db/database.js';
-import { DAY, HOUR, isoIn } from '../../db/time.js';
-import { homeRepository } from './home.repository.js';
+import type { Conn } from '../db/database.js';
+import { DAY, HOUR, isoIn } from '../db/time.js';
+import { homeRepository } from '../modules/home/home.repository.js';
 
 const BULLETINS = [
   {

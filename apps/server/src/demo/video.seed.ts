@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MONEY_UNIT } from '@app/kit';
-import type { Deps } from '../../deps.js';
-import { nowIso } from '../../db/time.js';
-import { DEMO_ANCHORS } from '../room/room.seed.js';
-import { users } from '../user/users.js';
-import { ffmpeg, ffmpegAvailable, probe } from './ffmpeg.js';
-import type { TranscodeQueue } from './transcodeQueue.js';
-import type { VideoConfig } from './video.config.js';
-import { videoRepository as repo } from './video.repository.js';
-import { VideoSources } from './videoSource.js';
+import type { Deps } from '../deps.js';
+import { nowIso } from '../db/time.js';
+import { DEMO_ANCHORS } from './room.seed.js';
+import { users } from '../modules/user/users.js';
+import { ffmpeg, ffmpegAvailable, probe } from '../modules/video/ffmpeg.js';
+import type { TranscodeQueue } from '../modules/video/transcodeQueue.js';
+import type { VideoConfig } from '../modules/video/video.config.js';
+import { videoRepository as repo } from '../modules/video/video.repository.js';
+import { VideoSources } from '../modules/video/videoSource.js';
 
 /** Demo clips: an ffmpeg test source, a title, a category (by sort), a price in whole coins. */
 const CLIPS = [

@@ -1,11 +1,11 @@
 import { hashPassword } from '../modules/auth/password.js';
-import { seedDemoCatalog } from '../modules/config/config.seed.js';
-import { seedDemoBulletins } from '../modules/home/home.seed.js';
-import { seedDemoNotices } from '../modules/message/message.seed.js';
-import { DEMO_FORUM_MEMBERS } from '../modules/forum/forum.seed.js';
-import { DEMO_ANCHORS } from '../modules/room/room.seed.js';
-import { DEMO_USER, seedDemoMember } from '../modules/user/user.seed.js';
-import type { Db } from './database.js';
+import { seedDemoCatalog } from './config.seed.js';
+import { seedDemoBulletins } from './home.seed.js';
+import { seedDemoNotices } from './message.seed.js';
+import { DEMO_FORUM_MEMBERS, seedDemoForum } from './forum.seed.js';
+import { DEMO_ANCHORS, seedDemoRooms } from './room.seed.js';
+import { DEMO_USER, seedDemoMember } from './user.seed.js';
+import type { Db } from '../db/database.js';
 
 export { DEMO_USER };
 
@@ -45,4 +45,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
     if (demo.created) await seedDemoNotices(trx, demo.user.id);
     return true;
   });
+}
+
+/** The whole demo content of a fresh database: the catalogue, bulletins and demo member, then the rooms and the forum. */
+export async function seedDemoContent(db: Db): Promise<void> {
+  await seedDemo(db);
+  await seedDemoRooms(db);
+  await seedDemoForum(db);
 }

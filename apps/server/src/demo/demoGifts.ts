@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MONEY_UNIT } from '@app/kit';
-import type { Db } from '../../../db/database.js';
-import { nowIso } from '../../../db/time.js';
-import { DEMO_FORUM_MEMBERS } from '../../forum/forum.seed.js';
-import { DEMO_ANCHORS } from '../../room/room.seed.js';
-import { DEMO_USER } from '../../user/user.seed.js';
-import { users } from '../../user/users.js';
-import type { Ledger } from '../ledger/ledger.js';
-import type { GiftService } from './gift.service.js';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/time.js';
+import { DEMO_FORUM_MEMBERS } from './forum.seed.js';
+import { DEMO_ANCHORS } from './room.seed.js';
+import { DEMO_USER } from './user.seed.js';
+import { users } from '../modules/user/users.js';
+import type { Ledger } from '../modules/finance/ledger/ledger.js';
+import type { GiftService } from '../modules/finance/gift/gift.service.js';
 
 const CLAIM_KEY = 'seed_demo_gifts_version';
 /** Coins each demo member is given to spend (a grant through the ledger, as an operator's credit). */

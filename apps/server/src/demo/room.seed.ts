@@ -1,11 +1,11 @@
 import { DEFAULT_ROOM_SETTINGS } from '@app/contract';
-import type { Db } from '../../db/database.js';
-import { DAY, isoIn, nowIso } from '../../db/time.js';
-import { hashPassword } from '../auth/password.js';
-import { DEMO_USER, seedDemoMember } from '../user/user.seed.js';
-import { users } from '../user/users.js';
-import { roomRepository } from './room.repository.js';
-import { roomMemberRepository } from './roomMember.repository.js';
+import type { Db } from '../db/database.js';
+import { DAY, isoIn, nowIso } from '../db/time.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { DEMO_USER, seedDemoMember } from './user.seed.js';
+import { users } from '../modules/user/users.js';
+import { roomRepository } from '../modules/room/room.repository.js';
+import { roomMemberRepository } from '../modules/room/roomMember.repository.js';
 
 /** Demo anchors (password demo1234) and their rooms, live at `npm start` through the demo publisher. */
 export const DEMO_ANCHORS = [
@@ -71,7 +71,7 @@ const PASSWORD = DEMO_USER.password;
 
 /**
  * Demo anchors (approved) and their rooms, created once per database (the claim row and the content
- * commit together, as in db/seed.ts). Rooms start closed; the demo publisher opens them when it runs.
+ * commit together, as in demo/seed.ts). Rooms start closed; the demo publisher opens them when it runs.
  */
 export async function seedDemoRooms(db: Db): Promise<boolean> {
   const k = db.kysely;

@@ -1,7 +1,7 @@
-import type { Conn } from '../../db/database.js';
-import type { NewUser, UserRow } from '../../db/schema.js';
-import { newInviteCode, userDefaults } from './newUser.js';
-import { userRepository } from './user.repository.js';
+import type { Conn } from '../db/database.js';
+import type { NewUser, UserRow } from '../db/schema.js';
+import { newInviteCode, userDefaults } from '../modules/user/newUser.js';
+import { userRepository } from '../modules/user/user.repository.js';
 
 /** Demo member for trying the app: 13800000001 / demo1234. */
 export const DEMO_USER = { mobile: '13800000001', password: 'demo1234', nickname: '小鹿' } as const;
