@@ -151,6 +151,13 @@ describe.skipIf(!hasFfmpeg)('clips of a live', () => {
     });
     const notLive = await clip(viewer, { room_id: room.id, seconds: 5 });
     expect(notLive.code).toBe(ErrorCode.CLIP_NOT_LIVE);
+    // The player offers ✂ on it: the room lets viewers clip.
+    expect((await s.api.call(api.replayInfo, { id: replay.id })).data.allow_clips).toBe(true);
+    // The clip made while live links back to this replay, at where it starts in it.
+    const wasLive = (await s.api.call(api.videoInfo, { id: made.video_id })).data.clip;
+    expect(wasLive).toMatchObject({ replay_id: replay.id, live: false, start_s: made.start_s });
+    expect(made.start_s).toBeGreaterThan(0);
+    expect(made.start_s + made.duration).toBeLessThanOrEqual(replay.duration + 1.5);
     const r = await clip(viewer, { room_id: room.id, replay_id: replay.id, start_s: 2, seconds: 5 });
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ replay_id: replay.id, start_s: 2, transcoded: false });
@@ -159,6 +166,19 @@ describe.skipIf(!hasFfmpeg)('clips of a live', () => {
     expect([past.status, (past.data as unknown as { fields: { path: string }[] }).fields[0]?.path]).toEqual([400, 'start_s']);
     const elsewhere = await clip(viewer, { room_id: room.id + 100000, replay_id: replay.id, start_s: 0, seconds: 5 });
     expect(elsewhere.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it("says on a replay that its room's clips are off, and refuses a clip of it", { timeout: 90_000 }, async () => {
+    const off = await live(2);
+    expect((await send(off.ownerSock, 'settings', { settings: { allow_clips: false } })).code).toBe(200);
+    expect((await s.api.call(api.roomClose, { room_id: off.room.id }, { token: off.owner.token })).data).toEqual({ closed: true });
+    const replay = await eventually(async () => {
+      const r = await s.deps.db.kysely.selectFrom('live_replays').selectAll().where('room_id', '=', off.room.id).executeTakeFirst();
+      return r?.status === 'ready' && r;
+    });
+    expect((await s.api.call(api.replayInfo, { id: replay.id })).data.allow_clips).toBe(false);
+    const r = await clip(viewer, { room_id: off.room.id, replay_id: replay.id, start_s: 0, seconds: 5 });
+    expect([r.code, r.msg]).toEqual([ErrorCode.CLIP_OFF, '主播关闭了剪辑']);
   });
 
   it('is removed by an operator as a video: audited, gone from the feed, its MP4 gone', async () => {

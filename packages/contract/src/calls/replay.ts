@@ -34,6 +34,7 @@ export const replayInfo = replayCard.extend({
   play_url: z.string().describe('VOD HLS playlist (send the Authorization header: it checks who may watch); its segments are in storage'),
   moments: z.array(replayMoment).describe("the live's chat and gifts, in order"),
   is_owner: z.boolean(),
+  allow_clips: z.boolean().describe("the room's allow_clips setting now: while false, clip/create of this replay answers 11400 (decision 0258)"),
 });
 export type ReplayInfo = z.infer<typeof replayInfo>;
 

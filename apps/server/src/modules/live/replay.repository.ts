@@ -7,6 +7,10 @@ import { pageOf } from '../../db/paging.js';
 export const replayRepository = {
   byId: (db: Conn, id: number) => db.selectFrom('live_replays').selectAll().where('id', '=', id).executeTakeFirst(),
 
+  /** The settings of the replay's room as they are now (its allow_clips applies to the replay too). */
+  roomSettings: async (db: Conn, roomId: number): Promise<string> =>
+    (await db.selectFrom('rooms').select('settings').where('id', '=', roomId).executeTakeFirst())?.settings ?? '{}',
+
   /**
    * Ready replays, newest first: everyone's public ones, or one anchor's (with `own`, their private
    * and password rooms' ones too, hidden ones included).

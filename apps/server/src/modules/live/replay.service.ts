@@ -15,6 +15,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
+import { parseSettings } from '../room/room.view.js';
 import { briefsOf } from '../user/userBriefs.js';
 import type { EgressConfig } from './egress.config.js';
 import { hlsLinksOf, isPrivateKey } from './hlsLinks.js';
@@ -95,6 +96,7 @@ export class ReplayService {
     const [card] = await this.cards([r]);
     if (!card) throw notFound();
     const start = Date.parse(r.started_at);
+    const settings = await repo.roomSettings(this.db, r.room_id);
     const moments: ReplayMoment[] = (await repo.moments(this.db, r.room_id, r.started_at, r.ended_at ?? new Date().toISOString())).map((m) => ({
       t: Math.max(0, (Date.parse(m.at) - start) / 1000),
       kind: m.kind,
@@ -103,7 +105,13 @@ export class ReplayService {
       text: m.text,
       count: m.count,
     }));
-    return { ...card, play_url: `${this.deps.config.publicUrl}/api/client_live/replay/play/${r.id}.m3u8`, moments, is_owner: auth?.user.id === r.anchor_id };
+    return {
+      ...card,
+      play_url: `${this.deps.config.publicUrl}/api/client_live/replay/play/${r.id}.m3u8`,
+      moments,
+      is_owner: auth?.user.id === r.anchor_id,
+      allow_clips: parseSettings(settings).allow_clips,
+    };
   }
 
   /**

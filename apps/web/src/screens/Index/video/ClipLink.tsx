@@ -4,11 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS, roomPath } from '../../../lib/paths';
 
-/** A clip's credit in the player: ✂ the anchor whose live it is from, and the way back — the live while it is on, else its replay. */
+/** A clip's credit in the player: ✂ the anchor whose live it is from, and the way back — the live while it is on, else its replay at the clip's start. */
 export function ClipLink({ clip }: { clip: ClipSource }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const to = clip.live ? roomPath({ id: clip.room_id, kind: 'live' }) : clip.replay_id !== null ? `${PATHS.replay}?id=${clip.replay_id}` : null;
+  const to = clip.live
+    ? roomPath({ id: clip.room_id, kind: 'live' })
+    : clip.replay_id !== null
+      ? `${PATHS.replay}?id=${clip.replay_id}&t=${Math.floor(clip.start_s)}`
+      : null;
   return (
     <button
       type="button"

@@ -7,8 +7,9 @@ import { getSession } from '../../../state/session';
  * Plays an HLS playlist in a <video>: hls.js where Media Source Extensions exist (sending the
  * session token, so buyers get the full playlist), the browser's own HLS otherwise (Safari; the
  * preview then). `url` null detaches. `reloadKey` changes reload the source (after a purchase).
+ * `startAt` plays from that second (a replay opened at a clip's start).
  */
-export function useHlsPlayer(ref: RefObject<HTMLVideoElement | null>, url: string | null, reloadKey: string, onFatal: () => void): void {
+export function useHlsPlayer(ref: RefObject<HTMLVideoElement | null>, url: string | null, reloadKey: string, onFatal: () => void, startAt?: number): void {
   useEffect(() => {
     const video = ref.current;
     if (!video || !url) return;
@@ -24,6 +25,7 @@ export function useHlsPlayer(ref: RefObject<HTMLVideoElement | null>, url: strin
         hls = new Hls({
           ...HLS_WORKER,
           maxBufferLength: 20,
+          startPosition: startAt ?? -1,
           xhrSetup: (xhr, to) => {
             if (token && new URL(to, location.href).origin === apiOrigin) xhr.setRequestHeader('Authorization', token);
           },
@@ -34,6 +36,7 @@ export function useHlsPlayer(ref: RefObject<HTMLVideoElement | null>, url: strin
         hls.loadSource(url);
         hls.attachMedia(video);
       } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+        if (startAt !== undefined) video.addEventListener('loadedmetadata', () => (video.currentTime = startAt), { once: true });
         video.src = url;
       } else {
         onFatal();
@@ -45,6 +48,6 @@ export function useHlsPlayer(ref: RefObject<HTMLVideoElement | null>, url: strin
       video.removeAttribute('src');
       video.load();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- onFatal is a fresh closure each render; the source depends on the url and reload key only
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onFatal is a fresh closure each render and startAt only counts at load; the source depends on the url and reload key only
   }, [ref, url, reloadKey]);
 }

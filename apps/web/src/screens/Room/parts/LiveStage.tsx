@@ -5,7 +5,7 @@ import { t as tr } from '../../../locale/i18n';
 import { AnchorTools } from './AnchorTools';
 import { BoardChip } from './BoardChip';
 import { ChatList } from './ChatList';
-import { ClipSheet } from './clip/ClipSheet';
+import { RoomClipSheet } from './clip/RoomClipSheet';
 import { CohostTiles } from './CohostTiles';
 import { Danmaku } from './danmaku/Danmaku';
 import { EnvelopeLayer } from './envelope/EnvelopeLayer';
@@ -96,7 +96,7 @@ export function LiveStage() {
       </InputBar>
       <MicQueueSheet open={sheet === 'queue'} onClose={() => setSheet(null)} />
       <FanClubSheet open={sheet === 'fans'} onClose={() => setSheet(null)} />
-      <ClipSheet open={sheet === 'clip'} onClose={() => setSheet(null)} />
+      <RoomClipSheet open={sheet === 'clip'} onClose={() => setSheet(null)} />
       <EnvelopeSendSheet open={sheet === 'envelope'} roomId={room.id} onClose={() => setSheet(null)} />
       {me.owner && <LuckyBagCreateSheet open={sheet === 'luckyBag'} roomId={room.id} onClose={() => setSheet(null)} />}
       <ViewerSheet
