@@ -15,7 +15,7 @@ interface Props {
   block?: boolean;
 }
 
-/** Follow / follow back / following / friends, in lists and cards. Unfollowing asks first. (The room's anchor pill has its own one-tap follow: screens/Room/parts/FollowAnchorButton.tsx.) */
+/** Follow / follow back / following / friends, in lists and cards. Unfollowing asks first. (The room's anchor pill has its own one-tap follow: screens/Room/parts/shell/FollowAnchorButton.tsx.) */
 export function FollowButton({ userId, nickname, following, fan, size = 'small', block }: Props) {
   const { t } = useTranslation();
   const toggle = useToggleFollow();

@@ -1,5 +1,5 @@
-import { ChatStage } from './parts/ChatStage';
-import { RoomShell } from './parts/RoomShell';
+import { ChatStage } from './parts/stage/ChatStage';
+import { RoomShell } from './parts/shell/RoomShell';
 
 /** The video chat room (/pages/room/newroom?id=, alias /pages/newroom/index): seats in a grid. */
 export default function NewRoom() {

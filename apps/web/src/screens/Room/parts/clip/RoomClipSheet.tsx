@@ -3,7 +3,7 @@ import { Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClipSheet } from '../../../../components/clip/ClipSheet';
-import { useRoom } from '../RoomContext';
+import { useRoom } from '../shell/RoomContext';
 
 /**
  * ✂ in the live room: the last 15, 30 or 60 s of the live. The anchor also finds here the switch

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDanmakuEngine } from '../../../../components/danmaku/useDanmakuEngine';
 import { useGiftName } from '../../../../state/session/giftName';
 import { useDanmakuSettings } from '../../../../state/session/useDanmakuSettings';
-import { useRoom } from '../RoomContext';
+import { useRoom } from '../shell/RoomContext';
 import { roomLinesToFly } from './roomLines';
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../../components/UserAvatar';
 import { goLogin } from '../../../../lib/nav';
 import { useServerNow } from '../pk/usePkBattle';
-import { useRoom } from '../RoomContext';
+import { useRoom } from '../shell/RoomContext';
 import { EnvelopeBadge } from './EnvelopeBadge';
 import { EnvelopeSheet } from './EnvelopeSheet';
 import { useRoomEnvelopes } from './useRoomEnvelopes';

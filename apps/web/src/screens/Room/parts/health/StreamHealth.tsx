@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBitrate, type SendStats } from '../../../../lib/media/sendStats';
 import { useLiveHealth } from '../../../../state/queries/health';
-import { useRoom } from '../RoomContext';
+import { useRoom } from '../shell/RoomContext';
 import { HealthPanel } from './HealthPanel';
 import { UplinkWarning } from './UplinkWarning';
 import { signalOf } from './uplink';

@@ -8,8 +8,8 @@ import { formatCoins } from '../../../../lib/money';
 import { newRequestId, setCoin, useWallet } from '../../../../state/queries/finance';
 import { luckyBagCalls } from '../../../../state/queries/luckyBag';
 import { useGiftName } from '../../../../state/session/giftName';
-import { GiftIcon } from '../GiftIcon';
-import { useRoomGifts } from '../useGiftAssets';
+import { GiftIcon } from '../gifts/GiftIcon';
+import { useRoomGifts } from '../gifts/useGiftAssets';
 
 const toInt = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : 0);
 const TASKS: LuckyBagTask[] = ['chat', 'follow', 'fanclub'];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { goLogin } from '../../../../lib/nav';
 import { useLuckyBagMine } from '../../../../state/queries/luckyBag';
 import { useServerNow } from '../pk/usePkBattle';
-import { useRoom } from '../RoomContext';
+import { useRoom } from '../shell/RoomContext';
 import { LuckyBagBadge } from './LuckyBagBadge';
 import { LuckyBagSheet } from './LuckyBagSheet';
 import { useRoomLuckyBag } from './useRoomLuckyBag';

@@ -4,7 +4,7 @@ import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../../components/UserAvatar';
-import { GiftIcon } from '../GiftIcon';
+import { GiftIcon } from '../gifts/GiftIcon';
 import { luckyBagCalls } from '../../../../state/queries/luckyBag';
 import { useGiftName } from '../../../../state/session/giftName';
 import { mmss, secondsLeft } from './useRoomLuckyBag';

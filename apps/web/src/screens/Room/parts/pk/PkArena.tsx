@@ -3,8 +3,8 @@ import { Dialog } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pkCalls } from '../../../../state/queries/pk';
-import { useRoom } from '../RoomContext';
-import { SeatVideo } from '../SeatVideo';
+import { useRoom } from '../shell/RoomContext';
+import { SeatVideo } from '../stage/SeatVideo';
 import { PkScoreBar } from './PkScoreBar';
 import { useServerNow } from './usePkBattle';
 

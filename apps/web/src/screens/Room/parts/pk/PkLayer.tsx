@@ -1,7 +1,7 @@
 import { PK_MATCH_WAIT_SECONDS } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoom } from '../RoomContext';
+import { useRoom } from '../shell/RoomContext';
 import { PkArena } from './PkArena';
 import { PkInviteDialog, PkWaiting } from './PkInvitation';
 import { PkInviteSheet } from './PkInviteSheet';

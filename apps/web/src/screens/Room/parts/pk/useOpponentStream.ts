@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RoomPlayer } from '../../../../lib/media/player';
 import { pkCalls } from '../../../../state/queries/pk';
-import { useStore } from '../useStore';
+import { useStore } from '../shell/useStore';
 
 /**
  * The other room's anchor during a battle: a second WHEP session with that room's anchor seat only
