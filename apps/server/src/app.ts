@@ -21,7 +21,7 @@ import { registerCompression } from './plugins/compression.js';
 import { demoAccountsWithDemoPassword, refusalMessage, UnsafeProductionError } from './productionSafety.js';
 import { Shutdown } from './shutdown.js';
 import { traceFields } from './tracing/spans.js';
-import { clientErrorAnswer, closingAnswer, frameworkErrorAnswer, registerEnvelope } from './plugins/envelope.js';
+import { clientErrorAnswer, closingAnswer, frameworkErrorAnswer, registerEnvelope } from './http/envelope.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rateLimit.js';
 import { setCommonSecurityHeaders } from './plugins/securityHeaders.js';

@@ -9,7 +9,7 @@ import { Metrics } from '../metrics/metrics.js';
 import { registerMetricsRoute } from '../metrics/metricsServer.js';
 import { tokenFromHeader } from '../lib/token.js';
 import type { GamesConfig } from '../config/games.config.js';
-import { ok, registerEnvelope } from '../plugins/envelope.js';
+import { ok, registerEnvelope } from '../http/envelope.js';
 import { registerRateLimit } from '../plugins/rateLimit.js';
 import type { GamesDb } from './db.js';
 import { GamesHostService } from './host.service.js';

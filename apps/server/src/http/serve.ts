@@ -17,8 +17,8 @@ import {
   type RouteName,
   type RouteQuery,
 } from '@app/contract';
-import { authenticate } from '../plugins/auth.js';
-import { ok } from '../plugins/envelope.js';
+import { authenticate } from './authenticate.js';
+import { ok } from './envelope.js';
 import { BizError } from './errors.js';
 import type { Auth, SessionReader } from './caller.js';
 

@@ -52,6 +52,15 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
   free_seats: true,
   allow_clips: true,
 };
+/** Stored settings JSON → the settings (unknown, missing or unreadable keys fall back to the defaults). */
+export function parseRoomSettings(text: string): RoomSettings {
+  try {
+    const parsed = roomSettings.partial().safeParse(JSON.parse(text));
+    return { ...DEFAULT_ROOM_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+  } catch {
+    return { ...DEFAULT_ROOM_SETTINGS };
+  }
+}
 /** Settings in a request: every field optional. */
 export const roomSettingsPatch = roomSettings.partial().strict();
 

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, type Api, type Clip, type RouteBody } from '@app/contract';
+import { ErrorCode, type Api, type Clip, type RouteBody, parseRoomSettings } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
 import { BizError, validationError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { finishedSegments, type Segment } from '../live/hlsPlaylist.js';
-import { parseSettings } from '../room/room.view.js';
 import { briefOf } from '../user/userBriefs.js';
 import type { VideoService } from '../video/video.service.js';
 import type { ClipConfig } from './clip.config.js';
@@ -44,7 +43,7 @@ export class ClipService {
     if (!room) throw new BizError(ErrorCode.NOT_FOUND, '房间不存在');
     // A clip is public: a password room's live or replay is never clipped (decision 0257).
     if (room.password_hash) throw new BizError(ErrorCode.CLIP_LOCKED_ROOM);
-    if (!parseSettings(room.settings).allow_clips) throw new BizError(ErrorCode.CLIP_OFF);
+    if (!parseRoomSettings(room.settings).allow_clips) throw new BizError(ErrorCode.CLIP_OFF);
     const made = await repo.countSince(this.db, userId, new Date(this.deps.clock.now() - HOUR_MS).toISOString());
     if (made >= this.config.maxPerHour) throw new BizError(ErrorCode.CLIP_TOO_MANY);
 

@@ -3,7 +3,7 @@ import { api, API_BASE, ErrorCode } from '@app/contract';
 import { BizError } from '../../http/errors.js';
 import { serve } from '../../http/serve.js';
 import type { RouteEnv } from '../../http/routeEnv.js';
-import { authenticate } from '../../plugins/auth.js';
+import { authenticate } from '../../http/authenticate.js';
 import { UPLOADS_PREFIX } from '../../storage/storage.js';
 import { PRIVATE_PREFIX } from './hlsLinks.js';
 

@@ -11,11 +11,11 @@ import {
   type RouteQuery,
   type RoomChat,
   type GiftRecord,
+  parseRoomSettings,
 } from '@app/contract';
 import type { Deps } from '../../deps.js';
 import { BizError } from '../../http/errors.js';
 import type { Auth } from '../auth/session.service.js';
-import { parseSettings } from '../room/room.view.js';
 import { briefsOf } from '../user/userBriefs.js';
 import type { EgressConfig } from './egress.config.js';
 import { hlsLinksOf, isPrivateKey } from './hlsLinks.js';
@@ -110,7 +110,7 @@ export class ReplayService {
       play_url: `${this.deps.config.publicUrl}/api/client_live/replay/play/${r.id}.m3u8`,
       moments,
       is_owner: auth?.user.id === r.anchor_id,
-      allow_clips: parseSettings(settings).allow_clips,
+      allow_clips: parseRoomSettings(settings).allow_clips,
     };
   }
 

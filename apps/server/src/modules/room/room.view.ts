@@ -1,14 +1,4 @@
-import {
-  DEFAULT_ROOM_SETTINGS,
-  RoomAuth,
-  roomSettings,
-  seatId,
-  type RoomAuthLevel,
-  type RoomBrief,
-  type RoomInfo,
-  type RoomSeat,
-  type RoomSettings,
-} from '@app/contract';
+import { RoomAuth, parseRoomSettings, seatId, type RoomAuthLevel, type RoomBrief, type RoomInfo, type RoomSeat } from '@app/contract';
 import type { Conn } from '../../db/database.js';
 import type { RoomEmitter } from '../../emitters/roomEmitter.js';
 import { relations } from '../social/relations.js';
@@ -16,16 +6,6 @@ import { roomRepository } from './room.repository.js';
 import type { RoomMemberRow, RoomRow, RoomSeatRow } from './room.tables.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 import { briefsOf } from '../user/userBriefs.js';
-
-/** Stored settings JSON → the contract's settings (unknown or missing keys fall back to the defaults). */
-export function parseSettings(text: string): RoomSettings {
-  try {
-    const parsed = roomSettings.partial().safeParse(JSON.parse(text));
-    return { ...DEFAULT_ROOM_SETTINGS, ...(parsed.success ? parsed.data : {}) };
-  } catch {
-    return { ...DEFAULT_ROOM_SETTINGS };
-  }
-}
 
 /** A user's level in a room: owner 1, admin 2, co-host (on a seat) 3, viewer 4. */
 /**
@@ -121,7 +101,7 @@ export class RoomViews {
     const mine = userId === null ? undefined : seatRows.find((s) => s.user_id === userId);
     return {
       ...brief,
-      settings: parseSettings(room.settings),
+      settings: parseRoomSettings(room.settings),
       mic_seats: room.mic_seats,
       seats: await this.seats(db, room.id, seatRows),
       anchor_present: room.anchor_left_at === null,

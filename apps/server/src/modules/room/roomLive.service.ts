@@ -10,6 +10,7 @@ import {
   type RoomJoined,
   type RoomSettings,
   type UserBrief,
+  parseRoomSettings,
 } from '@app/contract';
 import { nowIso } from '../../db/time.js';
 import type { Deps } from '../../deps.js';
@@ -20,7 +21,7 @@ import type { UserRow } from '../../db/schema.js';
 import type { RoomService } from './room.service.js';
 import { roomRepository } from './room.repository.js';
 import type { RoomRow } from './room.tables.js';
-import { levelOf, parseSettings } from './room.view.js';
+import { levelOf } from './room.view.js';
 import { roomMemberRepository as members } from './roomMember.repository.js';
 import { checkRoomPassword } from './roomPassword.js';
 import { briefOf, briefsOf } from '../user/userBriefs.js';
@@ -246,7 +247,7 @@ export class RoomLiveService {
     this.requireMember(actor);
     const room = await this.openRoom(roomId);
     if (room.anchor_id === actor.user.id) throw new BizError(ErrorCode.CONFLICT, '主播已在麦上');
-    if (!parseSettings(room.settings).allow_mic) throw new BizError(ErrorCode.MIC_NOT_ALLOWED);
+    if (!parseRoomSettings(room.settings).allow_mic) throw new BizError(ErrorCode.MIC_NOT_ALLOWED);
     if (await members.seatOf(this.db, roomId, actor.user.id)) throw new BizError(ErrorCode.CONFLICT, '您已在麦上');
     const seats = await members.seats(this.db, roomId);
     if (seat !== undefined) {
@@ -319,7 +320,7 @@ export class RoomLiveService {
     this.requireMember(actor);
     const room = await this.openRoom(roomId);
     if (room.anchor_id === actor.user.id) throw new BizError(ErrorCode.CONFLICT, '主播已在麦上');
-    const settings = parseSettings(room.settings);
+    const settings = parseRoomSettings(room.settings);
     if (!settings.allow_mic) throw new BizError(ErrorCode.MIC_NOT_ALLOWED);
     if (room.kind !== 'chat' || !settings.free_seats) throw new BizError(ErrorCode.MIC_NOT_ALLOWED, '上麦需要房主同意，请申请上麦');
     if (await members.seatOf(this.db, roomId, actor.user.id)) throw new BizError(ErrorCode.CONFLICT, '您已在麦上');
@@ -368,7 +369,7 @@ export class RoomLiveService {
   async settings(actor: Actor, roomId: number, patch: Partial<RoomSettings>) {
     const room = await this.openRoom(roomId);
     if (room.anchor_id !== actor.user.id) throw new BizError(ErrorCode.FORBIDDEN, '只有主播可以修改房间设置');
-    const settings = { ...parseSettings(room.settings), ...patch };
+    const settings = { ...parseRoomSettings(room.settings), ...patch };
     await roomRepository.update(this.db, roomId, { settings: JSON.stringify(settings), updated_at: nowIso() });
     const event = { room_id: roomId, settings };
     this.out.toRoom(roomId, 'settings', event);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, ErrorCode } from '@app/contract';
 import { BizError } from '../../http/errors.js';
-import { authenticate } from '../../plugins/auth.js';
+import { authenticate } from '../../http/authenticate.js';
 import type { SessionService } from '../auth/session.service.js';
 import { masterPlaylist, variantPlaylist } from './transcode.js';
 import type { Rendition } from './video.tables.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, Header, type RouteAuth } from '@app/contract';
-import { BizError, sessionError } from '../http/errors.js';
-import type { Auth, SessionReader } from '../http/caller.js';
+import { BizError, sessionError } from './errors.js';
+import type { Auth, SessionReader } from './caller.js';
 import { tokenFromHeader } from '../lib/token.js';
 
 declare module 'fastify' {

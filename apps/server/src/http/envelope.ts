@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessages } from '@app/contract';
-import { BizError } from '../http/errors.js';
+import { BizError } from './errors.js';
 
 /** The success envelope (seed §8). */
 export const ok = <T>(data: T) => ({ code: ErrorCode.OK, msg: errorMessages[ErrorCode.OK], data });
