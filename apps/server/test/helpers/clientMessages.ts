@@ -12,13 +12,12 @@ const HAN = /\p{Script=Han}/u;
  * (their data) and the WeChat JSAPI payment page (its own Chinese and English texts).
  */
 const NOT_CLIENT = [
-  /\/db\/(migrations\/|seed\.ts$)/,
+  /\/db\/migrations\//,
+  /\/apps\/server\/src\/demo\//,
   /\/modules\/admin\//,
   /\/calls\/admin\w*\.ts$/,
   /\/cli\//,
   /\/games\/play\//,
-  /\.seed\.ts$/,
-  /[dD]emo\w*\.ts$/,
   /checkoutPage\.ts$/,
   /\/apps\/server\/src\/.*\.config\.ts$/,
   /\/wechatBill\.ts$/,
