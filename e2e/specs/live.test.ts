@@ -185,7 +185,8 @@ describe('live features in the browser', () => {
     await cell.locator('img').waitFor();
     assert.equal(await cell.locator('.gift-cell__vip').textContent(), 'VIP3专属');
     await cell.click();
-    assert.equal(await cell.getAttribute('aria-pressed'), 'true');
+    // The pick is a state update after the tap: wait for the cell to show it.
+    await panel.locator(`[data-testid="gift-${dragon.gift_id}"][aria-pressed="true"]`).waitFor();
     await settled(panel);
     await shot(p.page, 'live-gift-panel-vip');
     await Promise.all([v.ctx.close(), p.ctx.close()]);
