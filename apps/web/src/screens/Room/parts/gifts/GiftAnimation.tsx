@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../../components/UserAvatar';
 import { GiftIcon } from './GiftIcon';
 import { BigGiftEffect } from './BigGiftEffect';
-import { admitGifts, enqueueEffect, takeNew, type Banner } from './giftQueue';
+import { admitGifts, enqueueEffect, takeNew, tierOf, type Banner } from './giftQueue';
 import { useGiftCacheSync } from './useGiftAssets';
 import './gift.css';
 import { useGiftName } from '../../../../state/session/giftName';
@@ -23,8 +23,9 @@ function GiftBanner({ b }: { b: Banner }) {
   const { t } = useTranslation();
   const giftName = useGiftName();
   const r = b.record;
+  const tier = tierOf(r);
   return (
-    <div className={`gift-banner gift-banner--${r.tier.banner_style}`} data-testid="gift-banner" data-tier={r.tier.level}>
+    <div className={`gift-banner gift-banner--${tier.banner_style}`} data-testid="gift-banner" data-tier={tier.level}>
       <UserAvatar src={r.sender.avatar} size={34} className="gift-banner__avatar" />
       <div className="gift-banner__text">
         <b>{r.sender.nickname}</b>

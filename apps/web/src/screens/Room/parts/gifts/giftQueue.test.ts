@@ -75,6 +75,13 @@ describe('gift animation queue', () => {
     expect(b.map((x) => x.record.sender.id)).toEqual([7]);
   });
 
+  it('shows a record without a tier (from a server before the tiers) as the plain banner', () => {
+    const { tier: _tier, ...old } = rec({ coins: 1314 });
+    const legacy = old as GiftRecord;
+    expect(playsFullscreen(legacy)).toBe(false);
+    expect(placeBanner([], legacy, 0)[0]!.until).toBe(PLAIN_MS);
+  });
+
   it('holds a banner as long as its tier says', () => {
     const gold = rec({ sender: 1, coins: 188 });
     const plain = rec({ sender: 2 });

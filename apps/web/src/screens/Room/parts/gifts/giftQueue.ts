@@ -1,11 +1,17 @@
-import type { GiftRecord } from '@app/contract';
+import type { GiftRecord, GiftTier } from '@app/contract';
 
 /** Effects waiting beyond this are dropped, cheapest first (a gift storm must not lag minutes behind). */
 export const EFFECT_QUEUE_MAX = 4;
 /** Banners shown at once (two lanes over the chat). */
 export const BANNER_LANES = 2;
-/** Whether a send plays its animation full screen: its effect tier (the server's gift_tiers rows) says so. */
-export const playsFullscreen = (r: GiftRecord): boolean => r.tier.fullscreen;
+/** What a record from a server before the tiers (one instance of a rolling upgrade) plays: the plain banner. */
+const PLAIN: GiftTier = { level: 0, banner_ms: 3200, banner_style: 'plain', fullscreen: false };
+
+/** A record's effect tier (the server's gift_tiers rows), the plain banner when it carries none. */
+export const tierOf = (r: GiftRecord): GiftTier => (r as Partial<GiftRecord>).tier ?? PLAIN;
+
+/** Whether a send plays its animation full screen: its effect tier says so. */
+export const playsFullscreen = (r: GiftRecord): boolean => tierOf(r).fullscreen;
 
 /** Records not seen before, in their order; marks them seen. */
 export function takeNew(seen: Set<number>, gifts: readonly GiftRecord[]): GiftRecord[] {
@@ -49,12 +55,12 @@ export function placeBanner(banners: readonly Banner[], r: GiftRecord, now: numb
   const key = bannerKey(r);
   const same = live.findIndex((b) => b.key === key);
   // A banner holds as long as its tier says, counted again from each bump.
-  const fresh: Banner = { key, record: r, bumps: 0, until: now + r.tier.banner_ms };
+  const fresh: Banner = { key, record: r, bumps: 0, until: now + tierOf(r).banner_ms };
   if (same >= 0) {
     const b = live[same]!;
     // A late, lower combo (out-of-order delivery) keeps the higher number on screen.
     const record = r.combo >= b.record.combo ? r : b.record;
-    return live.map((x, i) => (i === same ? { ...x, record, bumps: x.bumps + 1, until: now + record.tier.banner_ms } : x));
+    return live.map((x, i) => (i === same ? { ...x, record, bumps: x.bumps + 1, until: now + tierOf(record).banner_ms } : x));
   }
   if (live.length < lanes) return [...live, fresh];
   let oldest = 0;
